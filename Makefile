@@ -1,0 +1,301 @@
+# Makefile -- builds cotuong (hand-written GNU make; autoconf only writes config.mk/config.h).
+# Targets: all run check check-sanitize sanitize fuzz bench lint install uninstall clean distclean
+# Variables: BUILD=dir  WERROR=0  DEBUG=1  ARGS="..."  FUZZ_SECONDS=n  prefix DESTDIR bindir datadir mandir
+
+.DEFAULT_GOAL := all
+SHELL := /bin/sh
+
+BUILD ?= build
+FUZZ_BUILD ?= build-fuzz
+SAN_BUILD ?= build-san
+FUZZ_SECONDS ?= 60
+WERROR ?= 1
+DEBUG ?= 0
+# A build directory named like the sanitizer one is a sanitizer build.
+ifeq ($(BUILD),$(SAN_BUILD))
+SANITIZE ?= 1
+endif
+SANITIZE ?= 0
+
+# ---------------------------------------------------------------- configuration
+# config.mk comes from ./configure, which comes from configure.ac.  In a fresh
+# clone "make" generates both (GNU make remakes an included makefile, then restarts).
+CLEAN_GOALS := clean distclean
+ifneq ($(MAKECMDGOALS),)
+ifeq ($(filter-out $(CLEAN_GOALS),$(MAKECMDGOALS)),)
+NO_CONFIG := 1
+endif
+endif
+
+ifndef NO_CONFIG
+include config.mk
+endif
+
+configure: configure.ac
+	@command -v autoconf >/dev/null 2>&1 || { \
+	  echo "autoconf not found: install the Debian package autoconf (scripts/install-deps)" >&2; exit 1; }
+	autoconf
+	autoheader
+	@touch $@
+
+config.mk: config.mk.in configure
+	@if [ -x config.status ]; then \
+	  echo "./config.status --recheck"; ./config.status --recheck && ./config.status; \
+	else \
+	  echo "./configure $(CONFIGURE_FLAGS)"; ./configure $(CONFIGURE_FLAGS); \
+	fi
+
+config.h: config.mk
+	@test -f $@ || ./config.status
+
+# Check (or clang) may have been installed after the last configure run: re-check once
+# (MAKE_RESTARTS is set by GNU make after it remade config.mk, so this cannot loop).
+ifndef NO_CONFIG
+ifeq ($(MAKE_RESTARTS),)
+ifneq ($(filter check check-sanitize sanitize,$(MAKECMDGOALS)),)
+ifneq ($(HAVE_CHECK),yes)
+config.mk: FORCE
+endif
+endif
+ifneq ($(filter fuzz,$(MAKECMDGOALS)),)
+ifeq ($(CLANG),)
+config.mk: FORCE
+endif
+endif
+endif
+endif
+
+.PHONY: reconfigure
+reconfigure:
+	@if [ -x config.status ]; then ./config.status --recheck && ./config.status; else ./configure; fi
+
+# ---------------------------------------------------------------- flags
+WARNFLAGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifneq ($(WERROR),0)
+WARNFLAGS += -Werror
+endif
+STDFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+
+ifeq ($(SANITIZE),1)
+OPTFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1 -DCT_DEBUG
+SAN_LDFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all
+else ifeq ($(DEBUG),1)
+OPTFLAGS := -g -O0 -DCT_DEBUG
+else
+OPTFLAGS := -O2 -g
+endif
+
+CFLAGS_ALL = $(STDFLAGS) $(WARNFLAGS) $(OPTFLAGS) -MMD -MP $(CONFIG_CPPFLAGS) $(CONFIG_CFLAGS) $(CFLAGS)
+LDFLAGS_ALL = $(SAN_LDFLAGS) $(CONFIG_LDFLAGS) $(LDFLAGS)
+
+TEST_DATA_DIR := $(CURDIR)/tests/data
+# The core sees only its own headers and config.h -- never curses or libunistring.
+CORE_CPPFLAGS = -Iinclude -I$(BUILD) -I.
+APP_CPPFLAGS = $(CORE_CPPFLAGS) -Isrc $(NCURSES_CFLAGS) \
+	-DDATADIR='"$(datadir)/cotuong"' -DLOCALEDIR='"$(localedir)"'
+TEST_CPPFLAGS = $(APP_CPPFLAGS) $(CHECK_CFLAGS) -DTEST_DATA_DIR='"$(TEST_DATA_DIR)"'
+LIBS_ALL = $(NCURSES_LIBS) $(UNISTRING_LIBS) $(CONFIG_LIBS) -lm
+
+# ---------------------------------------------------------------- sources (wildcards)
+CORE_SRC := $(sort $(wildcard src/core/*.c))
+MAIN_SRC := $(wildcard src/app/main.c)
+APP_SRC := $(sort $(filter-out src/app/main.c,$(wildcard src/app/*.c src/ui/*.c)))
+TEST_SRC := $(sort $(wildcard tests/check_*.c))
+E2E_SCRIPTS := $(sort $(wildcard tests/e2e_*.sh))
+FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
+PO_FILES := $(sort $(wildcard po/*.po))
+ASSETS := $(sort $(wildcard assets/*))
+
+CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/%.o)
+APP_OBJ := $(APP_SRC:src/%.c=$(BUILD)/%.o)
+MAIN_OBJ := $(MAIN_SRC:src/%.c=$(BUILD)/%.o)
+TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+LIBCORE := $(BUILD)/libcotuong.a
+LIBAPP := $(BUILD)/libcotuong-app.a
+PROGRAM := $(BUILD)/cotuong
+ifneq ($(MSGFMT),)
+MO_FILES := $(PO_FILES:po/%.po=$(BUILD)/po/%.mo)
+endif
+
+# Every object depends on this file; it changes only when the flags change,
+# so switching WERROR/DEBUG/prefix/CFLAGS rebuilds what it must.
+FLAGS_STAMP := $(BUILD)/.flags
+
+# ---------------------------------------------------------------- main targets
+.PHONY: all run check check-sanitize sanitize fuzz bench lint install uninstall \
+	clean distclean tests FORCE
+
+ifneq ($(MAIN_SRC),)
+all: $(LIBCORE) $(LIBAPP) $(PROGRAM) $(MO_FILES)
+else
+all: $(LIBCORE) $(LIBAPP) $(MO_FILES)
+	@echo "note: src/app/main.c does not exist yet; $(PROGRAM) not built"
+endif
+
+$(BUILD):
+	@mkdir -p $@
+
+run: all
+	$(PROGRAM) $(ARGS)
+
+$(FLAGS_STAMP): FORCE | $(BUILD)
+	$(file >$@.new,$(CC) $(CFLAGS_ALL) | $(APP_CPPFLAGS) | $(TEST_CPPFLAGS) | $(LDFLAGS_ALL) | $(LIBS_ALL))
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+
+$(BUILD)/core/%.o: src/core/%.c $(FLAGS_STAMP) | config.h
+	@mkdir -p $(@D)
+	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
+
+$(BUILD)/app/%.o: src/app/%.c $(FLAGS_STAMP) | config.h
+	@mkdir -p $(@D)
+	$(CC) $(APP_CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
+
+$(BUILD)/ui/%.o: src/ui/%.c $(FLAGS_STAMP) | config.h
+	@mkdir -p $(@D)
+	$(CC) $(APP_CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
+
+$(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP) | config.h
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
+
+# An empty archive is valid, so the libraries exist even before any source does.
+define make-archive
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(if $^,$(AR) rcs $@ $^,printf '!<arch>\n' >$@)
+endef
+
+$(LIBCORE): $(CORE_OBJ)
+	$(make-archive)
+
+$(LIBAPP): $(APP_OBJ)
+	$(make-archive)
+
+$(PROGRAM): $(MAIN_OBJ) $(LIBAPP) $(LIBCORE)
+	$(CC) $(LDFLAGS_ALL) -o $@ $(MAIN_OBJ) $(LIBAPP) $(LIBCORE) $(LIBS_ALL)
+
+$(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(LIBAPP) $(LIBCORE)
+	$(CC) $(CHECK_CFLAGS) $(LDFLAGS_ALL) -o $@ $< $(LIBAPP) $(LIBCORE) $(CHECK_LIBS) $(LIBS_ALL)
+
+# Keep test objects (make would delete them as intermediates of a pattern chain).
+.SECONDARY: $(TEST_OBJ)
+
+$(BUILD)/po/%.mo: po/%.po
+	@mkdir -p $(@D)
+	$(MSGFMT) --check -o $@ $<
+
+-include $(CORE_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+
+# ---------------------------------------------------------------- tests
+ifeq ($(HAVE_CHECK),yes)
+tests: all $(TEST_BIN)
+else
+tests:
+	@echo "error: the Check unit test framework is missing: install the Debian package check" >&2
+	@echo "       (scripts/install-deps --tests), then run make check again" >&2
+	@exit 1
+endif
+
+check: tests
+	@COTUONG='$(CURDIR)/$(PROGRAM)' TEST_DATA_DIR='$(TEST_DATA_DIR)' BUILD='$(BUILD)' \
+	 FAIRY_STOCKFISH='$(FAIRY_STOCKFISH)' SJAAKII='$(SJAAKII)' MAXQI='$(MAXQI)' \
+	 LSAN_OPTIONS="$${LSAN_OPTIONS:-suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0}" \
+	 UBSAN_OPTIONS="$${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+	 sh scripts/run-tests $(TEST_BIN) $(E2E_SCRIPTS)
+
+check-sanitize sanitize:
+	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) SANITIZE=1 check
+
+# ---------------------------------------------------------------- fuzzing (clang, libFuzzer)
+FUZZ_CC = $(or $(CLANG),clang)
+FUZZ_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+	-g -O1 -DCT_DEBUG
+FUZZ_CFLAGS = $(STDFLAGS) $(WARNFLAGS) $(FUZZ_FLAGS) -MMD -MP -Iinclude -I$(FUZZ_BUILD) -I.
+FUZZ_CORE_OBJ := $(CORE_SRC:src/%.c=$(FUZZ_BUILD)/%.o)
+FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(FUZZ_BUILD)/%)
+
+fuzz:
+	@if [ -z "$(FUZZ_SRC)" ]; then echo "fuzz: no fuzz/fuzz_*.c targets yet"; exit 0; fi; \
+	if [ -z "$(CLANG)" ] && ! command -v clang >/dev/null 2>&1; then \
+	  echo "error: make fuzz needs clang: install the Debian packages clang libclang-rt-14-dev" >&2; \
+	  echo "       (scripts/install-deps --all)" >&2; exit 1; fi
+	@$(if $(FUZZ_SRC),$(MAKE) --no-print-directory $(FUZZ_BIN) && \
+	 FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_BUILD='$(FUZZ_BUILD)' sh scripts/run-fuzz $(FUZZ_BIN),:)
+
+$(FUZZ_BUILD)/core/%.o: src/core/%.c | config.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FUZZ_BUILD)/libcotuong.a: $(FUZZ_CORE_OBJ)
+	$(make-archive)
+
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_BUILD)/libcotuong.a | config.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_BUILD)/libcotuong.a -lm
+
+-include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_BIN:=.d)
+
+# ---------------------------------------------------------------- bench, lint
+bench: all
+	@if [ -x scripts/bench ]; then \
+	  COTUONG='$(CURDIR)/$(PROGRAM)' scripts/bench; \
+	else echo "bench: scripts/bench does not exist yet; nothing to run"; fi
+
+lint:
+	@sh scripts/lint
+
+# ---------------------------------------------------------------- install
+INSTALL ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 755
+INSTALL_DATA ?= $(INSTALL) -m 644
+man6dir = $(mandir)/man6
+pkgdatadir = $(datadir)/cotuong
+
+install: all
+	$(INSTALL) -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(man6dir)'
+	$(INSTALL_PROGRAM) $(PROGRAM) '$(DESTDIR)$(bindir)/cotuong'
+	$(INSTALL_DATA) man/cotuong.6 '$(DESTDIR)$(man6dir)/cotuong.6'
+ifneq ($(ASSETS),)
+	$(INSTALL) -d '$(DESTDIR)$(pkgdatadir)'
+	cp -R $(ASSETS) '$(DESTDIR)$(pkgdatadir)/'
+	chmod -R u+rwX,go+rX,go-w '$(DESTDIR)$(pkgdatadir)'
+endif
+ifneq ($(PO_FILES),)
+ifeq ($(MSGFMT),)
+	@echo "warning: msgfmt not found, translations NOT installed: install the Debian package gettext" >&2
+else
+	@set -e; for mo in $(MO_FILES); do \
+	  lang=$$(basename $$mo .mo); \
+	  echo "install $$mo -> $(localedir)/$$lang/LC_MESSAGES/cotuong.mo"; \
+	  $(INSTALL) -d "$(DESTDIR)$(localedir)/$$lang/LC_MESSAGES"; \
+	  $(INSTALL_DATA) $$mo "$(DESTDIR)$(localedir)/$$lang/LC_MESSAGES/cotuong.mo"; \
+	done
+endif
+endif
+
+uninstall:
+	rm -f '$(DESTDIR)$(bindir)/cotuong' '$(DESTDIR)$(man6dir)/cotuong.6'
+	rm -rf '$(DESTDIR)$(pkgdatadir)'
+	@for po in $(PO_FILES); do \
+	  lang=$$(basename $$po .po); \
+	  rm -f "$(DESTDIR)$(localedir)/$$lang/LC_MESSAGES/cotuong.mo"; \
+	done
+
+# ---------------------------------------------------------------- cleaning
+# "make BUILD=dir clean" removes only that directory (others may be building in theirs).
+ifeq ($(origin BUILD),command line)
+clean:
+	rm -rf $(BUILD)
+else
+clean:
+	rm -rf build $(SAN_BUILD) $(FUZZ_BUILD) build-debug
+endif
+
+distclean:
+	rm -rf build build-*/ autom4te.cache
+	rm -f config.h config.h.in config.h.in~ config.mk config.status config.log \
+		configure configure~ aclocal.m4
+
+FORCE:
