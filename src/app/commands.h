@@ -1,0 +1,10 @@
+/* cotuong — the subcommands of the program. Each takes the arguments after its name
+ * (argv[0] is the command name) and returns the process exit status. */
+#ifndef COTUONG_APP_COMMANDS_H
+#define COTUONG_APP_COMMANDS_H
+
+int cmd_perft(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+
+#endif

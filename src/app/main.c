@@ -1,0 +1,56 @@
+/* cotuong — entry point: picks the subcommand and handles --help and --version. */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/commands.h"
+#include "config.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+/* One line per subcommand; the usage text below is generated from it. */
+static const command commands[] = {
+    {"play", cmd_play, "play a game (the default when no command is given)"},
+    {"perft", cmd_perft, "count the leaves of the legal move tree: perft [--fen FEN] [--divide] DEPTH"},
+    {"moves", cmd_moves, "list the legal moves: moves [--fen FEN]"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "Usage: cotuong [COMMAND] [OPTION]...\n"
+                 "Play cờ tướng (xiangqi, Chinese chess) in the terminal.\n\nCommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\nOptions:\n"
+                 "  -h, --help     display this help and exit\n"
+                 "  -V, --version  output version information and exit\n\n"
+                 "Run 'cotuong COMMAND --help' for the options of a command.\n"
+                 "See cotuong(6) for the keys, notations, rule sets and files.\n");
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "");
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
+        printf("cotuong %s\n", PACKAGE_VERSION);
+        return 0;
+    }
+    if (argc > 1 && argv[1][0] != '-') {
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            if (!strcmp(argv[1], commands[i].name))
+                return commands[i].run(argc - 1, argv + 1);
+        fprintf(stderr, "cotuong: unknown command '%s'\n", argv[1]);
+        fprintf(stderr, "Try 'cotuong --help' for more information.\n");
+        return 2;
+    }
+    /* No command: options belong to play. */
+    return cmd_play(argc, argv);
+}
