@@ -1,0 +1,69 @@
+/* cotuong — xiangqi PGN (spec §5.1): reading several games from a byte buffer in any of
+ * the movetext notations (Format ICCS, WXF, Vietnamese, Chinese), in UTF-8, GBK or Big5,
+ * and writing one record as UTF-8 PGN in a chosen notation. The core never opens files:
+ * callers pass the bytes they read and write the text they get.
+ */
+#ifndef COTUONG_PGN_H
+#define COTUONG_PGN_H
+
+#include <stddef.h>
+
+#include "cotuong/notation.h"
+#include "cotuong/record.h"
+
+/* Text encodings of input files. AUTO: UTF-8 when the bytes are valid UTF-8, otherwise
+ * GBK or Big5, whichever decoding yields legal move text (then the more plausible text). */
+typedef enum {
+    CT_ENC_AUTO = 0,
+    CT_ENC_UTF8,
+    CT_ENC_GBK,
+    CT_ENC_BIG5,
+} ct_encoding;
+
+/* Names "utf-8"/"utf8", "gbk"/"gb2312"/"gb18030"/"cp936", "big5"/"big-5"/"cp950"
+ * (any case). ct_encoding_parse returns CT_OK or CT_ERR_NOT_FOUND. */
+ct_status ct_encoding_parse(const char *name, ct_encoding *enc);
+const char *ct_encoding_name(ct_encoding enc);
+
+/* Converts text in encoding enc (not AUTO) to UTF-8 in a new NUL-terminated buffer
+ * (*out, length *out_len; free with free()). CT_ERR_SYNTAX if the bytes are invalid in
+ * that encoding, CT_ERR_UNSUPPORTED if iconv lacks it, CT_ERR_FULL on memory. */
+ct_status ct_encoding_to_utf8(const char *in, size_t len, ct_encoding enc, char **out,
+                              size_t *out_len);
+/* True when the bytes are valid UTF-8 (no overlongs, no surrogates). */
+bool ct_utf8_valid(const char *s, size_t len);
+
+/* Where and why reading failed. game, move_number and token describe the failing move
+ * when there is one (move_number is the full-move number N of "N.", black true when it
+ * was Black's move); line is the 1-based line of the input (after decoding). */
+typedef struct {
+    int game;          /* 1-based game number in the input, 0 when not inside a game */
+    int line;
+    int move_number;   /* 0 when the error is not at a move */
+    bool black;
+    char token[64];    /* the offending token (UTF-8, cut at 63 bytes), "" if none */
+    char message[200]; /* English description, e.g. "illegal move" */
+} ct_pgn_error;
+
+/* Reads every game of a PGN text (or of a bare move list, which is one game without tags).
+ * Movetext notation: the Format tag (ICCS, WXF, Vietnamese, Chinese; UCCI/Coord for h2e2);
+ * without one, Chinese is tried first, then the other notations, for the whole game.
+ * Comments {..} and ; to end of line, variations ( ), N. / N... numbers, NAGs $n and the
+ * marks ! ? !! ?? !? ?! are read; unknown tags are kept. On success *games is a new array
+ * of *ngames records (free with ct_pgn_free_games); CT_ERR_NOT_FOUND if there is no game.
+ * On failure nothing is returned and err says where: CT_ERR_SYNTAX (malformed text),
+ * CT_ERR_ILLEGAL (illegal or unreadable move), CT_ERR_INVALID (bad FEN or tag),
+ * CT_ERR_UNSUPPORTED (encoding), CT_ERR_FULL (memory). used_enc (may be NULL) receives the
+ * encoding that was used. */
+ct_status ct_pgn_read(const char *buf, size_t len, ct_encoding enc, ct_record **games,
+                      int *ngames, ct_encoding *used_enc, ct_pgn_error *err);
+void ct_pgn_free_games(ct_record *games, int ngames);
+
+/* Writes r as PGN (UTF-8) in notation n (CT_NOTATION_AUTO means ICCS): tags in xqbase
+ * order (Game "Chinese Chess" first, Format for ICCS/WXF/Vietnamese/UCCI, none for
+ * Chinese), then numbered movetext with comments and variations and the result.
+ * *out is a new NUL-terminated string (free with free()), *out_len its length (may be
+ * NULL). CT_ERR_ILLEGAL if a stored move is illegal; CT_ERR_FULL on memory. */
+ct_status ct_pgn_write(const ct_record *r, ct_notation n, char **out, size_t *out_len);
+
+#endif
