@@ -103,6 +103,7 @@ typedef struct {
     ct_result result;       /* with CT_ADJ_GAME_OVER, else CT_RESULT_NONE */
     ct_end_reason reason;   /* with CT_ADJ_GAME_OVER, else CT_END_NONE */
     int loser;              /* side that lost (CT_RED/CT_BLACK), -1 for a draw or no end */
+    int mover;              /* side that made the move judged (-1: none, e.g. a bare FEN) */
     uint8_t captured;       /* piece index captured, 0 if none */
     uint8_t chaser;         /* with CT_ADJ_PERPETUAL_CHASE: a piece index of the chasing side */
     uint8_t chased;         /* with CT_ADJ_PERPETUAL_CHASE: the chased piece index */
@@ -171,15 +172,16 @@ void ct_match_init(ct_match *m, ct_rules rules);
 /* True once the game has ended (a result or an abort). */
 bool ct_match_over(const ct_match *m);
 /* Records a verdict from ct_rules_play/judge made at ply (pos->ply after the move): ends
- * the game when it says CT_ADJ_GAME_OVER; a move also cancels the opponent's pending
- * draw offer (a move is a refusal). No effect once the game is over. */
+ * the game when it says CT_ADJ_GAME_OVER; a move by the side an offer was made to
+ * cancels that offer (a move is a refusal). No effect once the game is over. */
 void ct_match_apply(ct_match *m, const ct_verdict *v, int ply);
 /* `side` resigns at ply. CT_ERR_INVALID when the game is already over. */
 ct_status ct_match_resign(ct_match *m, int side, int ply);
-/* `side` offers a draw at ply (valid until the opponent's next move). */
+/* `side` offers a draw at ply (on its turn, with or after its move; valid until the
+ * opponent makes a move or declines). */
 ct_status ct_match_offer_draw(ct_match *m, int side, int ply);
-/* `side` accepts the opponent's pending offer: draw by agreement. CT_ERR_INVALID when no
- * offer by the opponent is pending at this ply (made at ply or ply - 1). */
+/* `side` accepts the opponent's pending offer: draw by agreement at ply. CT_ERR_INVALID
+ * when no offer by the opponent is pending. */
 ct_status ct_match_accept_draw(ct_match *m, int side, int ply);
 void ct_match_decline_draw(ct_match *m);
 /* The side to move claims a draw allowed by the verdict of the current position

@@ -1,0 +1,108 @@
+/* cotuong — what counts as a chase (spec §6.2, §6.5) and dead material.
+ * A chase is a legal capture by a non-king, non-pawn piece of a target that is not a king
+ * or an uncrossed pawn, which either wins value outright (horse/cannon on rook, advisor or
+ * elephant on rook/horse/cannon) or hits a piece nothing can legally recapture. */
+#include "cotuong/rules.h"
+
+static bool pawn_crossed(int side, ct_sq sq)
+{
+    return side == CT_RED ? CT_SQ_RANK(sq) >= 5 : CT_SQ_RANK(sq) <= 4;
+}
+
+/* Chase regardless of protection: the attacker is worth less than the target. */
+static bool wins_value(int attacker_type, int target_type)
+{
+    if (target_type == CT_ROOK && (attacker_type == CT_HORSE || attacker_type == CT_CANNON))
+        return true;
+    if ((attacker_type == CT_ADVISOR || attacker_type == CT_ELEPHANT) &&
+        (target_type == CT_ROOK || target_type == CT_HORSE || target_type == CT_CANNON))
+        return true;
+    return false;
+}
+
+/* With the side to move about to play the capture mv onto `to`: after it, can the
+ * captured piece's side legally take back on `to`? */
+static bool recapture_exists(ct_pos *pos, ct_move mv)
+{
+    ct_sq to = CT_TO(mv);
+    ct_pos_make(pos, mv);
+    ct_move caps[CT_MAX_MOVES];
+    int n = ct_gen_captures(pos, caps);
+    bool found = false;
+    for (int i = 0; i < n && !found; i++)
+        if (CT_TO(caps[i]) == to && ct_is_legal_pseudo(pos, caps[i]))
+            found = true;
+    ct_pos_unmake(pos);
+    return found;
+}
+
+/* With the attacker's side to move: could the target (same type as the attacker) legally
+ * take the attacker if it were its turn? */
+static bool target_hits_back(ct_pos *pos, ct_sq target_sq, ct_sq attacker_sq)
+{
+    ct_pos_make_null(pos);
+    bool ok = ct_is_legal(pos, CT_MOVE(target_sq, attacker_sq));
+    ct_pos_unmake_null(pos);
+    return ok;
+}
+
+int ct_rules_chased(ct_pos *pos, int by, uint8_t *out, uint8_t *attacker)
+{
+    /* Three null moves at most are stacked below (switch, hit-back test, none in make). */
+    if (pos->ply + 3 >= CT_MAX_HISTORY)
+        return 0;
+    bool switched = false;
+    if (pos->side != by) {
+        /* The side not to move may be in check; it still "attacks" what it attacks. */
+        ct_pos_make_null(pos);
+        switched = true;
+    }
+    ct_move caps[CT_MAX_MOVES];
+    int ncap = ct_gen_captures(pos, caps);
+    uint64_t seen = 0;
+    int n = 0;
+    for (int i = 0; i < ncap; i++) {
+        ct_sq from = CT_FROM(caps[i]), to = CT_TO(caps[i]);
+        int a = pos->board[from], t = pos->board[to];
+        int at = ct_piece_type(a), tt = ct_piece_type(t);
+        if (at == CT_KING || at == CT_PAWN || tt == CT_KING)
+            continue;
+        if (tt == CT_PAWN && !pawn_crossed(by ^ 1, to))
+            continue;
+        if (seen & (1ull << t))
+            continue;
+        if (!ct_is_legal_pseudo(pos, caps[i]))
+            continue; /* a pinned attacker only counts against its pinner */
+        bool chase;
+        if (wins_value(at, tt))
+            chase = true;
+        else if (at == tt && target_hits_back(pos, to, from))
+            chase = false; /* an offer to exchange, not a chase */
+        else
+            chase = !recapture_exists(pos, caps[i]);
+        if (!chase)
+            continue;
+        seen |= 1ull << t;
+        if (n < 16) {
+            out[n] = (uint8_t)t;
+            if (attacker)
+                attacker[n] = (uint8_t)a;
+            n++;
+        }
+    }
+    if (switched)
+        ct_pos_unmake_null(pos);
+    return n;
+}
+
+bool ct_rules_insufficient_material(const ct_pos *pos)
+{
+    for (int pc = 16; pc < 48; pc++) {
+        if (!pos->sq_of[pc])
+            continue;
+        int t = ct_piece_type(pc);
+        if (t == CT_ROOK || t == CT_HORSE || t == CT_CANNON || t == CT_PAWN)
+            return false;
+    }
+    return true;
+}
