@@ -98,7 +98,12 @@ ct_status ct_fen_read(ct_pos *pos, const char *fen, ct_fen_error *err)
     ct_pos tmp;
     ct_pos_clear(&tmp);
 
-    /* 2. Field 1: ten rows from rank 9 down to rank 0. */
+    /* 2. Field 1: ten rows from rank 9 down to rank 0. The shape is checked in full before
+     * any piece is placed, so a missing rank is reported as such, not as a misplaced piece. */
+    struct {
+        int side, type, file, rank;
+    } pieces[CT_FILES * CT_RANKS];
+    int npieces = 0;
     int rank = 9, file = 0;
     for (size_t i = 0; i < flen[0]; i++) {
         char c = field[0][i];
@@ -118,13 +123,11 @@ ct_status ct_fen_read(ct_pos *pos, const char *fen, ct_fen_error *err)
                 return fail(err, 1, "unknown piece letter '%c' on rank %d", c, rank);
             if (file >= CT_FILES)
                 return fail(err, 1, "rank %d has more than 9 points", rank);
-            int side = isupper((unsigned char)c) ? CT_RED : CT_BLACK;
-            if (!placement_ok(side, type, file, rank))
-                return fail(err, 1, "%s %s cannot stand on %c%d", side == CT_RED ? "Red" : "Black",
-                            type_name[type], 'a' + file, rank);
-            if (ct_pos_put(&tmp, side, type, (ct_sq)CT_SQ(file, rank)) != CT_OK)
-                return fail(err, 1, "too many %s %ss", side == CT_RED ? "Red" : "Black",
-                            type_name[type]);
+            pieces[npieces].side = isupper((unsigned char)c) ? CT_RED : CT_BLACK;
+            pieces[npieces].type = type;
+            pieces[npieces].file = file;
+            pieces[npieces].rank = rank;
+            npieces++;
             file++;
         }
     }
@@ -132,6 +135,15 @@ ct_status ct_fen_read(ct_pos *pos, const char *fen, ct_fen_error *err)
         return fail(err, 1, "%d ranks, not 10", 10 - rank);
     if (file != CT_FILES)
         return fail(err, 1, "rank 0 has %d points, not 9", file);
+    for (int i = 0; i < npieces; i++) {
+        int side = pieces[i].side, type = pieces[i].type;
+        const char *colour = side == CT_RED ? "Red" : "Black";
+        if (!placement_ok(side, type, pieces[i].file, pieces[i].rank))
+            return fail(err, 1, "%s %s cannot stand on %c%d", colour, type_name[type],
+                        'a' + pieces[i].file, pieces[i].rank);
+        if (ct_pos_put(&tmp, side, type, (ct_sq)CT_SQ(pieces[i].file, pieces[i].rank)) != CT_OK)
+            return fail(err, 1, "too many %s %ss", colour, type_name[type]);
+    }
     for (int sd = 0; sd < 2; sd++)
         if (!ct_pos_king(&tmp, sd))
             return fail(err, 1, "no %s king", sd == CT_RED ? "Red" : "Black");
