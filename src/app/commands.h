@@ -6,5 +6,8 @@
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_uci(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_match(int argc, char **argv);
 
 #endif

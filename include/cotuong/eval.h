@@ -1,0 +1,34 @@
+/* cotuong — static evaluation of a position (material, piece-square tables, king safety,
+ * mobility, pawns). The evaluation is linear in its weights: eval = sum w[i] * f[i] / div[i],
+ * which lets docs/eval.md's tuning fit the weights to game results. */
+#ifndef COTUONG_EVAL_H
+#define COTUONG_EVAL_H
+
+#include "cotuong/position.h"
+
+enum {
+    CT_F_MAT_ADVISOR, CT_F_MAT_ELEPHANT, CT_F_MAT_HORSE, CT_F_MAT_ROOK, CT_F_MAT_CANNON,
+    CT_F_MAT_PAWN, CT_F_PAWN_CROSSED,
+    CT_F_PST_KING, CT_F_PST_ADVISOR, CT_F_PST_ELEPHANT, CT_F_PST_HORSE, CT_F_PST_ROOK,
+    CT_F_PST_CANNON, CT_F_PST_PAWN,
+    CT_F_ADVISOR_MISSING, CT_F_ELEPHANT_MISSING, CT_F_CANNON_KING_FILE, CT_F_CANNON_HOLLOW,
+    CT_F_ROOK_PALACE_FILE,
+    CT_F_MOB_HORSE, CT_F_MOB_ROOK, CT_F_MOB_CANNON, CT_F_ROOK_OPEN_FILE, CT_F_HORSE_LEG_BLOCKED,
+    CT_F_PAWN_CONNECTED, CT_F_PAWN_PALACE,
+    CT_F_TEMPO,
+    CT_EVAL_NFEATURES
+};
+
+/* Evaluation from the side to move's point of view, with the built-in weights. */
+int ct_eval(const ct_pos *pos);
+/* The same with caller-given weights (CT_EVAL_NFEATURES of them), for tuning. */
+int ct_eval_weighted(const ct_pos *pos, const int *weights);
+/* Feature values from Red's point of view (Red minus Black; tempo is +1 when Red is to
+ * move, -1 otherwise), and the divisor of each (1, or 100 for the percent weights). */
+void ct_eval_features(const ct_pos *pos, int *features);
+int ct_eval_divisor(int feature);
+const char *ct_eval_feature_name(int feature);
+/* The built-in weights. */
+const int *ct_eval_default_weights(void);
+
+#endif

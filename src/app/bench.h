@@ -1,0 +1,15 @@
+/* cotuong — the bench position set, shared by `cotuong bench` and tests/check_search.c. */
+#ifndef COTUONG_APP_BENCH_H
+#define COTUONG_APP_BENCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cotuong/position.h"
+
+int ct_bench_count(void);
+int ct_bench_load(int i, ct_pos *pos);
+/* Searches every bench position to depth with a fresh 16 MiB table; returns total nodes. */
+uint64_t ct_bench_run(int depth, bool verbose, double *seconds);
+
+#endif

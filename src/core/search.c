@@ -1,0 +1,1013 @@
+/* cotuong — the built-in AI: iterative deepening, principal-variation alpha-beta with a
+ * transposition table, quiescence, check extensions, null move, late-move reductions,
+ * killer/history ordering, repetition and perpetual-check verdicts, time management,
+ * playing levels and the opening book. All state lives in the ct_search context. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cotuong/book.h"
+#include "cotuong/eval.h"
+#include "cotuong/movegen.h"
+#include "cotuong/search.h"
+#include "tunables.h"
+
+/* ---------------------------------------------------------------------------------------
+ * Transposition table */
+
+enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
+
+typedef struct {
+    uint64_t key;
+    ct_move move;
+    int16_t score;
+    uint8_t depth;
+    uint8_t flag; /* low 2 bits: bound; high 6 bits: generation */
+    uint32_t pad;
+} tt_entry;
+
+/* ---------------------------------------------------------------------------------------
+ * Context */
+
+struct ct_search {
+    tt_entry *tt;
+    size_t tt_mask; /* entries - 1 (power of two) */
+    uint8_t tt_gen;
+    atomic_int stop;
+
+    int level;
+    uint64_t seed;
+    const ct_book *book;
+    bool use_book;
+
+    /* Per search. */
+    ct_pos pos;
+    int root_ply;                  /* pos.ply at the root */
+    uint64_t nodes, node_limit;
+    int64_t start_ns, soft_ns, hard_ns; /* hard_ns 0 = no time limit */
+    int64_t last_poll_ns;
+    int poll_count;
+    bool infinite;
+    int seldepth;
+    ct_progress_fn progress;
+    void *user;
+    ct_search_info info; /* last completed iteration, for polls */
+
+    ct_move killers[CT_MAX_PLY + 2][2];
+    int history[2][CT_PIECE_TYPES][CT_BOARD_SIZE];
+    ct_move pv[CT_MAX_PLY + 1][CT_MAX_PLY + 1];
+    int pv_len[CT_MAX_PLY + 1];
+    int static_eval[CT_MAX_PLY + 2];
+
+    /* Root. */
+    ct_move root_moves[CT_MAX_MOVES];
+    int root_scores[CT_MAX_MOVES];
+    int root_count;
+    ct_move excluded[8];
+    int n_excluded;
+};
+
+static const int level_depth[10] = TN_LEVEL_DEPTH;
+static const long level_nodes[10] = TN_LEVEL_NODES;
+static const int level_second[10] = TN_LEVEL_SECOND;
+static const int level_margin[10] = TN_LEVEL_MARGIN;
+static const int level_blunder[10] = TN_LEVEL_BLUNDER;
+static const int level_book[10] = TN_LEVEL_BOOK;
+static const int level_default_ms[10] = TN_LEVEL_DEFAULT_MS;
+
+/* Values for capture ordering (MVV/LVA), indexed by piece type. */
+static const int order_value[CT_PIECE_TYPES] = {0, 50, 2, 2, 4, 9, 5, 1};
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static uint64_t splitmix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+void ct_limits_init(ct_limits *lim)
+{
+    memset(lim, 0, sizeof *lim);
+    lim->multipv = 1;
+}
+
+static size_t entries_for(size_t hash_mb)
+{
+    if (hash_mb < 1)
+        hash_mb = 1;
+    if (hash_mb > 4096)
+        hash_mb = 4096;
+    size_t bytes = hash_mb << 20, n = 1;
+    while (n * 2 * sizeof(tt_entry) <= bytes)
+        n *= 2;
+    return n;
+}
+
+ct_search *ct_search_new(size_t hash_mb)
+{
+    ct_search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    size_t n = entries_for(hash_mb);
+    s->tt = calloc(n, sizeof *s->tt);
+    if (!s->tt) {
+        free(s);
+        return NULL;
+    }
+    s->tt_mask = n - 1;
+    s->level = 10;
+    s->use_book = true;
+    atomic_init(&s->stop, 0);
+    return s;
+}
+
+void ct_search_free(ct_search *s)
+{
+    if (!s)
+        return;
+    free(s->tt);
+    free(s);
+}
+
+ct_status ct_search_set_hash(ct_search *s, size_t hash_mb)
+{
+    size_t n = entries_for(hash_mb);
+    tt_entry *tt = calloc(n, sizeof *tt);
+    if (!tt)
+        return CT_ERR_FULL;
+    free(s->tt);
+    s->tt = tt;
+    s->tt_mask = n - 1;
+    return CT_OK;
+}
+
+void ct_search_clear(ct_search *s)
+{
+    memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
+    memset(s->history, 0, sizeof s->history);
+    memset(s->killers, 0, sizeof s->killers);
+    s->tt_gen = 0;
+}
+
+void ct_search_set_level(ct_search *s, int level, uint64_t seed)
+{
+    s->level = level < 1 ? 1 : level > 10 ? 10 : level;
+    s->seed = seed;
+}
+
+int ct_search_level(const ct_search *s)
+{
+    return s->level;
+}
+
+void ct_search_set_book(ct_search *s, const ct_book *book)
+{
+    s->book = book;
+}
+
+void ct_search_use_book(ct_search *s, bool use_book)
+{
+    s->use_book = use_book;
+}
+
+void ct_search_stop(ct_search *s)
+{
+    atomic_store(&s->stop, 1);
+}
+
+int ct_search_eval(const ct_pos *pos)
+{
+    return ct_eval(pos);
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Table access. Mate scores are stored relative to the node, not the root. */
+
+static inline int score_to_tt(int v, int ply)
+{
+    return v > CT_SCORE_MATE_BOUND ? v + ply : v < -CT_SCORE_MATE_BOUND ? v - ply : v;
+}
+static inline int score_from_tt(int v, int ply)
+{
+    return v > CT_SCORE_MATE_BOUND ? v - ply : v < -CT_SCORE_MATE_BOUND ? v + ply : v;
+}
+
+static tt_entry *tt_probe(ct_search *s, uint64_t key)
+{
+    size_t i = (size_t)key & s->tt_mask;
+    if (s->tt[i].key == key)
+        return &s->tt[i];
+    if (s->tt[i ^ 1].key == key)
+        return &s->tt[i ^ 1];
+    return NULL;
+}
+
+static void tt_store(ct_search *s, uint64_t key, ct_move mv, int score, int depth, int bound)
+{
+    size_t i = (size_t)key & s->tt_mask;
+    tt_entry *a = &s->tt[i], *b = &s->tt[i ^ 1], *e;
+    if (a->key == key)
+        e = a;
+    else if (b->key == key)
+        e = b;
+    else {
+        /* Replace the entry from an older search, else the shallower one. */
+        int ga = (a->flag >> 2) == s->tt_gen, gb = (b->flag >> 2) == s->tt_gen;
+        if (ga != gb)
+            e = ga ? b : a;
+        else
+            e = a->depth <= b->depth ? a : b;
+    }
+    if (e->key == key && mv == CT_NO_MOVE)
+        mv = e->move;
+    if (e->key == key && bound != TT_EXACT && depth < e->depth - 2 && (e->flag >> 2) == s->tt_gen)
+        return;
+    e->key = key;
+    e->move = mv;
+    e->score = (int16_t)score;
+    e->depth = (uint8_t)(depth < 0 ? 0 : depth);
+    e->flag = (uint8_t)(bound | (s->tt_gen << 2));
+}
+
+static int hashfull(const ct_search *s)
+{
+    int used = 0;
+    size_t n = s->tt_mask + 1 < 1000 ? s->tt_mask + 1 : 1000;
+    for (size_t i = 0; i < n; i++)
+        used += s->tt[i].key != 0 && (s->tt[i].flag >> 2) == s->tt_gen;
+    return (int)(used * 1000 / n);
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Repetition. One function decides what a repeated position is worth inside the search,
+ * so a cheaper or stricter rule (the referee's) can replace it in one place.
+ *
+ * Looking back over reversible moves (no capture, no null move), a position equal to the
+ * current one with the same side to move closes a cycle. Over the cycle, if every move of
+ * one side gave check and not every move of the other did, the checking side loses (the
+ * spec's rule sets all forbid one-sided perpetual check); otherwise it is a draw. Chases
+ * are not judged here (too costly per node); the referee rules on them in real games. */
+
+enum { REP_NONE = 0, REP_DRAW, REP_WIN, REP_LOSS };
+
+static int repetition(const ct_pos *pos)
+{
+    int ply = pos->ply;
+    for (int j = ply - 1; j >= 0; j--) {
+        const ct_undo *u = &pos->hist[j];
+        if (u->captured || u->move == CT_NO_MOVE)
+            return REP_NONE;
+        if (((ply - j) & 1) == 0 && ply - j >= 4 && u->key == pos->key) {
+            /* Moves j, j+2, ... were made by the side to move now ("us"). */
+            bool us_all = true, them_all = true;
+            for (int k = j; k < ply; k++) {
+                bool ours = ((k - j) & 1) == 0;
+                if (!pos->hist[k].in_check) {
+                    if (ours)
+                        us_all = false;
+                    else
+                        them_all = false;
+                }
+            }
+            if (us_all && !them_all)
+                return REP_LOSS;
+            if (them_all && !us_all)
+                return REP_WIN;
+            return REP_DRAW;
+        }
+    }
+    return REP_NONE;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Clock and progress */
+
+static void report(ct_search *s, ct_progress_kind kind)
+{
+    if (!s->progress)
+        return;
+    s->info.kind = kind;
+    s->info.nodes = s->nodes;
+    s->info.time_ms = (int)((now_ns() - s->start_ns) / 1000000);
+    s->info.seldepth = s->seldepth;
+    if (kind == CT_PROGRESS_ITERATION)
+        s->info.hashfull = hashfull(s);
+    if (s->progress(s->user, &s->info))
+        atomic_store(&s->stop, 1);
+}
+
+/* Called every node; looks at the clock every TN_POLL_NODES nodes. */
+static inline bool should_stop(ct_search *s)
+{
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+        return true;
+    if (s->node_limit && s->nodes >= s->node_limit) {
+        atomic_store(&s->stop, 1);
+        return true;
+    }
+    if (++s->poll_count < TN_POLL_NODES)
+        return false;
+    s->poll_count = 0;
+    int64_t t = now_ns();
+    if (s->hard_ns && t - s->start_ns >= s->hard_ns) {
+        atomic_store(&s->stop, 1);
+        return true;
+    }
+    if (t - s->last_poll_ns >= (int64_t)TN_POLL_MS * 1000000) {
+        s->last_poll_ns = t;
+        report(s, CT_PROGRESS_POLL);
+    }
+    return atomic_load(&s->stop) != 0;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Move ordering */
+
+typedef struct {
+    ct_move mv[CT_MAX_MOVES];
+    int score[CT_MAX_MOVES];
+    int n;
+} move_list;
+
+static void score_moves(const ct_search *s, move_list *ml, ct_move tt_move, int ply)
+{
+    const ct_pos *pos = &s->pos;
+    for (int i = 0; i < ml->n; i++) {
+        ct_move mv = ml->mv[i];
+        int pc = pos->board[CT_FROM(mv)], victim = pos->board[CT_TO(mv)];
+        int sc;
+        if (mv == tt_move)
+            sc = 1 << 30;
+        else if (victim)
+            sc = (1 << 24) + order_value[ct_piece_type(victim)] * 64 - order_value[ct_piece_type(pc)];
+        else if (mv == s->killers[ply][0])
+            sc = (1 << 23);
+        else if (mv == s->killers[ply][1])
+            sc = (1 << 23) - 1;
+        else
+            sc = s->history[pos->side][ct_piece_type(pc)][CT_TO(mv)];
+        ml->score[i] = sc;
+    }
+}
+
+static inline ct_move pick_next(move_list *ml, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < ml->n; j++)
+        if (ml->score[j] > ml->score[best])
+            best = j;
+    if (best != i) {
+        ct_move m = ml->mv[i];
+        int sc = ml->score[i];
+        ml->mv[i] = ml->mv[best];
+        ml->score[i] = ml->score[best];
+        ml->mv[best] = m;
+        ml->score[best] = sc;
+    }
+    return ml->mv[i];
+}
+
+/* Makes mv if it is legal; records whether it gave check. Returns false (unmade) if not. */
+static inline bool make_legal(ct_search *s, ct_move mv, bool *gives_check)
+{
+    ct_pos *pos = &s->pos;
+    int mover = pos->side;
+    ct_pos_make(pos, mv);
+    if (ct_in_check(pos, mover)) {
+        ct_pos_unmake(pos);
+        return false;
+    }
+    bool chk = ct_in_check(pos, pos->side);
+    pos->hist[pos->ply - 1].in_check = chk;
+    *gives_check = chk;
+    return true;
+}
+
+static void update_pv(ct_search *s, int ply, ct_move mv)
+{
+    s->pv[ply][0] = mv;
+    int n = s->pv_len[ply + 1];
+    if (n > CT_MAX_PLY - 1)
+        n = CT_MAX_PLY - 1;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)n * sizeof(ct_move));
+    s->pv_len[ply] = n + 1;
+}
+
+/* Has the side to move enough pieces that a null move is not a zugzwang trap? */
+static bool null_ok(const ct_pos *pos)
+{
+    int base = CT_SIDE_FLAG(pos->side), n = 0;
+    for (int slot = CT_SLOT_HORSE; slot < CT_SLOT_PAWN; slot++)
+        n += pos->sq_of[base + slot] != 0;
+    return n >= TN_NULL_MIN_PIECES;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Quiescence: captures (all evasions when in check) until the position is quiet. */
+
+static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
+{
+    ct_pos *pos = &s->pos;
+    s->nodes++;
+    s->pv_len[ply] = 0;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (should_stop(s))
+        return 0;
+    if (ply >= CT_MAX_PLY - 1)
+        return ct_eval(pos);
+
+    int rep = repetition(pos);
+    if (rep == REP_DRAW)
+        return TN_DRAW_SCORE;
+    if (rep == REP_LOSS)
+        return -TN_PERPETUAL_LOSS;
+    if (rep == REP_WIN)
+        return TN_PERPETUAL_LOSS;
+
+    bool in_check = ct_in_check(pos, pos->side);
+    int best = -CT_SCORE_MATE + ply;
+    move_list ml;
+    if (in_check) {
+        ml.n = ct_gen_pseudo(pos, ml.mv);
+    } else {
+        int stand = ct_eval(pos);
+        if (stand >= beta)
+            return stand;
+        if (stand > alpha)
+            alpha = stand;
+        best = stand;
+        ml.n = ct_gen_captures(pos, ml.mv);
+    }
+    (void)qply;
+    score_moves(s, &ml, CT_NO_MOVE, ply);
+    for (int i = 0; i < ml.n; i++) {
+        ct_move mv = pick_next(&ml, i);
+        bool chk;
+        if (!make_legal(s, mv, &chk))
+            continue;
+        int v = -qsearch(s, -beta, -alpha, ply + 1, qply + 1);
+        ct_pos_unmake(pos);
+        if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                update_pv(s, ply, mv);
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * The main search. */
+
+static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool allow_null)
+{
+    ct_pos *pos = &s->pos;
+    bool pv_node = beta - alpha > 1;
+    s->pv_len[ply] = 0;
+
+    /* 1. Leaves go to quiescence. */
+    if (depth <= 0)
+        return qsearch(s, alpha, beta, ply, 0);
+    s->nodes++;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (should_stop(s))
+        return 0;
+    if (ply >= CT_MAX_PLY - 1)
+        return ct_eval(pos);
+
+    /* 2. Draws and perpetuals: repetitions, the no-capture limit. Mate-distance pruning. */
+    int rep = repetition(pos);
+    if (rep == REP_DRAW)
+        return TN_DRAW_SCORE;
+    if (rep == REP_LOSS)
+        return -TN_PERPETUAL_LOSS;
+    if (rep == REP_WIN)
+        return TN_PERPETUAL_LOSS;
+    if (pos->halfmove >= TN_NO_CAPTURE_DRAW_PLIES)
+        return TN_DRAW_SCORE;
+    int mated = -CT_SCORE_MATE + ply;
+    if (alpha < mated)
+        alpha = mated;
+    if (beta > -mated - 1)
+        beta = -mated - 1;
+    if (alpha >= beta)
+        return alpha;
+
+    /* 3. Transposition table: cut off in non-PV nodes, else take its move first. */
+    ct_move tt_move = CT_NO_MOVE;
+    tt_entry *te = tt_probe(s, pos->key);
+    if (te) {
+        tt_move = te->move;
+        int tv = score_from_tt(te->score, ply);
+        int bound = te->flag & 3;
+        if (!pv_node && te->depth >= depth &&
+            (bound == TT_EXACT || (bound == TT_LOWER && tv >= beta) ||
+             (bound == TT_UPPER && tv <= alpha)))
+            return tv;
+    }
+
+    bool in_check = ct_in_check(pos, pos->side);
+    int eval = in_check ? -CT_SCORE_INF : ct_eval(pos);
+    s->static_eval[ply] = eval;
+
+    /* 4. Reverse futility: far above beta near the leaves, trust the static score. */
+    if (!pv_node && !in_check && depth <= TN_RFP_MAX_DEPTH && beta < CT_SCORE_MATE_BOUND &&
+        eval - TN_RFP_MARGIN * depth >= beta)
+        return eval;
+
+    /* 5. Null move: give the opponent a free move; if we are still above beta, cut. Not in
+     * check, not with few pieces (zugzwang), and verified at high depth. */
+    if (!pv_node && allow_null && !in_check && depth >= TN_NULL_MIN_DEPTH && eval >= beta &&
+        beta > -CT_SCORE_MATE_BOUND && beta < CT_SCORE_MATE_BOUND && null_ok(pos)) {
+        int r = TN_NULL_REDUCTION + depth / TN_NULL_DEPTH_DIV;
+        ct_pos_make_null(pos);
+        int v = -search(s, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+        ct_pos_unmake_null(pos);
+        if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+            return 0;
+        if (v >= beta) {
+            if (v > CT_SCORE_MATE_BOUND)
+                v = beta;
+            if (depth < TN_NULL_VERIFY_DEPTH)
+                return v;
+            int vv = search(s, beta - 1, beta, depth - r, ply, false);
+            if (vv >= beta)
+                return v;
+        }
+    }
+
+    /* 6. Moves: TT move, captures by MVV/LVA, killers, history. */
+    move_list ml;
+    ml.n = ct_gen_pseudo(pos, ml.mv);
+    score_moves(s, &ml, tt_move, ply);
+    int best = -CT_SCORE_INF, legal = 0, bound = TT_UPPER;
+    ct_move best_move = CT_NO_MOVE;
+    ct_move quiets[CT_MAX_MOVES];
+    int n_quiets = 0;
+    s->killers[ply + 1][0] = s->killers[ply + 1][1] = CT_NO_MOVE;
+
+    for (int i = 0; i < ml.n; i++) {
+        ct_move mv = pick_next(&ml, i);
+        bool capture = pos->board[CT_TO(mv)] != 0;
+        int pt = ct_piece_type(pos->board[CT_FROM(mv)]);
+        bool chk;
+        if (!make_legal(s, mv, &chk))
+            continue;
+        legal++;
+
+        /* 6a. Futility at the frontier: a quiet move cannot lift a hopeless score. */
+        if (!pv_node && !in_check && !capture && !chk && depth == 1 && legal > 1 &&
+            eval + TN_FUTILITY_MARGIN <= alpha && best > -CT_SCORE_MATE_BOUND) {
+            ct_pos_unmake(pos);
+            continue;
+        }
+
+        /* 6b. Check extension; late quiet moves reduced (LMR), re-searched on a fail high. */
+        int ext = (chk && ply < TN_CHECK_EXT_MAX_PLY) ? 1 : 0;
+        int nd = depth - 1 + ext;
+        int v;
+        if (legal == 1) {
+            v = -search(s, -beta, -alpha, nd, ply + 1, true);
+        } else {
+            int red = 0;
+            if (depth >= TN_LMR_MIN_DEPTH && legal > TN_LMR_MIN_MOVES && !capture && !chk &&
+                !in_check && mv != s->killers[ply][0] && mv != s->killers[ply][1]) {
+                red = 1;
+                if (legal > TN_LMR_DEEP_MOVES && depth >= TN_LMR_DEEP_DEPTH)
+                    red++;
+                if (pv_node && red > 0)
+                    red--;
+            }
+            v = -search(s, -alpha - 1, -alpha, nd - red, ply + 1, true);
+            if (v > alpha && red)
+                v = -search(s, -alpha - 1, -alpha, nd, ply + 1, true);
+            if (v > alpha && v < beta)
+                v = -search(s, -beta, -alpha, nd, ply + 1, true);
+        }
+        ct_pos_unmake(pos);
+        if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+            return 0;
+
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = mv;
+                alpha = v;
+                bound = TT_EXACT;
+                update_pv(s, ply, mv);
+                if (v >= beta) {
+                    bound = TT_LOWER;
+                    /* 6c. A quiet cutoff move becomes a killer and earns history; the quiet
+                     * moves tried before it lose some. */
+                    if (!capture) {
+                        if (s->killers[ply][0] != mv) {
+                            s->killers[ply][1] = s->killers[ply][0];
+                            s->killers[ply][0] = mv;
+                        }
+                        int bonus = depth * depth;
+                        int *h = &s->history[pos->side][pt][CT_TO(mv)];
+                        *h += bonus - *h * bonus / TN_HISTORY_MAX;
+                        for (int q = 0; q < n_quiets; q++) {
+                            ct_move qm = quiets[q];
+                            int qpt = ct_piece_type(pos->board[CT_FROM(qm)]);
+                            int *hq = &s->history[pos->side][qpt][CT_TO(qm)];
+                            *hq -= bonus + *hq * bonus / TN_HISTORY_MAX;
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if (!capture && n_quiets < CT_MAX_MOVES)
+            quiets[n_quiets++] = mv;
+    }
+
+    /* 7. No legal move: mated or stalemated, both lost in xiangqi. */
+    if (legal == 0)
+        return mated;
+    tt_store(s, pos->key, best_move, score_to_tt(best, ply), depth, bound);
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Root */
+
+static bool excluded(const ct_search *s, ct_move mv)
+{
+    for (int i = 0; i < s->n_excluded; i++)
+        if (s->excluded[i] == mv)
+            return true;
+    return false;
+}
+
+/* Searches the root moves (minus the excluded ones) in their current order. Returns the
+ * best score; the best move goes first in root_moves; pv in s->pv[0]. */
+static int search_root(ct_search *s, int alpha, int beta, int depth, ct_move *best_out)
+{
+    ct_pos *pos = &s->pos;
+    int best = -CT_SCORE_INF, searched = 0;
+    bool in_check = ct_in_check(pos, pos->side);
+    s->pv_len[0] = 0;
+    s->nodes++;
+    for (int i = 0; i < s->root_count; i++) {
+        ct_move mv = s->root_moves[i];
+        if (excluded(s, mv))
+            continue;
+        bool chk;
+        if (!make_legal(s, mv, &chk))
+            continue;
+        searched++;
+        int nd = depth - 1 + (chk ? 1 : 0);
+        int v;
+        if (searched == 1) {
+            v = -search(s, -beta, -alpha, nd, 1, true);
+        } else {
+            int red = (depth >= TN_LMR_MIN_DEPTH && searched > TN_LMR_DEEP_MOVES && !chk &&
+                       !in_check && !pos->hist[pos->ply - 1].captured) ? 1 : 0;
+            v = -search(s, -alpha - 1, -alpha, nd - red, 1, true);
+            if (v > alpha && red)
+                v = -search(s, -alpha - 1, -alpha, nd, 1, true);
+            if (v > alpha && v < beta)
+                v = -search(s, -beta, -alpha, nd, 1, true);
+        }
+        ct_pos_unmake(pos);
+        if (atomic_load_explicit(&s->stop, memory_order_relaxed) && searched > 1)
+            break;
+        if (atomic_load_explicit(&s->stop, memory_order_relaxed) && searched == 1)
+            return best;
+        s->root_scores[i] = v;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                update_pv(s, 0, mv);
+                *best_out = mv;
+                /* Move it to the front so the next iteration tries it first. */
+                for (int k = i; k > 0; k--) {
+                    s->root_moves[k] = s->root_moves[k - 1];
+                    s->root_scores[k] = s->root_scores[k - 1];
+                }
+                s->root_moves[0] = mv;
+                s->root_scores[0] = v;
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Time: soft limit (no new iteration after it) and hard limit (abort). */
+
+static void plan_time(ct_search *s, const ct_limits *lim, int side)
+{
+    s->soft_ns = s->hard_ns = 0;
+    if (lim->infinite)
+        return;
+    int64_t ms_soft = 0, ms_hard = 0;
+    int mytime = side == CT_RED ? lim->wtime : lim->btime;
+    int myinc = side == CT_RED ? lim->winc : lim->binc;
+    if (lim->movetime_ms > 0) {
+        ms_soft = ms_hard = lim->movetime_ms - TN_TIME_OVERHEAD_MS / 3;
+        if (ms_soft < TN_TIME_MIN_MS)
+            ms_soft = ms_hard = TN_TIME_MIN_MS;
+    } else if (mytime > 0) {
+        int mtg = lim->movestogo > 0 && lim->movestogo < TN_TIME_MOVES_LEFT ? lim->movestogo
+                                                                           : TN_TIME_MOVES_LEFT;
+        int64_t avail = mytime - TN_TIME_OVERHEAD_MS;
+        if (avail < TN_TIME_MIN_MS)
+            avail = TN_TIME_MIN_MS;
+        ms_soft = avail / mtg + (int64_t)myinc * TN_TIME_INC_SHARE / 100;
+        int64_t cap = avail * TN_TIME_MAX_SHARE / 100;
+        if (lim->movestogo == 1)
+            cap = avail * 85 / 100;
+        if (ms_soft > cap)
+            ms_soft = cap;
+        ms_hard = ms_soft * TN_TIME_HARD_FACTOR;
+        if (ms_hard > cap)
+            ms_hard = cap;
+        if (ms_soft < TN_TIME_MIN_MS)
+            ms_soft = TN_TIME_MIN_MS;
+        if (ms_hard < ms_soft)
+            ms_hard = ms_soft;
+    } else if (lim->depth == 0 && lim->nodes == 0) {
+        ms_soft = ms_hard = level_default_ms[s->level - 1];
+    } else {
+        return;
+    }
+    s->soft_ns = ms_soft * 1000000;
+    s->hard_ns = ms_hard * 1000000;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Levels: after the search, weaker levels may take a second-best line or blunder. */
+
+static int choose_line(ct_search *s, const ct_move *line_moves, const int *line_scores, int lines)
+{
+    if (s->level >= 10 || lines < 2)
+        return 0;
+    int li = s->level - 1;
+    uint64_t r = splitmix(s->seed ^ s->pos.key ^ ((uint64_t)s->pos.ply * 0x9e37ULL));
+    int roll = (int)(r % 1000), roll2 = (int)((r >> 20) % 1000);
+    (void)line_moves;
+    if (line_scores[0] > CT_SCORE_MATE_BOUND)
+        return 0; /* a found mate is always played */
+    if (roll < level_blunder[li]) {
+        /* A blunder: any of the other lines that does not walk into a mate. */
+        int pick = 1 + (int)((r >> 40) % (uint64_t)(lines - 1));
+        if (line_scores[pick] > -CT_SCORE_MATE_BOUND)
+            return pick;
+    }
+    if (roll2 < level_second[li] && line_scores[1] > -CT_SCORE_MATE_BOUND &&
+        line_scores[0] - line_scores[1] <= level_margin[li])
+        return 1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Entry point */
+
+/* Loads pos into the context, keeping at most the history search can use, and marks which
+ * history moves gave check (perpetual-check verdicts need it). */
+static void load_position(ct_search *s, const ct_pos *pos)
+{
+    memcpy(&s->pos, pos, sizeof *pos);
+    ct_pos *p = &s->pos;
+    int keep_max = CT_MAX_HISTORY - CT_MAX_PLY - 16;
+    if (p->ply > keep_max) {
+        int drop = p->ply - keep_max;
+        memmove(p->hist, p->hist + drop, (size_t)keep_max * sizeof p->hist[0]);
+        p->ply = keep_max;
+    }
+    /* Walk back over the reversible tail, then forward again setting in_check. */
+    int back = 0;
+    while (back < p->ply && back < 240) {
+        const ct_undo *u = &p->hist[p->ply - 1];
+        if (u->move == CT_NO_MOVE || u->captured)
+            break;
+        ct_pos_unmake(p);
+        back++;
+    }
+    ct_move moves[256];
+    for (int i = 0; i < back; i++)
+        moves[i] = pos->hist[pos->ply - back + i].move;
+    for (int i = 0; i < back; i++) {
+        ct_pos_make(p, moves[i]);
+        p->hist[p->ply - 1].in_check = ct_in_check(p, p->side);
+    }
+}
+
+ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in,
+                        ct_progress_fn progress, void *user, ct_search_result *res)
+{
+    ct_limits lim;
+    if (lim_in)
+        lim = *lim_in;
+    else
+        ct_limits_init(&lim);
+    memset(res, 0, sizeof *res);
+    atomic_store(&s->stop, 0);
+    s->start_ns = s->last_poll_ns = now_ns();
+    s->progress = progress;
+    s->user = user;
+    s->nodes = 0;
+    s->poll_count = 0;
+    s->seldepth = 0;
+    memset(&s->info, 0, sizeof s->info);
+    s->info.multipv = 1;
+    if (!ct_pos_ok(pos))
+        return CT_ERR_INVALID;
+    load_position(s, pos);
+    s->tt_gen = (uint8_t)((s->tt_gen + 1) & 63);
+    memset(s->killers, 0, sizeof s->killers);
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < CT_PIECE_TYPES; t++)
+            for (int q = 0; q < CT_BOARD_SIZE; q++)
+                s->history[c][t][q] /= 4;
+
+    /* 1. Root moves; none means the side to move has lost. */
+    s->root_count = ct_gen_legal(&s->pos, s->root_moves);
+    if (s->root_count == 0) {
+        res->score = -CT_SCORE_MATE;
+        return CT_OK;
+    }
+
+    /* 2. The book, for the levels that use it. */
+    if (s->use_book && s->book && level_book[s->level - 1] && !lim.infinite) {
+        ct_move bm = ct_book_pick(s->book, &s->pos, s->seed);
+        if (bm != CT_NO_MOVE) {
+            res->best = bm;
+            res->from_book = true;
+            res->pv[0] = bm;
+            res->pv_len = 1;
+            res->time_ms = (int)((now_ns() - s->start_ns) / 1000000);
+            return CT_OK;
+        }
+    }
+
+    /* 3. Limits: the caller's, narrowed by the level. */
+    int li = s->level - 1;
+    int max_depth = lim.depth > 0 ? lim.depth : CT_MAX_PLY - 8;
+    if (level_depth[li] && max_depth > level_depth[li])
+        max_depth = level_depth[li];
+    if (max_depth > CT_MAX_PLY - 8)
+        max_depth = CT_MAX_PLY - 8;
+    s->node_limit = lim.nodes;
+    if (level_nodes[li] && (s->node_limit == 0 || s->node_limit > (uint64_t)level_nodes[li]))
+        s->node_limit = (uint64_t)level_nodes[li];
+    s->infinite = lim.infinite;
+    plan_time(s, &lim, s->pos.side);
+    int lines = lim.multipv > 1 ? lim.multipv : 1;
+    if (s->level < 10 && lines < 4)
+        lines = s->level <= 4 ? 4 : 2;
+    if (lines > s->root_count)
+        lines = s->root_count;
+    if (lines > 8)
+        lines = 8;
+    int report_lines = lim.multipv > 1 ? (lim.multipv < lines ? lim.multipv : lines) : 1;
+
+    /* Order root moves by a shallow score so iteration 1 starts sensibly. */
+    for (int i = 0; i < s->root_count; i++)
+        s->root_scores[i] = 0;
+
+    ct_move line_move[8] = {0};
+    int line_score[8] = {0};
+    int line_pv_len[8] = {0};
+    ct_move line_pv[8][CT_MAX_PLY];
+    ct_move best = s->root_moves[0];
+    int best_score = 0, done_depth = 0;
+
+    /* 4. Iterative deepening, with an aspiration window around the last score. */
+    for (int depth = 1; depth <= max_depth; depth++) {
+        s->n_excluded = 0;
+        int got = 0;
+        for (int line = 0; line < lines; line++) {
+            int prev = line_score[line];
+            int window = TN_ASPIRATION_WINDOW;
+            int alpha = -CT_SCORE_INF, beta = CT_SCORE_INF;
+            if (depth >= TN_ASPIRATION_MIN_DEPTH && line == 0 && !ct_score_is_mate(prev)) {
+                alpha = prev - window;
+                beta = prev + window;
+            }
+            ct_move mv = CT_NO_MOVE;
+            int v;
+            for (;;) {
+                mv = CT_NO_MOVE;
+                v = search_root(s, alpha, beta, depth, &mv);
+                if (atomic_load(&s->stop))
+                    break;
+                if (v <= alpha) {
+                    alpha = alpha - window < -CT_SCORE_INF ? -CT_SCORE_INF : alpha - window;
+                    window *= 2;
+                } else if (v >= beta) {
+                    beta = beta + window > CT_SCORE_INF ? CT_SCORE_INF : beta + window;
+                    window *= 2;
+                } else {
+                    break;
+                }
+                if (window > 1000) {
+                    alpha = -CT_SCORE_INF;
+                    beta = CT_SCORE_INF;
+                }
+            }
+            bool stopped = atomic_load(&s->stop) != 0;
+            if (stopped) {
+                /* A move that beat the first one in an unfinished iteration is still good. */
+                if (line == 0 && mv != CT_NO_MOVE && s->pv_len[0] > 0 &&
+                    (done_depth == 0 || v > line_score[0])) {
+                    best = mv;
+                    best_score = v;
+                    line_pv_len[0] = s->pv_len[0];
+                    memcpy(line_pv[0], s->pv[0], (size_t)s->pv_len[0] * sizeof(ct_move));
+                }
+                break;
+            }
+            if (mv == CT_NO_MOVE)
+                break;
+            line_move[line] = mv;
+            line_score[line] = v;
+            line_pv_len[line] = s->pv_len[0];
+            memcpy(line_pv[line], s->pv[0], (size_t)s->pv_len[0] * sizeof(ct_move));
+            s->excluded[s->n_excluded++] = mv;
+            got++;
+            if (line == 0) {
+                best = mv;
+                best_score = v;
+            }
+            if (line < report_lines) {
+                s->info.depth = depth;
+                s->info.multipv = line + 1;
+                s->info.score = v;
+                s->info.pv_len = line_pv_len[line];
+                memcpy(s->info.pv, line_pv[line], (size_t)line_pv_len[line] * sizeof(ct_move));
+                report(s, CT_PROGRESS_ITERATION);
+            }
+        }
+        if (atomic_load(&s->stop) || got < lines)
+            break;
+        done_depth = depth;
+        /* Keep the lines in score order for the next iteration's root ordering. */
+        for (int k = lines - 1; k >= 0; k--) {
+            for (int i = 0; i < s->root_count; i++)
+                if (s->root_moves[i] == line_move[k]) {
+                    ct_move m = s->root_moves[i];
+                    for (int j = i; j > 0; j--)
+                        s->root_moves[j] = s->root_moves[j - 1];
+                    s->root_moves[0] = m;
+                    break;
+                }
+        }
+        /* A proven mate needs no deeper search (except when analysing). */
+        if (!s->infinite && ct_score_is_mate(best_score) &&
+            depth >= CT_SCORE_MATE - abs(best_score) + 2)
+            break;
+        if (s->soft_ns && now_ns() - s->start_ns >= s->soft_ns / 2 && !s->infinite &&
+            lim.movetime_ms == 0)
+            break;
+        if (s->soft_ns && lim.movetime_ms > 0 && now_ns() - s->start_ns >= s->soft_ns * 6 / 10)
+            break;
+    }
+
+    /* 5. Result: the best line, or for weaker levels sometimes another one. */
+    int pick = 0;
+    if (done_depth > 0 && lines > 1)
+        pick = choose_line(s, line_move, line_score, lines);
+    if (pick > 0) {
+        best = line_move[pick];
+        best_score = line_score[pick];
+        line_pv_len[0] = line_pv_len[pick];
+        memcpy(line_pv[0], line_pv[pick], (size_t)line_pv_len[pick] * sizeof(ct_move));
+    }
+    res->best = best;
+    res->score = done_depth > 0 || pick ? best_score : 0;
+    res->depth = done_depth;
+    res->nodes = s->nodes;
+    res->time_ms = (int)((now_ns() - s->start_ns) / 1000000);
+    if (done_depth > 0 && line_pv_len[0] > 0 && line_pv[0][0] == best) {
+        res->pv_len = line_pv_len[0];
+        memcpy(res->pv, line_pv[0], (size_t)res->pv_len * sizeof(ct_move));
+    } else {
+        res->pv[0] = best;
+        res->pv_len = 1;
+    }
+    res->ponder = res->pv_len > 1 ? res->pv[1] : CT_NO_MOVE;
+    return CT_OK;
+}

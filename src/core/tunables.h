@@ -1,0 +1,73 @@
+/* cotuong — every tunable number of the search and the evaluation, in one place.
+ * Where the evaluation weights come from (the tuning runs and their figures) is written
+ * in docs/eval.md; the search constants are conventional starting points checked with
+ * the bench and short matches (see docs/eval.md, "Search"). */
+#ifndef COTUONG_TUNABLES_H
+#define COTUONG_TUNABLES_H
+
+/* ---- Search ------------------------------------------------------------------------ */
+#define TN_ASPIRATION_WINDOW 40      /* first aspiration half-window (cp) from depth 5 */
+#define TN_ASPIRATION_MIN_DEPTH 5
+#define TN_NULL_MIN_DEPTH 3          /* null move only at depth >= this */
+#define TN_NULL_REDUCTION 2          /* R = 2 + depth / TN_NULL_DEPTH_DIV */
+#define TN_NULL_DEPTH_DIV 4
+#define TN_NULL_MIN_PIECES 2         /* mover needs this many rooks+horses+cannons */
+#define TN_NULL_VERIFY_DEPTH 8       /* verify a null-move cutoff by a reduced search */
+#define TN_LMR_MIN_DEPTH 3
+#define TN_LMR_MIN_MOVES 3           /* moves searched at full depth before reducing */
+#define TN_LMR_DEEP_MOVES 8          /* from this move on reduce one ply more */
+#define TN_LMR_DEEP_DEPTH 6
+#define TN_FUTILITY_MARGIN 150       /* depth-1 futility margin (cp) */
+#define TN_RFP_MARGIN 120            /* reverse futility margin per ply (cp), depth <= 3 */
+#define TN_RFP_MAX_DEPTH 3
+#define TN_HISTORY_MAX 16384
+#define TN_QS_CHECK_PLIES 1          /* quiescence plies that also try checking moves */
+#define TN_CHECK_EXT_MAX_PLY 64      /* check extensions only below this ply */
+#define TN_POLL_NODES 512            /* nodes between clock polls */
+#define TN_POLL_MS 4                 /* progress callback period while searching (ms) */
+#define TN_DRAW_SCORE 0
+#define TN_NO_CAPTURE_DRAW_PLIES 120 /* 60 moves each with no capture: draw (spec 6.3) */
+#define TN_PERPETUAL_LOSS 20000      /* score of losing by a forbidden perpetual */
+
+/* ---- Time management ---------------------------------------------------------------- */
+#define TN_TIME_MOVES_LEFT 30        /* moves assumed left in sudden death */
+#define TN_TIME_INC_SHARE 80         /* percent of the increment spent per move */
+#define TN_TIME_MAX_SHARE 40         /* never plan more than this percent of the clock */
+#define TN_TIME_HARD_FACTOR 4        /* hard limit = soft limit * factor (capped) */
+#define TN_TIME_OVERHEAD_MS 30       /* kept back for the GUI / pipes */
+#define TN_TIME_MIN_MS 5
+
+/* ---- Levels (index 0 = level 1 ... 9 = level 10) ------------------------------------- */
+/* Iteration depth cap, node cap (0 = none), chance in 1/1000 of playing a second-best move
+ * within the margin, the margin (cp), chance in 1/1000 of a blunder (a random legal move
+ * among the 6 best by a 1-ply search that is not a mate loss in 1). */
+#define TN_LEVEL_DEPTH {1, 2, 2, 3, 4, 5, 6, 8, 12, 0}
+#define TN_LEVEL_NODES {400, 1500, 4000, 12000, 40000, 120000, 400000, 1500000, 6000000, 0}
+#define TN_LEVEL_SECOND {450, 380, 320, 260, 200, 150, 100, 60, 25, 0}
+#define TN_LEVEL_MARGIN {300, 250, 200, 170, 140, 110, 80, 60, 40, 0}
+#define TN_LEVEL_BLUNDER {120, 80, 50, 30, 15, 6, 0, 0, 0, 0}
+#define TN_LEVEL_BOOK {0, 0, 0, 1, 1, 1, 1, 1, 1, 1}
+#define TN_LEVEL_DEFAULT_MS {300, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000}
+
+/* ---- Evaluation weights --------------------------------------------------------------- *
+ * Feature order of cotuong/eval.h (CT_F_*). Units: centipawns per unit of the feature,
+ * PST weights in percent of the shape tables of eval.c. Values from the texel-style run
+ * described in docs/eval.md. */
+#define TN_EVAL_WEIGHTS                                                                     \
+    {                                                                                       \
+        /* material: advisor elephant horse rook cannon pawn crossed-pawn-extra */          \
+        200, 200, 420, 920, 450, 100, 80,                                                   \
+        /* pst %: king advisor elephant horse rook cannon pawn */                           \
+        100, 100, 100, 100, 100, 100, 100,                                                  \
+        /* king safety: missing advisor x attackers, missing elephant x attackers,          \
+           cannon on king file with screen, with no screen, rook on open palace file */    \
+        -12, -8, 30, 50, 30,                                                                \
+        /* mobility: horse, rook, cannon; rook on open file; horse leg blocked */           \
+        6, 3, 1, 15, -4,                                                                    \
+        /* pawns: connected crossed pair, crossed pawn in palace zone */                    \
+        20, 15,                                                                             \
+        /* tempo */                                                                         \
+        10,                                                                                 \
+    }
+
+#endif
