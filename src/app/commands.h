@@ -9,5 +9,6 @@ int cmd_play(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_match(int argc, char **argv);
+int cmd_autoplay(int argc, char **argv);
 
 #endif

@@ -20,6 +20,7 @@ static const command commands[] = {
     {"uci", cmd_uci, "run as a UCI/UCCI engine on stdin/stdout (the built-in AI)"},
     {"bench", cmd_bench, "search fixed positions to a fixed depth: bench [--depth N]"},
     {"match", cmd_match, "play games between two players: match --p1 P --p2 P [options]"},
+    {"autoplay", cmd_autoplay, "test hook: play moves and keep the resume file current"},
 };
 
 static void usage(FILE *out)

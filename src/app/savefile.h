@@ -1,0 +1,76 @@
+/* cotuong — files that must never be lost or torn: where games, the resume file and the
+ * config live (XDG base directories), atomic writes, size-capped reads, and the signal
+ * design that saves an interrupted game.
+ *
+ * Atomic write: the data goes to a temporary file in the destination's own directory
+ * (".NAME.XXXXXX"), which is fsync()ed, renamed over the destination and then the
+ * directory is fsync()ed. rename() is atomic, so a kill at any instant leaves either the
+ * complete old file or the complete new one; a kill before the rename can leave only a
+ * stray temporary file, which savefile_clean_temps() removes.
+ *
+ * Resume file: $XDG_STATE_HOME/cotuong/resume.pgn (default ~/.local/state/cotuong/
+ * resume.pgn). The XDG spec puts "state that should persist between restarts" there,
+ * unlike saved games, which are the user's documents in $XDG_DATA_HOME/cotuong/games/.
+ * It is rewritten (atomically) after every move, so it is always current.
+ *
+ * Signals (SIGHUP, SIGTERM, SIGINT): savefile_signals_install() installs a handler that
+ * only records the signal number in a volatile sig_atomic_t (async-signal-safe; no
+ * stdio, malloc or curses in the handler) and interrupts blocking reads (no SA_RESTART).
+ * The main loop, which wakes at least every ~100 ms (and the AI's progress callback,
+ * every ~5 ms), sees savefile_signal_pending(), writes the resume file once more with
+ * the clocks as they are, restores the terminal and calls savefile_signal_exit(), which
+ * re-raises the signal with its default action. Because the file is already current after
+ * every move, the only thing that save adds is the clock time since the last move. A
+ * second signal while the first is being handled (the user insists) restores the terminal
+ * with write(2) of fixed reset sequences and _exit()s: still async-signal-safe, and every
+ * completed move is already on disk. */
+#ifndef COTUONG_APP_SAVEFILE_H
+#define COTUONG_APP_SAVEFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The largest file any reader accepts (PGN, XQF, config): 16 MiB. */
+#define SAVEFILE_MAX_BYTES ((size_t)16 << 20)
+
+/* Directories and files; each returns 0, or -1 when neither the XDG variable nor HOME
+ * gives a usable absolute path (or buf is too small). Nothing is created. */
+int savefile_data_dir(char *buf, size_t size);   /* $XDG_DATA_HOME/cotuong */
+int savefile_games_dir(char *buf, size_t size);  /* $XDG_DATA_HOME/cotuong/games */
+int savefile_state_dir(char *buf, size_t size);  /* $XDG_STATE_HOME/cotuong */
+int savefile_resume_path(char *buf, size_t size); /* $XDG_STATE_HOME/cotuong/resume.pgn */
+int savefile_config_path(char *buf, size_t size); /* $XDG_CONFIG_HOME/cotuong/config */
+
+/* mkdir -p with mode 0700 for the directories it creates. 0 or -1 with errno set. */
+int savefile_mkdirs(const char *dir);
+
+/* Replaces path with data[0..len) atomically and durably (see above), creating the parent
+ * directories. Returns 0, or -1 with a message "PATH: reason" in err. */
+int savefile_write_atomic(const char *path, const void *data, size_t len, char *err,
+                          size_t errsize);
+
+/* Removes temporary files ".NAME.*" that an interrupted savefile_write_atomic(path) left
+ * next to path. Returns how many were removed. */
+int savefile_clean_temps(const char *path);
+
+/* Reads a whole regular file of at most cap bytes into a new NUL-terminated buffer
+ * (free() it). Returns 0, or -1 with a message in err ("PATH: No such file or directory",
+ * "PATH: file is too large (N bytes; the limit is 16 MiB)", "PATH: not a regular file"). */
+int savefile_read(const char *path, size_t cap, char **data, size_t *len, char *err,
+                  size_t errsize);
+
+/* Offset of the first byte that makes data look binary rather than text (a NUL or a
+ * control byte other than tab, CR, LF, FF, ESC), or -1 when it looks like text. */
+long savefile_binary_offset(const char *data, size_t len);
+
+/* Signals: see the top of this file. */
+void savefile_signals_install(void);
+int savefile_signal_pending(void); /* the signal received, or 0 */
+/* Restores the default action of sig and raises it (does not return for HUP/TERM/INT). */
+void savefile_signal_exit(int sig);
+/* Set by the UI: the bytes written to the terminal by the emergency path of a second
+ * signal (e.g. leave the alternate screen, show the cursor, reset attributes). NULL
+ * means a built-in reset. The string must stay valid (a literal). */
+void savefile_set_emergency_reset(const char *seq);
+
+#endif
