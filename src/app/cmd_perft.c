@@ -1,5 +1,6 @@
 /* cotuong — the `perft` and `moves` subcommands: move-generator counts and legal move lists
  * in coordinate notation, for checking against other engines. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,7 +65,7 @@ int cmd_perft(int argc, char **argv)
                    "start position). With --divide, print 'MOVE COUNT' for each legal root move.\n"
                    "The last line is 'nodes N'; time and speed go to standard error.\n");
             return 0;
-        } else if (argv[i][0] != '-' && depth < 0) {
+        } else if ((argv[i][0] != '-' || isdigit((unsigned char)argv[i][1])) && depth < 0) {
             char *end;
             errno = 0;
             depth = strtol(argv[i], &end, 10);

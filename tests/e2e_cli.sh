@@ -1,0 +1,42 @@
+#!/bin/sh
+# cotuong e2e — the command line of the rules core: perft, moves, --help, --version, and clear
+# errors (non-zero exit, a message, no crash) for bad arguments and FENs. Counts: spec §7.
+set -u
+fail=0
+check() { # check NAME EXPECTED ACTUAL
+    if [ "$2" = "$3" ]; then echo "ok: $1"; else echo "FAIL: $1: expected [$2], got [$3]"; fail=1; fi
+}
+ct="$COTUONG"
+
+check "perft 3 from the start" "nodes 79666" "$("$ct" perft 3 2>/dev/null)"
+out=$("$ct" perft --divide 2 2>/dev/null)
+check "divide: 44 root lines + total" 45 "$(printf '%s\n' "$out" | wc -l)"
+check "divide: last line" "nodes 1920" "$(printf '%s\n' "$out" | tail -n 1)"
+check "divide: h2e2 line (spec B1 d1)" "h2e2 45" "$(printf '%s\n' "$out" | grep '^h2e2 ')"
+check "divide: counts add up" 1920 "$(printf '%s\n' "$out" | head -n 44 | awk '{s+=$2} END {print s}')"
+check "perft --fen T6" "nodes 1278" "$("$ct" perft --fen '5k3/9/R3c4/9/9/9/4P4/2N6/9/r1C1K4 w - - 0 1' 3 2>/dev/null)"
+check "perft --fen= form" "nodes 59" "$("$ct" perft --fen='5k3/9/R3c4/9/9/9/4P4/2N6/9/r1C1K4 w - - 0 1' 2 2>/dev/null)"
+check "time goes to stderr" 1 "$("$ct" perft 2 2>&1 >/dev/null | grep -c 'nodes/s')"
+check "moves T6" "a7e7 c2e1 e0d0" "$("$ct" moves --fen '5k3/9/R3c4/9/9/9/4P4/2N6/9/r1C1K4 w - - 0 1' | sort | tr '\n' ' ' | sed 's/ $//')"
+check "moves from the start" 44 "$("$ct" moves | wc -l)"
+check "moves at mate: none" 0 "$("$ct" moves --fen 'R3k4/1R7/9/9/9/9/p8/9/9/3K5 b - - 0 1' | wc -l)"
+
+"$ct" --help | grep -q '^Usage: cotuong' && echo "ok: --help" || { echo "FAIL: --help"; fail=1; }
+"$ct" --version | grep -Eq '^cotuong [0-9]+\.[0-9]+' && echo "ok: --version" || { echo "FAIL: --version"; fail=1; }
+
+# Bad input: exit status 2, a message on stderr, nothing on stdout, no crash.
+bad() { # bad NAME WORD ARGS...
+    name=$1 word=$2; shift 2
+    err=$("$ct" "$@" 2>&1 >/dev/null); rc=$?
+    if [ $rc -eq 2 ] && printf '%s' "$err" | grep -q -- "$word"; then echo "ok: $name"
+    else echo "FAIL: $name: rc=$rc stderr=[$err]"; fail=1; fi
+}
+bad "perft without depth" "DEPTH" perft
+bad "perft bad depth" "depth" perft x
+bad "perft negative depth" "depth" perft -1
+bad "perft huge depth" "depth" perft 99
+bad "perft bad FEN names the field" "field 1" perft --fen 'rnbakabnr/9/9 w - - 0 1' 1
+bad "perft FEN missing" "needs a FEN" perft --fen
+bad "moves bad side" "field 2" moves --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1'
+bad "unknown command" "unknown command" frobnicate
+exit $fail
