@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "spec_positions.h"
 #include "testlib.h"
 
 typedef struct {
@@ -143,23 +144,6 @@ static int fs_divide(const char *fen, root_count *out, uint64_t *nodes)
 }
 
 /* ------------------------------------------------------------------ positions */
-static const char *const seeds[] = {
-    CT_START_FEN,
-    "r3k4/9/1c7/9/4N4/p8/9/9/9/3AK4 w - - 0 1",
-    "1r3k3/9/1n2c4/9/4p4/9/4P4/1C2C4/9/1N2K4 w - - 0 1",
-    "4k4/9/9/9/4p4/3RN4/9/4n4/4A4/5K3 w - - 0 1",
-    "3k5/5n3/4b4/9/6b2/2B6/3N5/9/5C3/4K1B2 w - - 0 1",
-    "P3k4/9/9/2P3p2/4P4/p3p4/6P2/9/9/3K5 w - - 0 1",
-    "4k4/9/9/9/4p4/2p3P2/9/9/6p2/3K4p b - - 0 1",
-    "5k3/9/R3c4/9/9/9/4P4/2N6/9/r1C1K4 w - - 0 1",
-    "3k5/2P6/9/9/9/9/9/9/9/4K4 w - - 0 1",
-    "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2",
-    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
-    "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
-    "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
-};
-#define NSEEDS ((int)(sizeof seeds / sizeof *seeds))
-
 static ct_pos pos;
 static char fens[600][128];
 static int nfens;
@@ -170,7 +154,7 @@ static void add_current(void)
         ct_fen_write(&pos, fens[nfens++], sizeof fens[0]);
 }
 
-/* 1. Random playouts of random length: 150 from the start, 14 from each spec position.
+/* 1. Random playouts of random length: 150 from the start, 14 from each other spec position.
  * 2. Whole random games from every seed, keeping their last three positions, so mates and
  *    stalemates are well represented.
  * 3. Whole random games from the start, keeping the positions where the side to move is in
@@ -183,15 +167,15 @@ static void collect_positions(void)
         test_playout(&pos, &rng, (int)(test_rand(&rng) % 160));
         add_current();
     }
-    for (int s = 1; s < NSEEDS; s++)
+    for (int s = 1; s < SPEC_POSITIONS; s++)
         for (int i = 0; i < 14; i++) {
-            ct_fen_read(&pos, seeds[s], NULL);
+            ct_fen_read(&pos, spec_positions[s].fen, NULL);
             test_playout(&pos, &rng, (int)(test_rand(&rng) % 60));
             add_current();
         }
-    for (int s = 0; s < NSEEDS; s++)
+    for (int s = 0; s < SPEC_POSITIONS; s++)
         for (int i = 0; i < 4; i++) {
-            ct_fen_read(&pos, seeds[s], NULL);
+            ct_fen_read(&pos, spec_positions[s].fen, NULL);
             test_playout(&pos, &rng, 400);
             for (int back = 0; back < 3 && pos.ply > 0; back++) {
                 add_current();
