@@ -1,0 +1,62 @@
+/* cotuong — the settings file ($XDG_CONFIG_HOME/cotuong/config, see assets/config.example
+ * and cotuong(6)): `name = value` lines, '#' comments. Unknown names and bad values are
+ * reported as "FILE:LINE: message" and otherwise ignored; the defaults stay in force. */
+#ifndef COTUONG_APP_CONFIG_H
+#define COTUONG_APP_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cotuong/notation.h"
+#include "cotuong/rules.h"
+
+#define CONFIG_MAX_KEYS 64
+#define CONFIG_MAX_MESSAGES 16
+
+/* One key binding: `key.ACTION = KEY`. code is a curses key code (a character, a control
+ * character for "C-x", or KEY_UP and friends). */
+typedef struct {
+    char action[32];
+    int code;
+} config_key;
+
+typedef struct {
+    ct_notation notation;  /* notation = vi | vi-long | wxf | zh | zh-hant | iccs | coord */
+    ct_rules rules;        /* rules = online | asian | vn2004 | casual */
+    int ai_level;          /* ai_level = 1..10 */
+    char glyphs[8];        /* glyphs = han | letters | ascii */
+    char theme[16];        /* theme = default | dark | light | mono */
+    char language[8];      /* language = auto | vi | en */
+    char time_control[32]; /* time_control = - | SECONDS[+INCREMENT] (PGN style) */
+    int autoplay_ms;       /* review_speed = 100..60000 (ms per move when auto-playing) */
+    int analysis_ms;       /* analysis_time = 100..600000 (ms per position when analysing) */
+    bool clipboard;        /* clipboard = yes | no (OSC 52 copy) */
+    config_key keys[CONFIG_MAX_KEYS];
+    int nkeys;
+    /* Problems found, "FILE:LINE: message" (the first CONFIG_MAX_MESSAGES of nproblems). */
+    char messages[CONFIG_MAX_MESSAGES][400];
+    int nproblems;
+} app_config;
+
+/* The defaults (what an empty or missing file gives). */
+void config_defaults(app_config *cfg);
+
+/* Action names the keymap knows (for `key.ACTION`); without a list every action is taken
+ * as given. The array must outlive the config calls. */
+void config_set_key_actions(const char *const *names, int n);
+
+/* Applies the settings text[0..len) named `file` (for messages) on top of cfg. Returns the
+ * number of problems found. */
+int config_parse(app_config *cfg, const char *file, const char *text, size_t len);
+
+/* Loads path (NULL = the default path) on top of cfg. A missing file is not a problem;
+ * an unreadable, binary or oversized one is (the message names the file). Returns the
+ * number of problems. */
+int config_load(app_config *cfg, const char *path);
+
+/* Parses a key name: "x", "C-x", "Up", "Down", "Left", "Right", "Enter", "Space", "Tab",
+ * "Esc", "Backspace", "Home", "End", "PgUp", "PgDn", "Insert", "Delete", "F1".."F12".
+ * Returns the key code or -1. */
+int config_key_code(const char *name);
+
+#endif
