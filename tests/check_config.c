@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/config.h"
+#include "app/settings.h"
 
 static app_config cfg;
 

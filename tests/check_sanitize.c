@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/clipboard.h"
 #include "app/sanitize.h"
 
 typedef struct {
@@ -110,6 +111,40 @@ START_TEST(test_dup)
 }
 END_TEST
 
+/* OSC 52 clipboard: base64 vectors of RFC 4648 section 10, and the exact sequences. */
+START_TEST(test_base64_rfc4648)
+{
+    static const char *const vec[][2] = {{"", ""},         {"f", "Zg=="},         {"fo", "Zm8="},
+                                         {"foo", "Zm9v"},  {"foob", "Zm9vYg=="},  {"fooba", "Zm9vYmE="},
+                                         {"foobar", "Zm9vYmFy"}};
+    for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++) {
+        char *b = clipboard_base64(vec[i][0], strlen(vec[i][0]));
+        ck_assert_str_eq(b, vec[i][1]);
+        free(b);
+    }
+}
+END_TEST
+
+START_TEST(test_osc52)
+{
+    char *s = clipboard_osc52("foobar", 6, false);
+    ck_assert_str_eq(s, "\033]52;c;Zm9vYmFy\a");
+    free(s);
+    s = clipboard_osc52("foobar", 6, true);
+    ck_assert_str_eq(s, "\033Ptmux;\033\033]52;c;Zm9vYmFy\a\033\\");
+    free(s);
+    /* Text with its own escape sequences travels base64-encoded: no raw ESC inside. */
+    s = clipboard_osc52("\033]52;c;evil\a", 12, false);
+    ck_assert_ptr_null(strchr(s + 1, '\033'));
+    free(s);
+    char err[128];
+    char *big = calloc(CLIPBOARD_MAX_BYTES + 1, 1);
+    ck_assert_int_eq(clipboard_copy(big, CLIPBOARD_MAX_BYTES + 1, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "too large") != NULL, "%s", err);
+    free(big);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sanitize");
@@ -118,6 +153,8 @@ int main(void)
     tcase_add_test(tc, test_no_control_bytes_ever);
     tcase_add_test(tc, test_truncation);
     tcase_add_test(tc, test_dup);
+    tcase_add_test(tc, test_base64_rfc4648);
+    tcase_add_test(tc, test_osc52);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -10,5 +10,6 @@ int cmd_uci(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_autoplay(int argc, char **argv);
+int cmd_diagram(int argc, char **argv);
 
 #endif

@@ -1,6 +1,6 @@
 /* cotuong — reads the settings file: one `name = value` a line, '#' comments; every
  * unknown name or bad value becomes a "FILE:LINE: message" and is otherwise ignored. */
-#include "app/config.h"
+#include "app/settings.h"
 
 #include <curses.h>
 #include <stdarg.h>

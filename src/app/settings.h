@@ -1,8 +1,8 @@
 /* cotuong — the settings file ($XDG_CONFIG_HOME/cotuong/config, see assets/config.example
- * and cotuong(6)): `name = value` lines, '#' comments. Unknown names and bad values are
+ * and cotuong(6); this header is not named config.h, which is configure's): `name = value` lines, '#' comments. Unknown names and bad values are
  * reported as "FILE:LINE: message" and otherwise ignored; the defaults stay in force. */
-#ifndef COTUONG_APP_CONFIG_H
-#define COTUONG_APP_CONFIG_H
+#ifndef COTUONG_APP_SETTINGS_H
+#define COTUONG_APP_SETTINGS_H
 
 #include <stdbool.h>
 #include <stddef.h>

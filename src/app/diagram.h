@@ -1,0 +1,19 @@
+/* cotuong — a position as a plain-text board (used by `cotuong diagram` and the copy
+ * commands of the game and review screens). */
+#ifndef COTUONG_APP_DIAGRAM_H
+#define COTUONG_APP_DIAGRAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cotuong/position.h"
+
+/* Writes the board (Red at the bottom), the side to move and the FEN into out; ASCII
+ * letters when ascii is true, else Hán glyphs with full-width spacing. Returns the length
+ * (output is cut when size is too small; 4096 is always enough). */
+size_t diagram_render(const ct_pos *pos, bool ascii, char *out, size_t size);
+
+/* True when the current locale's character set is UTF-8. */
+bool diagram_locale_is_utf8(void);
+
+#endif
