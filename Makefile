@@ -94,7 +94,7 @@ CORE_CPPFLAGS = -Iinclude -I$(BUILD) -I.
 APP_CPPFLAGS = $(CORE_CPPFLAGS) -Isrc $(NCURSES_CFLAGS) \
 	-DDATADIR='"$(datadir)/cotuong"' -DLOCALEDIR='"$(localedir)"'
 TEST_CPPFLAGS = $(APP_CPPFLAGS) $(CHECK_CFLAGS) -DTEST_DATA_DIR='"$(TEST_DATA_DIR)"'
-LIBS_ALL = $(NCURSES_LIBS) $(UNISTRING_LIBS) $(CONFIG_LIBS) -lm
+LIBS_ALL = $(NCURSES_LIBS) $(UNISTRING_LIBS) $(CONFIG_LIBS) -lm -pthread
 
 # ---------------------------------------------------------------- sources (wildcards)
 CORE_SRC := $(sort $(wildcard src/core/*.c))

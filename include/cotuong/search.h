@@ -121,6 +121,10 @@ int ct_search_level(const ct_search *s);
 void ct_search_set_book(ct_search *s, const ct_book *book);
 void ct_search_use_book(ct_search *s, bool use_book);
 
+/* The rule set (a ct_rules value of cotuong/rules.h; default CT_RULES_DEFAULT) whose
+ * repetition and move-limit rules the search scores by. */
+void ct_search_set_rules(ct_search *s, int rules);
+
 /* Searches pos within lim. Blocks until done; fills res. Returns CT_OK, or
  * CT_ERR_INVALID when pos is not a valid position. */
 ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim,

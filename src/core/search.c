@@ -10,6 +10,7 @@
 #include "cotuong/book.h"
 #include "cotuong/eval.h"
 #include "cotuong/movegen.h"
+#include "cotuong/rules.h"
 #include "cotuong/search.h"
 #include "tunables.h"
 
@@ -44,6 +45,8 @@ struct ct_search {
     /* Per search. */
     ct_pos pos;
     int root_ply;                  /* pos.ply at the root */
+    ct_rules rules;
+    int move_limit; /* plies without capture that draw; 0 = none */
     uint64_t nodes, node_limit;
     int64_t start_ns, soft_ns, hard_ns; /* hard_ns 0 = no time limit */
     int64_t last_poll_ns;
@@ -126,6 +129,8 @@ ct_search *ct_search_new(size_t hash_mb)
     s->tt_mask = n - 1;
     s->level = 10;
     s->use_book = true;
+    s->rules = CT_RULES_DEFAULT;
+    s->move_limit = ct_rules_move_limit(s->rules);
     atomic_init(&s->stop, 0);
     return s;
 }
@@ -177,6 +182,13 @@ void ct_search_set_book(ct_search *s, const ct_book *book)
 void ct_search_use_book(ct_search *s, bool use_book)
 {
     s->use_book = use_book;
+}
+
+void ct_search_set_rules(ct_search *s, int rules)
+{
+    if (rules >= 0 && rules < CT_RULES_COUNT)
+        s->rules = (ct_rules)rules;
+    s->move_limit = ct_rules_move_limit(s->rules);
 }
 
 void ct_search_stop(ct_search *s)
@@ -248,44 +260,17 @@ static int hashfull(const ct_search *s)
 }
 
 /* ---------------------------------------------------------------------------------------
- * Repetition. One function decides what a repeated position is worth inside the search,
- * so a cheaper or stricter rule (the referee's) can replace it in one place.
- *
- * Looking back over reversible moves (no capture, no null move), a position equal to the
- * current one with the same side to move closes a cycle. Over the cycle, if every move of
- * one side gave check and not every move of the other did, the checking side loses (the
- * spec's rule sets all forbid one-sided perpetual check); otherwise it is a draw. Chases
- * are not judged here (too costly per node); the referee rules on them in real games. */
+ * Repetition: the referee's cheap test (rules.h), in one place. A repetition inside the
+ * search (2-fold) or a 3rd occurrence counting the game before the root is a draw, unless
+ * one side checked on every move of the cycle and the other did not: the checker loses
+ * (every rule set forbids one-sided perpetual check). Chases are judged by the referee in
+ * real games, not here. */
 
-enum { REP_NONE = 0, REP_DRAW, REP_WIN, REP_LOSS };
+enum { REP_NONE = CT_REP_NONE, REP_DRAW = CT_REP_DRAW, REP_WIN = CT_REP_WIN, REP_LOSS = CT_REP_LOSS };
 
-static int repetition(const ct_pos *pos)
+static inline int repetition(const ct_search *s)
 {
-    int ply = pos->ply;
-    for (int j = ply - 1; j >= 0; j--) {
-        const ct_undo *u = &pos->hist[j];
-        if (u->captured || u->move == CT_NO_MOVE)
-            return REP_NONE;
-        if (((ply - j) & 1) == 0 && ply - j >= 4 && u->key == pos->key) {
-            /* Moves j, j+2, ... were made by the side to move now ("us"). */
-            bool us_all = true, them_all = true;
-            for (int k = j; k < ply; k++) {
-                bool ours = ((k - j) & 1) == 0;
-                if (!pos->hist[k].in_check) {
-                    if (ours)
-                        us_all = false;
-                    else
-                        them_all = false;
-                }
-            }
-            if (us_all && !them_all)
-                return REP_LOSS;
-            if (them_all && !us_all)
-                return REP_WIN;
-            return REP_DRAW;
-        }
-    }
-    return REP_NONE;
+    return (int)ct_rules_quick_repetition(&s->pos, s->root_ply, s->rules);
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -426,7 +411,7 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     if (ply >= CT_MAX_PLY - 1)
         return ct_eval(pos);
 
-    int rep = repetition(pos);
+    int rep = repetition(s);
     if (rep == REP_DRAW)
         return TN_DRAW_SCORE;
     if (rep == REP_LOSS)
@@ -493,14 +478,14 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         return ct_eval(pos);
 
     /* 2. Draws and perpetuals: repetitions, the no-capture limit. Mate-distance pruning. */
-    int rep = repetition(pos);
+    int rep = repetition(s);
     if (rep == REP_DRAW)
         return TN_DRAW_SCORE;
     if (rep == REP_LOSS)
         return -TN_PERPETUAL_LOSS;
     if (rep == REP_WIN)
         return TN_PERPETUAL_LOSS;
-    if (pos->halfmove >= TN_NO_CAPTURE_DRAW_PLIES)
+    if (s->move_limit && pos->halfmove >= s->move_limit)
         return TN_DRAW_SCORE;
     int mated = -CT_SCORE_MATE + ply;
     if (alpha < mated)
@@ -836,6 +821,7 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
     if (!ct_pos_ok(pos))
         return CT_ERR_INVALID;
     load_position(s, pos);
+    s->root_ply = s->pos.ply;
     s->tt_gen = (uint8_t)((s->tt_gen + 1) & 63);
     memset(s->killers, 0, sizeof s->killers);
     for (int c = 0; c < 2; c++)

@@ -1,0 +1,48 @@
+/* cotuong — external engines as players: spawns a UCI, UCCI or xboard/CECP engine with
+ * pipes, does the handshake (choosing the xiangqi variant when offered), translates
+ * Fairy-Stockfish/Sjaak's UCI ranks 1-10, and asks for moves under time limits. A crash,
+ * a timeout or an illegal move comes back as a clear status, never as a move. */
+#ifndef COTUONG_APP_ENGINE_PROC_H
+#define COTUONG_APP_ENGINE_PROC_H
+
+#include <stddef.h>
+
+#include "cotuong/position.h"
+#include "cotuong/search.h"
+
+typedef enum { CT_PROTO_UCI, CT_PROTO_UCCI, CT_PROTO_XBOARD } ct_engine_proto;
+
+typedef enum {
+    CT_ENGINE_MOVE = 0, /* a legal move */
+    CT_ENGINE_TIMEOUT,  /* no answer in time */
+    CT_ENGINE_CRASH,    /* the process died or closed its output */
+    CT_ENGINE_ILLEGAL,  /* it answered an illegal or unreadable move */
+    CT_ENGINE_RESIGN,   /* it resigned or said it has no move */
+} ct_engine_outcome;
+
+typedef struct ct_engine ct_engine;
+
+/* Starts `command` (run by /bin/sh) and does the handshake. On failure returns NULL and
+ * writes the reason into err. */
+ct_engine *ct_engine_start(ct_engine_proto proto, const char *command, char *err, size_t errlen);
+/* Sets a playing level 1..10 when the engine offers "Skill Level" (mapped onto its range);
+ * returns false when it has no such option. */
+bool ct_engine_set_level(ct_engine *e, int level);
+/* Starts a new game (ucinewgame / new). */
+void ct_engine_new_game(ct_engine *e);
+/* Asks for a move in pos (its history gives the game so far, sent as start position +
+ * moves) within lim (movetime, clock or depth). timeout_ms bounds the wait (0 = derived
+ * from lim). On CT_ENGINE_MOVE *move is legal in pos. detail (if not NULL) receives a short
+ * explanation of any other outcome, or the engine's last score line. *score_cp receives the
+ * engine's last reported score (side-to-move view) when known. */
+ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits *lim, int timeout_ms,
+                               ct_move *move, int *score_cp, char *detail, size_t detail_len);
+/* The engine's name (from id name / myname), or the command. */
+const char *ct_engine_name(const ct_engine *e);
+/* Sends quit and reaps the process (killing it if it does not leave in time). */
+void ct_engine_free(ct_engine *e);
+
+/* Parses "uci:CMD", "ucci:CMD", "xboard:CMD"; returns false if spec has none of them. */
+bool ct_engine_parse_spec(const char *spec, ct_engine_proto *proto, const char **command);
+
+#endif
