@@ -1,0 +1,1150 @@
+/* cotuong — xiangqi PGN (spec §5.1): a lexer over UTF-8 text, a game parser that builds the
+ * record tree while replaying the moves (each move token goes through the notation parser),
+ * encoding detection for GBK / Big5 files, and the writer. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cotuong/movegen.h"
+#include "cotuong/pgn.h"
+
+#define MAX_NESTING 64               /* variations inside variations */
+#define MAX_PLIES (CT_MAX_HISTORY - 48) /* longest line we replay */
+#define MAX_WORDS_PER_MOVE 5         /* Vietnamese long form: "Tốt 7 trước bình 6" */
+
+/* ------------------------------------------------------------------ errors */
+
+static void set_err(ct_pgn_error *err, int game, int line, const char *tok, size_t toklen,
+                    const char *fmt, ...)
+{
+    if (!err)
+        return;
+    memset(err, 0, sizeof *err);
+    err->game = game;
+    err->line = line;
+    if (tok) {
+        if (toklen > sizeof err->token - 1)
+            toklen = sizeof err->token - 1;
+        /* Cut on a UTF-8 character boundary. */
+        while (toklen > 0 && toklen < strlen(tok) && ((unsigned char)tok[toklen] & 0xC0) == 0x80)
+            toklen--;
+        memcpy(err->token, tok, toklen);
+        err->token[toklen] = '\0';
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+/* ------------------------------------------------------------------ lexer */
+
+typedef enum { T_TAG, T_COMMENT, T_LPAREN, T_RPAREN, T_NAG, T_WORD } tok_type;
+
+typedef struct {
+    tok_type type;
+    int line;
+    const char *s; /* name (tag), text (comment, word) */
+    size_t n;
+    const char *v; /* tag value, raw (escapes kept) */
+    size_t vn;
+    int nag;
+} token;
+
+typedef struct {
+    token *t;
+    int n, cap;
+} token_list;
+
+static bool push_tok(token_list *l, token t)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 256;
+        token *p = realloc(l->t, (size_t)cap * sizeof *p);
+        if (!p)
+            return false;
+        l->t = p;
+        l->cap = cap;
+    }
+    l->t[l->n++] = t;
+    return true;
+}
+
+static bool is_space_at(const char *p, const char *end, size_t *w)
+{
+    unsigned char c = (unsigned char)*p;
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+        *w = 1;
+        return true;
+    }
+    /* U+3000 ideographic space and U+00A0 no-break space, common in Chinese files. */
+    if (end - p >= 3 && c == 0xE3 && (unsigned char)p[1] == 0x80 && (unsigned char)p[2] == 0x80) {
+        *w = 3;
+        return true;
+    }
+    if (end - p >= 2 && c == 0xC2 && (unsigned char)p[1] == 0xA0) {
+        *w = 2;
+        return true;
+    }
+    return false;
+}
+
+static bool is_delim(char c)
+{
+    return c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' || c == ';' ||
+           c == '"';
+}
+
+static bool name_char(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error *err)
+{
+    const char *p = text, *end = text + len;
+    int line = 1;
+    bool line_start = true;
+    int game = 0; /* for messages only: counts tag sections roughly */
+    while (p < end) {
+        size_t w;
+        if (*p == '\n') {
+            line++;
+            line_start = true;
+            p++;
+            continue;
+        }
+        if (is_space_at(p, end, &w)) {
+            p += w;
+            continue;
+        }
+        bool at_line_start = line_start;
+        line_start = false;
+        token t = {0};
+        t.line = line;
+        char c = *p;
+        if (c == '%' && at_line_start) { /* escape line */
+            while (p < end && *p != '\n')
+                p++;
+            continue;
+        }
+        if (c == ';') {
+            const char *s = ++p;
+            while (p < end && *p != '\n')
+                p++;
+            t.type = T_COMMENT;
+            t.s = s;
+            t.n = (size_t)(p - s);
+        } else if (c == '{') {
+            const char *s = ++p;
+            while (p < end && *p != '}') {
+                if (*p == '\n')
+                    line++;
+                p++;
+            }
+            if (p == end) {
+                set_err(err, game, t.line, "{", 1, "comment not closed with '}'");
+                return CT_ERR_SYNTAX;
+            }
+            t.type = T_COMMENT;
+            t.s = s;
+            t.n = (size_t)(p - s);
+            p++;
+        } else if (c == '(' || c == ')') {
+            t.type = c == '(' ? T_LPAREN : T_RPAREN;
+            t.s = p++;
+            t.n = 1;
+        } else if (c == '[') {
+            p++;
+            while (p < end && (*p == ' ' || *p == '\t'))
+                p++;
+            const char *ns = p;
+            while (p < end && name_char(*p))
+                p++;
+            t.s = ns;
+            t.n = (size_t)(p - ns);
+            while (p < end && (*p == ' ' || *p == '\t'))
+                p++;
+            if (t.n == 0 || p == end || *p != '"') {
+                set_err(err, game, t.line, ns, t.n ? t.n : 1,
+                        "malformed tag: expected [Name \"value\"]");
+                return CT_ERR_SYNTAX;
+            }
+            const char *vs = ++p;
+            while (p < end && *p != '"' && *p != '\n') {
+                if (*p == '\\' && p + 1 < end && p[1] != '\n')
+                    p++;
+                p++;
+            }
+            if (p == end || *p != '"') {
+                set_err(err, game, t.line, ns, t.n, "tag value not closed with '\"'");
+                return CT_ERR_SYNTAX;
+            }
+            t.v = vs;
+            t.vn = (size_t)(p - vs);
+            p++;
+            while (p < end && (*p == ' ' || *p == '\t'))
+                p++;
+            if (p == end || *p != ']') {
+                set_err(err, game, t.line, ns, t.n, "tag not closed with ']'");
+                return CT_ERR_SYNTAX;
+            }
+            p++;
+            t.type = T_TAG;
+        } else if (c == '$') {
+            const char *s = p++;
+            int v = 0;
+            while (p < end && *p >= '0' && *p <= '9' && v < 1000)
+                v = v * 10 + (*p++ - '0');
+            if (p == s + 1 || v > 255) {
+                set_err(err, game, t.line, s, 1, "malformed annotation glyph ($1..$255)");
+                return CT_ERR_SYNTAX;
+            }
+            t.type = T_NAG;
+            t.s = s;
+            t.n = (size_t)(p - s);
+            t.nag = v;
+        } else if (c == '}' || c == ']' || c == '"') {
+            set_err(err, game, t.line, p, 1, "unexpected '%c'", c);
+            return CT_ERR_SYNTAX;
+        } else {
+            const char *s = p;
+            while (p < end && !is_delim(*p) && !is_space_at(p, end, &w))
+                p++;
+            t.type = T_WORD;
+            t.s = s;
+            t.n = (size_t)(p - s);
+        }
+        if (!push_tok(out, t)) {
+            set_err(err, game, line, NULL, 0, "out of memory");
+            return CT_ERR_FULL;
+        }
+    }
+    return CT_OK;
+}
+
+/* ------------------------------------------------------------------ small helpers */
+
+static bool word_is(const token *t, const char *s)
+{
+    return t->type == T_WORD && t->n == strlen(s) && !memcmp(t->s, s, t->n);
+}
+
+static bool result_word(const token *t, ct_result *res)
+{
+    if (word_is(t, "1-0"))
+        *res = CT_RESULT_RED_WINS;
+    else if (word_is(t, "0-1"))
+        *res = CT_RESULT_BLACK_WINS;
+    else if (word_is(t, "1/2-1/2") || word_is(t, "½-½"))
+        *res = CT_RESULT_DRAW;
+    else if (word_is(t, "*"))
+        *res = CT_RESULT_NONE;
+    else
+        return false;
+    return true;
+}
+
+static bool ieq(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        int x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x >= 'A' && x <= 'Z')
+            x += 32;
+        if (y >= 'A' && y <= 'Z')
+            y += 32;
+        if (x != y)
+            return false;
+    }
+    return !*a && !*b;
+}
+
+/* Annotation marks: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6; 0 if not one. */
+static int mark_nag(const char *s, size_t n)
+{
+    static const char *const marks[] = {"", "!", "?", "!!", "??", "!?", "?!"};
+    for (int i = 1; i < 7; i++)
+        if (n == strlen(marks[i]) && !memcmp(s, marks[i], n))
+            return i;
+    return 0;
+}
+
+/* Unescaped copy of a tag value or trimmed copy of a comment (NULL on memory failure). */
+static char *tag_value(const token *t)
+{
+    char *v = malloc(t->vn + 1), *o = v;
+    if (!v)
+        return NULL;
+    for (size_t i = 0; i < t->vn; i++) {
+        if (t->v[i] == '\\' && i + 1 < t->vn)
+            i++;
+        *o++ = t->v[i];
+    }
+    *o = '\0';
+    return v;
+}
+
+static char *trimmed(const char *s, size_t n)
+{
+    while (n > 0 && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) {
+        s++;
+        n--;
+    }
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
+        n--;
+    char *c = malloc(n + 1);
+    if (c) {
+        memcpy(c, s, n);
+        c[n] = '\0';
+    }
+    return c;
+}
+
+/* ------------------------------------------------------------------ moves */
+
+/* ICCS ("H2-E2") and coordinates ("h2e2") are read here, both forms for either notation. */
+static ct_status parse_coord_move(const ct_pos *pos, const char *text, ct_move *mv, char *why,
+                                  size_t whysize)
+{
+    char c[8];
+    size_t k = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p == '-' && k == 2)
+            continue;
+        if (k >= 4) {
+            k = 5;
+            break;
+        }
+        char ch = *p;
+        if (ch >= 'A' && ch <= 'Z')
+            ch = (char)(ch + 32);
+        c[k++] = ch;
+    }
+    c[k < 5 ? k : 4] = '\0';
+    ct_move m = k == 4 ? ct_move_parse_coord(c) : CT_NO_MOVE;
+    if (m == CT_NO_MOVE) {
+        snprintf(why, whysize, "not a move in coordinate/ICCS form");
+        return CT_ERR_SYNTAX;
+    }
+    if (!ct_is_legal(pos, m)) {
+        static const char *const reasons[] = {
+            "legal", "no piece on the from-square", "not the mover's piece",
+            "own piece on the to-square", "the piece cannot move so", "the horse's leg is blocked",
+            "the elephant's eye is blocked", "across the river", "out of the palace",
+            "the path is blocked", "cannon capture needs exactly one screen",
+            "pawn moving backwards", "leaves the king in check", "leaves the kings facing",
+        };
+        unsigned r = (unsigned)ct_why_illegal(pos, m);
+        snprintf(why, whysize, "illegal move: %s",
+                 r < sizeof reasons / sizeof reasons[0] ? reasons[r] : "rule");
+        return CT_ERR_ILLEGAL;
+    }
+    *mv = m;
+    return CT_OK;
+}
+
+static ct_status parse_one(const ct_pos *pos, const char *text, ct_notation n, ct_move *mv,
+                           char *why, size_t whysize)
+{
+    if (n == CT_NOTATION_ICCS || n == CT_NOTATION_COORD)
+        return parse_coord_move(pos, text, mv, why, whysize);
+    ct_parse_error pe;
+    memset(&pe, 0, sizeof pe);
+    ct_status st = ct_move_parse(pos, text, n, mv, &pe);
+    if (st != CT_OK) {
+        snprintf(why, whysize, "%s", pe.message[0] ? pe.message : ct_parse_kind_name(pe.kind));
+        return st == CT_ERR_SYNTAX ? CT_ERR_SYNTAX : CT_ERR_ILLEGAL;
+    }
+    return CT_OK;
+}
+
+/* ------------------------------------------------------------------ tags */
+
+static const char *const tag_order[] = {
+    "Game",     "Event",  "Round", "Date",   "Site",      "RedTeam", "Red",
+    "RedElo",   "BlackTeam", "Black", "BlackElo", "Result", "ECCO",  "Opening",
+    "Variation", "FEN",   "Format", "Termination",
+};
+#define NTAG_ORDER ((int)(sizeof tag_order / sizeof tag_order[0]))
+
+/* Puts the record's tags in writer order: the xqbase tags first, then the others as read. */
+static void normalize_tag_order(ct_record *r)
+{
+    if (r->ntags < 2)
+        return;
+    ct_tag *t = malloc((size_t)r->ntags * sizeof *t);
+    bool *used = calloc((size_t)r->ntags, sizeof *used);
+    if (!t || !used) {
+        free(t);
+        free(used);
+        return;
+    }
+    int k = 0;
+    for (int o = 0; o < NTAG_ORDER; o++)
+        for (int i = 0; i < r->ntags; i++)
+            if (!used[i] && !strcmp(r->tags[i].name, tag_order[o])) {
+                t[k++] = r->tags[i];
+                used[i] = true;
+            }
+    for (int i = 0; i < r->ntags; i++)
+        if (!used[i])
+            t[k++] = r->tags[i];
+    memcpy(r->tags, t, (size_t)r->ntags * sizeof *t);
+    free(t);
+    free(used);
+}
+
+static bool format_notation(const char *v, ct_notation *n)
+{
+    static const struct {
+        const char *name;
+        ct_notation n;
+    } f[] = {
+        {"ICCS", CT_NOTATION_ICCS},        {"UCCI", CT_NOTATION_COORD},
+        {"Coord", CT_NOTATION_COORD},      {"Coordinates", CT_NOTATION_COORD},
+        {"WXF", CT_NOTATION_WXF},          {"Vietnamese", CT_NOTATION_VI},
+        {"VI", CT_NOTATION_VI},            {"vi-long", CT_NOTATION_VI_LONG},
+        {"Chinese", CT_NOTATION_ZH},       {"ZH", CT_NOTATION_ZH},
+        {"zh-hant", CT_NOTATION_ZH_HANT},
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+        if (ieq(v, f[i].name)) {
+            *n = f[i].n;
+            return true;
+        }
+    return false;
+}
+
+/* ------------------------------------------------------------------ one game */
+
+typedef struct {
+    const token *t;
+    int start, end;  /* token range of the game (tags and movetext) */
+    int game;        /* 1-based */
+    ct_pos *pos;     /* scratch position */
+} game_src;
+
+typedef struct {
+    int cur, last;
+} frame;
+
+static ct_status append_comment(ct_record *r, int node, const token *tk)
+{
+    char *c = trimmed(tk->s, tk->n);
+    if (!c)
+        return CT_ERR_FULL;
+    ct_status st = CT_OK;
+    if (*c) {
+        const char *old = ct_record_comment(r, node);
+        if (old) {
+            size_t a = strlen(old), b = strlen(c);
+            char *j = malloc(a + b + 2);
+            if (!j) {
+                free(c);
+                return CT_ERR_FULL;
+            }
+            memcpy(j, old, a);
+            j[a] = ' ';
+            memcpy(j + a + 1, c, b + 1);
+            st = ct_record_set_comment(r, node, j);
+            free(j);
+        } else {
+            st = ct_record_set_comment(r, node, c);
+        }
+    }
+    free(c);
+    return st;
+}
+
+/* Reads the tags of a game into r; returns the index of the first movetext token.
+ * *fmt_known says whether a Format tag fixed the notation (*fmt). */
+static ct_status read_tags(const game_src *g, ct_record *r, int *first, ct_notation *fmt,
+                           bool *fmt_known, bool *has_result_tag, ct_pgn_error *err)
+{
+    int i = g->start;
+    *fmt_known = false;
+    *has_result_tag = false;
+    for (; i < g->end && g->t[i].type == T_TAG; i++) {
+        const token *tk = &g->t[i];
+        char name[64];
+        if (tk->n >= sizeof name) {
+            set_err(err, g->game, tk->line, tk->s, tk->n, "tag name too long");
+            return CT_ERR_SYNTAX;
+        }
+        memcpy(name, tk->s, tk->n);
+        name[tk->n] = '\0';
+        char *v = tag_value(tk);
+        if (!v)
+            return CT_ERR_FULL;
+        ct_status st = CT_OK;
+        if (!strcmp(name, "FEN")) {
+            ct_fen_error fe;
+            memset(&fe, 0, sizeof fe);
+            if (ct_record_set_start(r, v, &fe) != CT_OK) {
+                set_err(err, g->game, tk->line, v, strlen(v), "bad FEN (field %d): %s", fe.field,
+                        fe.message);
+                st = CT_ERR_INVALID;
+            }
+        } else if (!strcmp(name, "Format")) {
+            *fmt_known = format_notation(v, fmt);
+        } else if (!strcmp(name, "Result")) {
+            ct_result res;
+            *has_result_tag = true;
+            r->result = ct_result_parse(v, &res) == CT_OK ? res : CT_RESULT_NONE;
+        } else if (!strcmp(name, "Termination")) {
+            ct_termination te;
+            if (ct_termination_parse(v, &te) == CT_OK) {
+                r->termination = te;
+            } else {
+                r->termination = CT_END_OTHER;
+                st = ct_record_set_tag(r, name, v);
+            }
+        } else if (!strcmp(name, "Game") && !strcmp(v, "Chinese Chess")) {
+            /* the default, written first by the writer */
+        } else {
+            st = ct_record_set_tag(r, name, v);
+        }
+        free(v);
+        if (st != CT_OK)
+            return st;
+    }
+    normalize_tag_order(r);
+    *first = i;
+    return CT_OK;
+}
+
+/* Parses the movetext of one game in notation n. *plies counts the moves read before a
+ * failure (to choose the best notation when the Format tag is absent). */
+static ct_status read_moves(const game_src *g, int first, ct_notation n, bool has_result_tag,
+                            ct_record *r, int *plies, ct_pgn_error *err)
+{
+    ct_pos *pos = g->pos;
+    frame stack[MAX_NESTING];
+    int depth = 0;
+    int cur = CT_ROOT, last = CT_NO_NODE;
+    ct_status st;
+    char why[200];
+    char text[256];
+
+    *plies = 0;
+    ct_record_start_position(r, pos);
+    for (int i = first; i < g->end; i++) {
+        const token *tk = &g->t[i];
+        ct_result res;
+        switch (tk->type) {
+        case T_TAG:
+            set_err(err, g->game, tk->line, tk->s, tk->n, "tag inside the movetext");
+            return CT_ERR_SYNTAX;
+        case T_COMMENT:
+            if ((st = append_comment(r, last != CT_NO_NODE ? last : cur, tk)) != CT_OK)
+                return st;
+            continue;
+        case T_NAG:
+            if (last != CT_NO_NODE)
+                ct_record_set_nag(r, last, tk->nag);
+            continue;
+        case T_LPAREN:
+            if (last == CT_NO_NODE) {
+                set_err(err, g->game, tk->line, "(", 1, "variation before any move");
+                return CT_ERR_SYNTAX;
+            }
+            if (depth == MAX_NESTING) {
+                set_err(err, g->game, tk->line, "(", 1, "variations nested too deeply");
+                return CT_ERR_SYNTAX;
+            }
+            stack[depth].cur = cur;
+            stack[depth].last = last;
+            depth++;
+            cur = ct_record_parent(r, last);
+            last = CT_NO_NODE;
+            if ((st = ct_record_position(r, cur, pos)) != CT_OK)
+                return st;
+            continue;
+        case T_RPAREN:
+            if (depth == 0) {
+                set_err(err, g->game, tk->line, ")", 1, "')' without a variation to close");
+                return CT_ERR_SYNTAX;
+            }
+            depth--;
+            cur = stack[depth].cur;
+            last = stack[depth].last;
+            if ((st = ct_record_position(r, cur, pos)) != CT_OK)
+                return st;
+            continue;
+        case T_WORD:
+            break;
+        }
+        /* Words: result, move number, annotation mark, or a move. */
+        if (result_word(tk, &res)) {
+            if (depth == 0 && !has_result_tag)
+                r->result = res;
+            continue;
+        }
+        size_t k = 0;
+        while (k < tk->n && tk->s[k] >= '0' && tk->s[k] <= '9')
+            k++;
+        size_t dots = 0;
+        while (k + dots < tk->n && tk->s[k + dots] == '.')
+            dots++;
+        if ((k > 0 && dots > 0 && k + dots == tk->n) || word_is(tk, "...") || word_is(tk, "…"))
+            continue; /* "12." "12..." "..." */
+        int nag = mark_nag(tk->s, tk->n);
+        if (nag) {
+            if (last != CT_NO_NODE)
+                ct_record_set_nag(r, last, nag);
+            continue;
+        }
+        /* A move, maybe glued to its number ("1.h2e2") or followed by marks ("h2e2!?").
+         * Try the word as it is first: WXF pawn moves such as "33.4" start with digits. */
+        size_t skip = (k > 0 && dots > 0) ? k + dots : 0;
+        if (tk->n >= sizeof text - 8) {
+            set_err(err, g->game, tk->line, tk->s, tk->n, "word too long for a move");
+            if (err) {
+                err->move_number = pos->fullmove;
+                err->black = pos->side == CT_BLACK;
+            }
+            return CT_ERR_ILLEGAL;
+        }
+        if (pos->ply >= MAX_PLIES) {
+            set_err(err, g->game, tk->line, tk->s, tk->n, "line too long (over %d plies)",
+                    MAX_PLIES);
+            return CT_ERR_FULL;
+        }
+        ct_move mv = CT_NO_MOVE;
+        int used_words = 1;
+        int mark = 0;
+        st = CT_ERR_SYNTAX;
+        for (int attempt = 0; attempt < 2 && st != CT_OK; attempt++) {
+            size_t off = attempt == 0 ? 0 : skip;
+            if (attempt == 1 && skip == 0)
+                break;
+            size_t len = tk->n - off;
+            memcpy(text, tk->s + off, len);
+            text[len] = '\0';
+            /* trailing annotation marks ("h2e2!?") */
+            mark = 0;
+            size_t run = 0;
+            while (run < len && (text[len - 1 - run] == '!' || text[len - 1 - run] == '?'))
+                run++;
+            if (run > 0 && run < len && (mark = mark_nag(text + len - run, run)) != 0)
+                text[len - run] = '\0';
+            ct_status s1 = parse_one(pos, text, n, &mv, why, sizeof why);
+            if (s1 != CT_OK && (n == CT_NOTATION_VI || n == CT_NOTATION_VI_LONG)) {
+                /* Long Vietnamese moves span several words. */
+                size_t tl = strlen(text);
+                char why2[200];
+                for (int w = 1; w < MAX_WORDS_PER_MOVE && i + w < g->end; w++) {
+                    const token *nx = &g->t[i + w];
+                    if (nx->type != T_WORD || tl + 1 + nx->n >= sizeof text)
+                        break;
+                    text[tl++] = ' ';
+                    memcpy(text + tl, nx->s, nx->n);
+                    tl += nx->n;
+                    text[tl] = '\0';
+                    ct_move m2;
+                    ct_status s2 = parse_one(pos, text, n, &m2, why2, sizeof why2);
+                    if (s2 == CT_OK) {
+                        mv = m2;
+                        s1 = CT_OK;
+                        used_words = w + 1;
+                        break;
+                    }
+                    if (s2 == CT_ERR_ILLEGAL && s1 == CT_ERR_SYNTAX) {
+                        memcpy(why, why2, sizeof why);
+                        s1 = s2;
+                    }
+                }
+            }
+            if (attempt == 0 || st == CT_ERR_SYNTAX)
+                st = s1;
+            else if (s1 == CT_OK)
+                st = CT_OK;
+        }
+        if (st != CT_OK) {
+            set_err(err, g->game, tk->line, tk->s, tk->n, "%s", why);
+            if (err) {
+                err->move_number = pos->fullmove;
+                err->black = pos->side == CT_BLACK;
+            }
+            return CT_ERR_ILLEGAL;
+        }
+        int child;
+        if ((st = ct_record_add_move_unchecked(r, cur, mv, &child)) != CT_OK)
+            return st;
+        ct_pos_make(pos, mv);
+        cur = last = child;
+        if (mark)
+            ct_record_set_nag(r, child, mark);
+        i += used_words - 1;
+        (*plies)++;
+    }
+    if (depth > 0) {
+        set_err(err, g->game, g->t[g->end - 1].line, "(", 1, "variation not closed with ')'");
+        return CT_ERR_SYNTAX;
+    }
+    return CT_OK;
+}
+
+/* Notations tried, in order, when no Format tag names one. */
+static const ct_notation guess_order[] = {
+    CT_NOTATION_ZH, CT_NOTATION_ICCS, CT_NOTATION_VI, CT_NOTATION_WXF,
+};
+
+static ct_status read_game(const game_src *g, ct_record *r, ct_pgn_error *err)
+{
+    int first;
+    ct_notation fmt = CT_NOTATION_ZH;
+    bool fmt_known, has_result_tag;
+    ct_status st = read_tags(g, r, &first, &fmt, &fmt_known, &has_result_tag, err);
+    if (st != CT_OK)
+        return st;
+    if (fmt_known) {
+        int plies;
+        return read_moves(g, first, fmt, has_result_tag, r, &plies, err);
+    }
+    /* No usable Format tag: try each notation on the whole game; keep the one that reads
+     * everything, or report the error of the attempt that got furthest. */
+    ct_record tags;
+    if ((st = ct_record_copy(&tags, r)) != CT_OK)
+        return st;
+    int best = -1;
+    ct_pgn_error best_err;
+    memset(&best_err, 0, sizeof best_err);
+    ct_status best_st = CT_ERR_ILLEGAL;
+    for (size_t k = 0; k < sizeof guess_order / sizeof guess_order[0]; k++) {
+        ct_pgn_error e;
+        int plies = 0;
+        ct_record_free(r);
+        if ((st = ct_record_copy(r, &tags)) != CT_OK)
+            break;
+        st = read_moves(g, first, guess_order[k], has_result_tag, r, &plies, &e);
+        if (st == CT_OK || st == CT_ERR_SYNTAX || st == CT_ERR_FULL)
+            break; /* syntax errors do not depend on the notation */
+        if (plies > best) {
+            best = plies;
+            best_err = e;
+            best_st = st;
+        }
+    }
+    ct_record_free(&tags);
+    if (st == CT_OK)
+        return CT_OK;
+    if (st == CT_ERR_ILLEGAL) {
+        st = best_st;
+        if (err)
+            *err = best_err;
+    } else if (err && st == CT_ERR_FULL && !err->message[0]) {
+        set_err(err, g->game, 0, NULL, 0, "out of memory");
+    }
+    return st;
+}
+
+/* ------------------------------------------------------------------ whole text */
+
+static ct_status read_text(const char *text, size_t len, ct_record **games, int *ngames,
+                           ct_pgn_error *err)
+{
+    token_list tl = {0};
+    ct_status st = lex(text, len, &tl, err);
+    ct_record *out = NULL;
+    int n = 0, cap = 0;
+    ct_pos *pos = malloc(sizeof *pos);
+    if (!pos)
+        st = CT_ERR_FULL;
+    int i = 0;
+    while (st == CT_OK && i < tl.n) {
+        /* A game: its tags, then movetext up to a result at the top level, the next tag,
+         * or the end. */
+        int start = i;
+        while (i < tl.n && tl.t[i].type == T_TAG)
+            i++;
+        int level = 0;
+        while (i < tl.n && tl.t[i].type != T_TAG) {
+            ct_result res;
+            if (tl.t[i].type == T_LPAREN)
+                level++;
+            else if (tl.t[i].type == T_RPAREN && level > 0)
+                level--;
+            else if (level == 0 && result_word(&tl.t[i], &res)) {
+                i++;
+                break;
+            }
+            i++;
+        }
+        if (n == cap) {
+            int c2 = cap ? cap * 2 : 4;
+            ct_record *p = realloc(out, (size_t)c2 * sizeof *p);
+            if (!p) {
+                st = CT_ERR_FULL;
+                break;
+            }
+            out = p;
+            cap = c2;
+        }
+        ct_record_init(&out[n]);
+        n++;
+        game_src g = {tl.t, start, i, n, pos};
+        st = read_game(&g, &out[n - 1], err);
+    }
+    free(pos);
+    free(tl.t);
+    if (st == CT_OK && n == 0) {
+        set_err(err, 0, 0, NULL, 0, "no game found");
+        st = CT_ERR_NOT_FOUND;
+    }
+    if (st != CT_OK) {
+        if (st == CT_ERR_FULL && err && !err->message[0])
+            set_err(err, n, 0, NULL, 0, "out of memory");
+        ct_pgn_free_games(out, n);
+        return st;
+    }
+    *games = out;
+    *ngames = n;
+    return CT_OK;
+}
+
+/* Characters frequent in game headers and comments, in both scripts: a tie-break between
+ * GBK and Big5 when both decodings read legal moves (e.g. ICCS movetext). */
+static int plausibility(const ct_record *g, int n)
+{
+    static const char *const common[] = {
+        "的", "一", "是", "不", "人", "在", "有", "年", "月", "日", "象", "棋", "赛", "賽",
+        "红", "紅", "黑", "先", "胜", "勝", "负", "負", "和", "局", "中", "国", "國", "杯",
+        "第", "轮", "輪", "队", "隊", "马", "馬", "车", "車", "炮", "兵", "卒", "将", "將",
+        "帅", "帥", "士", "相", "进", "進", "退", "平", "大", "师", "師", "全", "个", "個",
+        "杨", "王", "李", "张", "張", "刘", "劉", "陈", "陳", "赵", "趙", "吕", "呂", "许", "許",
+        "对", "對", "手", "着", "著", "走", "以", "这", "這", "为", "為", "上", "下", "了",
+    };
+    int score = 0;
+    for (int k = 0; k < n; k++) {
+        const ct_record *r = &g[k];
+        for (int t = 0; t < r->ntags; t++)
+            for (size_t c = 0; c < sizeof common / sizeof common[0]; c++)
+                for (const char *p = r->tags[t].value; (p = strstr(p, common[c])); p++)
+                    score++;
+        for (int i = 0; i < r->nnodes; i++)
+            if (r->nodes[i].comment)
+                for (size_t c = 0; c < sizeof common / sizeof common[0]; c++)
+                    for (const char *p = r->nodes[i].comment; (p = strstr(p, common[c])); p++)
+                        score++;
+    }
+    return score;
+}
+
+ct_status ct_pgn_read(const char *buf, size_t len, ct_encoding enc, ct_record **games,
+                      int *ngames, ct_encoding *used_enc, ct_pgn_error *err)
+{
+    *games = NULL;
+    *ngames = 0;
+    if (err)
+        memset(err, 0, sizeof *err);
+    /* UTF-8 byte order mark */
+    if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3) && enc != CT_ENC_GBK && enc != CT_ENC_BIG5) {
+        buf += 3;
+        len -= 3;
+    }
+    ct_encoding tries[2];
+    int ntries = 0;
+    if (enc == CT_ENC_AUTO) {
+        if (ct_utf8_valid(buf, len)) {
+            tries[ntries++] = CT_ENC_UTF8;
+        } else {
+            tries[ntries++] = CT_ENC_GBK;
+            tries[ntries++] = CT_ENC_BIG5;
+        }
+    } else {
+        tries[ntries++] = enc;
+    }
+    ct_record *got[2] = {NULL, NULL};
+    int ngot[2] = {0, 0};
+    ct_status st[2] = {CT_ERR_SYNTAX, CT_ERR_SYNTAX};
+    ct_pgn_error e[2];
+    memset(e, 0, sizeof e);
+    for (int k = 0; k < ntries; k++) {
+        char *text = NULL;
+        size_t tl = 0;
+        st[k] = ct_encoding_to_utf8(buf, len, tries[k], &text, &tl);
+        if (st[k] != CT_OK) {
+            set_err(&e[k], 0, 0, NULL, 0,
+                    st[k] == CT_ERR_UNSUPPORTED ? "encoding %s is not supported by iconv"
+                                                : "the text is not valid %s",
+                    ct_encoding_name(tries[k]));
+            if (st[k] == CT_ERR_SYNTAX)
+                st[k] = CT_ERR_UNSUPPORTED;
+            continue;
+        }
+        if (memchr(text, '\0', tl)) {
+            set_err(&e[k], 0, 0, NULL, 0, "NUL byte in the text (not a PGN file)");
+            st[k] = CT_ERR_SYNTAX;
+        } else {
+            st[k] = read_text(text, tl, &got[k], &ngot[k], &e[k]);
+        }
+        free(text);
+    }
+    int pick = 0;
+    if (ntries == 2) {
+        if (st[0] != CT_OK && st[1] == CT_OK)
+            pick = 1;
+        else if (st[0] == CT_OK && st[1] == CT_OK)
+            pick = plausibility(got[1], ngot[1]) > plausibility(got[0], ngot[0]) ? 1 : 0;
+        else if (st[0] != CT_OK && st[1] != CT_OK) {
+            /* Report the decoding that read further. */
+            if (st[0] == CT_ERR_UNSUPPORTED ||
+                (st[1] != CT_ERR_UNSUPPORTED &&
+                 (e[1].game > e[0].game || (e[1].game == e[0].game && e[1].line > e[0].line))))
+                pick = 1;
+        }
+    }
+    for (int k = 0; k < ntries; k++)
+        if (k != pick)
+            ct_pgn_free_games(got[k], ngot[k]);
+    if (used_enc)
+        *used_enc = tries[pick];
+    if (err)
+        *err = e[pick];
+    if (st[pick] != CT_OK)
+        return st[pick];
+    *games = got[pick];
+    *ngames = ngot[pick];
+    return CT_OK;
+}
+
+void ct_pgn_free_games(ct_record *games, int ngames)
+{
+    for (int i = 0; i < ngames; i++)
+        ct_record_free(&games[i]);
+    free(games);
+}
+
+/* ------------------------------------------------------------------ writer */
+
+typedef struct {
+    char *s;
+    size_t n, cap;
+    bool oom;
+    int col; /* bytes since the last newline */
+} sbuf;
+
+static void put(sbuf *b, const char *s, size_t n)
+{
+    if (b->oom)
+        return;
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (b->n + n + 1 > cap)
+            cap *= 2;
+        char *p = realloc(b->s, cap);
+        if (!p) {
+            b->oom = true;
+            return;
+        }
+        b->s = p;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->n, s, n);
+    b->n += n;
+    b->s[b->n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        b->col = s[i] == '\n' ? 0 : b->col + 1;
+}
+
+static void puts_(sbuf *b, const char *s)
+{
+    put(b, s, strlen(s));
+}
+
+/* A separator before the next token: nothing at a line start. */
+static void sep(sbuf *b)
+{
+    if (b->col > 0 && b->n > 0 && b->s[b->n - 1] != ' ' && b->s[b->n - 1] != '(')
+        put(b, " ", 1);
+}
+
+static void put_tag(sbuf *b, const char *name, const char *value)
+{
+    puts_(b, "[");
+    puts_(b, name);
+    puts_(b, " \"");
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            put(b, "\\", 1);
+        if ((unsigned char)*p < 0x20)
+            put(b, " ", 1);
+        else
+            put(b, p, 1);
+    }
+    puts_(b, "\"]\n");
+}
+
+static void put_comment(sbuf *b, const char *c)
+{
+    sep(b);
+    put(b, "{", 1);
+    for (const char *p = c; *p; p++)
+        put(b, *p == '}' ? ")" : p, 1);
+    put(b, "}", 1);
+}
+
+static int render(const ct_pos *pos, ct_move mv, ct_notation n, char *buf, size_t size)
+{
+    if (!ct_is_legal(pos, mv))
+        return -1;
+    if (n == CT_NOTATION_ICCS || n == CT_NOTATION_COORD) {
+        char c[5];
+        ct_move_coord(mv, c);
+        if (n == CT_NOTATION_COORD)
+            return snprintf(buf, size, "%s", c);
+        return snprintf(buf, size, "%c%c-%c%c", c[0] - 32, c[1], c[2] - 32, c[3]);
+    }
+    return ct_move_render(pos, mv, n, buf, size);
+}
+
+typedef struct {
+    const ct_record *r;
+    ct_notation n;
+    ct_pos *pos;
+    sbuf *b;
+} writer;
+
+/* Writes the line that starts with node (and continues through first children). The
+ * alternatives of a node are written after it, unless it is itself the start of a
+ * variation (its siblings belong to the enclosing level). pos is at node's parent and is
+ * restored on return. */
+static ct_status write_line(writer *w, int node, int level, bool variation_start)
+{
+    const ct_record *r = w->r;
+    ct_pos *pos = w->pos;
+    sbuf *b = w->b;
+    int made = 0;
+    bool need_number = true;
+    ct_status st = CT_OK;
+    char text[CT_MOVE_TEXT_MAX + 16];
+    for (int nd = node; nd != CT_NO_NODE && st == CT_OK; nd = r->nodes[nd].first_child) {
+        const ct_node *x = &r->nodes[nd];
+        if (pos->ply >= CT_MAX_HISTORY - 2) {
+            st = CT_ERR_FULL;
+            break;
+        }
+        if (render(pos, x->move, w->n, text, sizeof text) < 0) {
+            st = CT_ERR_ILLEGAL;
+            break;
+        }
+        char num[32];
+        if (pos->side == CT_RED) {
+            snprintf(num, sizeof num, "%d.", pos->fullmove);
+            sep(b);
+            puts_(b, num);
+        } else if (need_number) {
+            snprintf(num, sizeof num, "%d...", pos->fullmove);
+            sep(b);
+            puts_(b, num);
+        }
+        sep(b);
+        puts_(b, text);
+        if (x->nag) {
+            snprintf(num, sizeof num, " $%d", x->nag);
+            puts_(b, num);
+        }
+        need_number = false;
+        if (x->comment) {
+            put_comment(b, x->comment);
+            need_number = true;
+        }
+        bool black_moved = pos->side == CT_BLACK;
+        /* Alternatives to this move. */
+        if (!(nd == node && variation_start) && x->next_sibling != CT_NO_NODE) {
+            if (level + 1 > MAX_NESTING * 4) {
+                st = CT_ERR_FULL;
+                break;
+            }
+            for (int s = x->next_sibling; s != CT_NO_NODE && st == CT_OK;
+                 s = r->nodes[s].next_sibling) {
+                sep(b);
+                put(b, "(", 1);
+                st = write_line(w, s, level + 1, true);
+                put(b, ")", 1);
+            }
+            need_number = true;
+        }
+        ct_pos_make(pos, x->move);
+        made++;
+        if (level == 0 && black_moved && x->first_child != CT_NO_NODE)
+            put(b, "\n", 1);
+    }
+    while (made-- > 0)
+        ct_pos_unmake(pos);
+    return st;
+}
+
+ct_status ct_pgn_write(const ct_record *r, ct_notation n, char **out, size_t *out_len)
+{
+    *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    if (n == CT_NOTATION_AUTO || (unsigned)n >= CT_NOTATION_COUNT)
+        n = CT_NOTATION_ICCS;
+    if (!r->nodes)
+        return CT_ERR_FULL;
+    sbuf b = {0};
+    writer w = {r, n, malloc(sizeof(ct_pos)), &b};
+    if (!w.pos)
+        return CT_ERR_FULL;
+    /* 1. Tags in xqbase order, then the others. */
+    for (int o = 0; o < NTAG_ORDER; o++) {
+        const char *name = tag_order[o];
+        const char *v = ct_record_tag(r, name);
+        if (!strcmp(name, "Game")) {
+            put_tag(&b, name, v ? v : "Chinese Chess");
+        } else if (!strcmp(name, "Result")) {
+            put_tag(&b, name, ct_result_name(r->result));
+        } else if (!strcmp(name, "FEN")) {
+            if (r->has_fen)
+                put_tag(&b, name, r->start_fen);
+        } else if (!strcmp(name, "Format")) {
+            static const char *const fmt[CT_NOTATION_COUNT] = {
+                "UCCI", "ICCS", "Vietnamese", "Vietnamese", "WXF", NULL, NULL, NULL,
+            };
+            if (fmt[n])
+                put_tag(&b, name, fmt[n]);
+        } else if (!strcmp(name, "Termination")) {
+            if (v && (r->termination == CT_END_NONE || r->termination == CT_END_OTHER))
+                put_tag(&b, name, v);
+            else if (r->termination != CT_END_NONE)
+                put_tag(&b, name, ct_termination_name(r->termination));
+        } else if (v) {
+            put_tag(&b, name, v);
+        }
+    }
+    for (int i = 0; i < r->ntags; i++) {
+        bool known = false;
+        for (int o = 0; o < NTAG_ORDER && !known; o++)
+            known = !strcmp(r->tags[i].name, tag_order[o]);
+        if (!known)
+            put_tag(&b, r->tags[i].name, r->tags[i].value);
+    }
+    put(&b, "\n", 1);
+    /* 2. Movetext. */
+    ct_record_start_position(r, w.pos);
+    if (r->nodes[CT_ROOT].comment) {
+        put_comment(&b, r->nodes[CT_ROOT].comment);
+        put(&b, "\n", 1);
+    }
+    ct_status st = CT_OK;
+    if (r->nodes[CT_ROOT].first_child != CT_NO_NODE)
+        st = write_line(&w, r->nodes[CT_ROOT].first_child, 0, false);
+    sep(&b);
+    puts_(&b, ct_result_name(r->result));
+    put(&b, "\n", 1);
+    free(w.pos);
+    if (st == CT_OK && b.oom)
+        st = CT_ERR_FULL;
+    if (st != CT_OK) {
+        free(b.s);
+        return st;
+    }
+    *out = b.s;
+    if (out_len)
+        *out_len = b.n;
+    return CT_OK;
+}
