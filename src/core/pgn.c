@@ -260,6 +260,15 @@ static bool ieq(const char *a, const char *b)
     return !*a && !*b;
 }
 
+/* "12." or "12..." */
+static bool number_word(const token *t)
+{
+    size_t k = 0;
+    while (k < t->n && t->s[k] >= '0' && t->s[k] <= '9')
+        k++;
+    return k > 0 && k < t->n && t->s[k] == '.';
+}
+
 /* Annotation marks: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6; 0 if not one. */
 static int mark_nag(const char *s, size_t n)
 {
@@ -636,7 +645,9 @@ static ct_status read_moves(const game_src *g, int first, ct_notation n, bool ha
                 char why2[200];
                 for (int w = 1; w < MAX_WORDS_PER_MOVE && i + w < g->end; w++) {
                     const token *nx = &g->t[i + w];
-                    if (nx->type != T_WORD || tl + 1 + nx->n >= sizeof text)
+                    ct_result r2;
+                    if (nx->type != T_WORD || tl + 1 + nx->n >= sizeof text ||
+                        result_word(nx, &r2) || number_word(nx))
                         break;
                     text[tl++] = ' ';
                     memcpy(text + tl, nx->s, nx->n);
@@ -719,8 +730,13 @@ static ct_status read_game(const game_src *g, ct_record *r, ct_pgn_error *err)
         if ((st = ct_record_copy(r, &tags)) != CT_OK)
             break;
         st = read_moves(g, first, guess_order[k], has_result_tag, r, &plies, &e);
-        if (st == CT_OK || st == CT_ERR_SYNTAX || st == CT_ERR_FULL)
-            break; /* syntax errors do not depend on the notation */
+        if (st == CT_OK)
+            break;
+        if (st != CT_ERR_ILLEGAL) { /* syntax errors do not depend on the notation */
+            if (err)
+                *err = e;
+            break;
+        }
         if (plies > best) {
             best = plies;
             best_err = e;
@@ -772,6 +788,12 @@ static ct_status read_text(const char *text, size_t len, ct_record **games, int 
             }
             i++;
         }
+        /* Comments alone (or nothing) do not make a game. */
+        bool content = false;
+        for (int k = start; k < i && !content; k++)
+            content = tl.t[k].type != T_COMMENT;
+        if (!content)
+            continue;
         if (n == cap) {
             int c2 = cap ? cap * 2 : 4;
             ct_record *p = realloc(out, (size_t)c2 * sizeof *p);

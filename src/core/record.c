@@ -554,7 +554,7 @@ const char *ct_termination_name(ct_termination t)
 
 ct_status ct_termination_parse(const char *text, ct_termination *t)
 {
-    for (int i = 1; i < CT_END_OTHER; i++)
+    for (int i = 1; i <= CT_END_OTHER; i++)
         if (!strcmp(text, end_names[i])) {
             *t = (ct_termination)i;
             return CT_OK;
