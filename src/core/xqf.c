@@ -156,7 +156,8 @@ static ct_status start_position(xqf_reader *x, const uint8_t *h, ct_record *r, c
         if (sq[i] >= 90)
             continue; /* 0xFF: not on the board */
         int file = sq[i] / 10, rank = sq[i] % 10;
-        if (ct_pos_put(pos, i < 16 ? CT_RED : CT_BLACK, types[i & 15], CT_SQ(file, rank)) != CT_OK) {
+        if (pos->board[CT_SQ(file, rank)] != 0 ||
+            ct_pos_put(pos, i < 16 ? CT_RED : CT_BLACK, types[i & 15], CT_SQ(file, rank)) != CT_OK) {
             xerr(err, (size_t)(0x10 + i), 0, "damaged header: two pieces on one square or too many pieces");
             return CT_ERR_INVALID;
         }
