@@ -9,6 +9,7 @@
 
 #include "app/commands.h"
 #include "cotuong/movegen.h"
+#include "cotuong/notation.h"
 
 static ct_pos position; /* large (history): kept out of the stack */
 
@@ -111,6 +112,7 @@ int cmd_perft(int argc, char **argv)
 int cmd_moves(int argc, char **argv)
 {
     ct_pos *pos = &position;
+    ct_notation notation = CT_NOTATION_COORD;
     ct_pos_start(pos);
     for (int i = 1; i < argc; i++) {
         int r = fen_option(argc, argv, &i, pos, "moves");
@@ -119,10 +121,24 @@ int cmd_moves(int argc, char **argv)
         if (r > 0)
             continue;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("Usage: cotuong moves [--fen FEN]\n"
+            printf("Usage: cotuong moves [--fen FEN] [--notation NAME]\n"
                    "List the legal moves of the position (default: the start position), one\n"
-                   "per line in coordinate notation.\n");
+                   "per line in coordinate notation, or in NAME: coord iccs vi vi-long wxf zh\n"
+                   "zh-hant.\n");
             return 0;
+        }
+        if (!strcmp(argv[i], "--notation") || !strncmp(argv[i], "--notation=", 11)) {
+            const char *name = argv[i][10] == '=' ? argv[i] + 11
+                               : i + 1 < argc    ? argv[++i]
+                                                 : "";
+            bool ok;
+            notation = ct_notation_from_name(name, &ok);
+            if (!ok || notation == CT_NOTATION_AUTO) {
+                fprintf(stderr, "cotuong moves: unknown notation '%s' (coord iccs vi vi-long "
+                                "wxf zh zh-hant)\n", name);
+                return 2;
+            }
+            continue;
         }
         fprintf(stderr, "cotuong moves: unexpected argument '%s'\n", argv[i]);
         return 2;
@@ -130,8 +146,8 @@ int cmd_moves(int argc, char **argv)
     ct_move moves[CT_MAX_MOVES];
     int n = ct_gen_legal(pos, moves);
     for (int i = 0; i < n; i++) {
-        char name[5];
-        ct_move_coord(moves[i], name);
+        char name[CT_MOVE_TEXT_MAX];
+        ct_move_render(pos, moves[i], notation, name, sizeof name);
         puts(name);
     }
     return 0;

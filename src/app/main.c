@@ -16,7 +16,7 @@ typedef struct {
 static const command commands[] = {
     {"play", cmd_play, "play a game (the default when no command is given)"},
     {"perft", cmd_perft, "count the leaves of the legal move tree: perft [--fen FEN] [--divide] DEPTH"},
-    {"moves", cmd_moves, "list the legal moves: moves [--fen FEN]"},
+    {"moves", cmd_moves, "list the legal moves: moves [--fen FEN] [--notation NAME]"},
     {"uci", cmd_uci, "run as a UCI/UCCI engine on stdin/stdout (the built-in AI)"},
     {"bench", cmd_bench, "search fixed positions to a fixed depth: bench [--depth N]"},
     {"match", cmd_match, "play games between two players: match --p1 P --p2 P [options]"},
