@@ -207,20 +207,13 @@ END_TEST
 
 START_TEST(test_names)
 {
-    ct_result res;
-    ct_termination t;
-    ck_assert_str_eq(ct_result_name(CT_RESULT_RED_WINS), "1-0");
-    ck_assert_str_eq(ct_result_name(CT_RESULT_BLACK_WINS), "0-1");
-    ck_assert_str_eq(ct_result_name(CT_RESULT_DRAW), "1/2-1/2");
-    ck_assert_str_eq(ct_result_name(CT_RESULT_NONE), "*");
-    ck_assert_int_eq(ct_result_parse("0-1", &res), CT_OK);
-    ck_assert_int_eq(res, CT_RESULT_BLACK_WINS);
-    ck_assert_int_eq(ct_result_parse("2-0", &res), CT_ERR_NOT_FOUND);
-    for (int i = CT_END_CHECKMATE; i <= CT_END_OTHER; i++) {
-        ck_assert_int_eq(ct_termination_parse(ct_termination_name((ct_termination)i), &t), CT_OK);
+    ct_end_reason t;
+    for (int i = CT_END_CHECKMATE; i <= CT_END_ABORTED; i++) {
+        ck_assert_int_eq(ct_termination_parse(ct_end_reason_name((ct_end_reason)i), &t), CT_OK);
         ck_assert_int_eq(t, i);
     }
     ck_assert_int_eq(ct_termination_parse("bored", &t), CT_ERR_NOT_FOUND);
+    ck_assert_int_eq(ct_termination_parse("unfinished", &t), CT_ERR_NOT_FOUND);
     ct_encoding e;
     ck_assert_int_eq(ct_encoding_parse("GBK", &e), CT_OK);
     ck_assert_int_eq(e, CT_ENC_GBK);
@@ -455,7 +448,7 @@ START_TEST(test_write_format)
                            "[Red \"Đỏ\"]\n"
                            "[Result \"1-0\"]\n"
                            "[Format \"ICCS\"]\n"
-                           "[Termination \"time forfeit\"]\n"
+                           "[Termination \"time\"]\n"
                            "\n"
                            "1. H2-E2 {c} (1. B0-C2) 1... H9-G7\n"
                            "2. H0-G2 1-0\n");

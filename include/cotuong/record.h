@@ -14,35 +14,14 @@
 #include <stddef.h>
 
 #include "cotuong/position.h"
+#include "cotuong/rules.h"
 
 #define CT_ROOT 0
 #define CT_NO_NODE (-1)
 
-/* Result of the game, as in the PGN Result tag. */
-typedef enum {
-    CT_RESULT_NONE = 0,   /* "*": unknown or unfinished */
-    CT_RESULT_RED_WINS,   /* "1-0" */
-    CT_RESULT_BLACK_WINS, /* "0-1" */
-    CT_RESULT_DRAW,       /* "1/2-1/2" */
-} ct_result;
-
-/* How the game ended (written as our own PGN tag [Termination "..."]). */
-typedef enum {
-    CT_END_NONE = 0,         /* not ended, or not known */
-    CT_END_CHECKMATE,        /* "checkmate" */
-    CT_END_STALEMATE,        /* "stalemate": no legal move, a loss in xiangqi */
-    CT_END_RESIGNATION,      /* "resignation" */
-    CT_END_TIME,             /* "time forfeit" */
-    CT_END_AGREEMENT,        /* "agreement": draw by agreement */
-    CT_END_REPETITION,       /* "repetition": repetition draw */
-    CT_END_PERPETUAL_CHECK,  /* "perpetual check": the checking side loses */
-    CT_END_PERPETUAL_CHASE,  /* "perpetual chase": the chasing side loses */
-    CT_END_MOVE_LIMIT,       /* "move limit": moves without capture */
-    CT_END_INSUFFICIENT,     /* "insufficient material": neither side can win */
-    CT_END_ADJUDICATION,     /* "adjudication" */
-    CT_END_ABANDONED,        /* "abandoned" */
-    CT_END_OTHER,            /* anything else (the Termination tag text is kept as a tag) */
-} ct_termination;
+/* The result (ct_result: CT_RESULT_NONE "*", RED_WINS "1-0", BLACK_WINS "0-1", DRAW
+ * "1/2-1/2") and how the game ended (ct_end_reason, CT_END_*) are the referee's types from
+ * rules.h; ct_result_string/ct_result_parse and ct_end_reason_name name them. */
 
 typedef struct {
     ct_move move;     /* the move leading here; CT_NO_MOVE for the root */
@@ -69,7 +48,10 @@ typedef struct {
     ct_node *nodes;
     int nnodes, nodes_cap;
     ct_result result;
-    ct_termination termination;
+    /* How the game ended; written as our own tag [Termination "checkmate"] with the names
+     * of ct_end_reason_name. A Termination tag with any other text is kept as a tag and
+     * termination stays CT_END_NONE. */
+    ct_end_reason termination;
 } ct_record;
 
 /* An empty record from the standard start position, no tags, result unknown. */
@@ -140,12 +122,9 @@ void ct_record_promote(ct_record *r, int node);
 /* Number of moves (nodes other than the root) in the whole tree. */
 int ct_record_count_moves(const ct_record *r);
 
-/* Result and termination names: "1-0" "0-1" "1/2-1/2" "*"; termination names as listed
- * above. The parse functions return CT_OK or CT_ERR_NOT_FOUND. */
-const char *ct_result_name(ct_result res);
-ct_status ct_result_parse(const char *text, ct_result *res);
-const char *ct_termination_name(ct_termination t);
-ct_status ct_termination_parse(const char *text, ct_termination *t);
+/* Parses a Termination tag value written by ct_end_reason_name (not "unfinished"):
+ * CT_OK or CT_ERR_NOT_FOUND. */
+ct_status ct_termination_parse(const char *text, ct_end_reason *out);
 
 /* Structural equality: start, tags (same order), tree (same order), comments, NAGs,
  * result, termination. For tests and round trips. */

@@ -502,13 +502,11 @@ static ct_status read_tags(const game_src *g, ct_record *r, int *first, ct_notat
             *has_result_tag = true;
             r->result = ct_result_parse(v, &res) == CT_OK ? res : CT_RESULT_NONE;
         } else if (!strcmp(name, "Termination")) {
-            ct_termination te;
-            if (ct_termination_parse(v, &te) == CT_OK) {
+            ct_end_reason te;
+            if (ct_termination_parse(v, &te) == CT_OK)
                 r->termination = te;
-            } else {
-                r->termination = CT_END_OTHER;
+            else
                 st = ct_record_set_tag(r, name, v);
-            }
         } else if (!strcmp(name, "Game") && !strcmp(v, "Chinese Chess")) {
             /* the default, written first by the writer */
         } else {
@@ -1119,7 +1117,7 @@ ct_status ct_pgn_write(const ct_record *r, ct_notation n, char **out, size_t *ou
         if (!strcmp(name, "Game")) {
             put_tag(&b, name, v ? v : "Chinese Chess");
         } else if (!strcmp(name, "Result")) {
-            put_tag(&b, name, ct_result_name(r->result));
+            put_tag(&b, name, ct_result_string(r->result));
         } else if (!strcmp(name, "FEN")) {
             if (r->has_fen)
                 put_tag(&b, name, r->start_fen);
@@ -1130,10 +1128,10 @@ ct_status ct_pgn_write(const ct_record *r, ct_notation n, char **out, size_t *ou
             if (fmt[n])
                 put_tag(&b, name, fmt[n]);
         } else if (!strcmp(name, "Termination")) {
-            if (v && (r->termination == CT_END_NONE || r->termination == CT_END_OTHER))
+            if (r->termination != CT_END_NONE)
+                put_tag(&b, name, ct_end_reason_name(r->termination));
+            else if (v)
                 put_tag(&b, name, v);
-            else if (r->termination != CT_END_NONE)
-                put_tag(&b, name, ct_termination_name(r->termination));
         } else if (v) {
             put_tag(&b, name, v);
         }
@@ -1156,7 +1154,7 @@ ct_status ct_pgn_write(const ct_record *r, ct_notation n, char **out, size_t *ou
     if (r->nodes[CT_ROOT].first_child != CT_NO_NODE)
         st = write_line(&w, r->nodes[CT_ROOT].first_child, 0, false);
     sep(&b);
-    puts_(&b, ct_result_name(r->result));
+    puts_(&b, ct_result_string(r->result));
     put(&b, "\n", 1);
     free(w.pos);
     if (st == CT_OK && b.oom)

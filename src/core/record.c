@@ -523,40 +523,11 @@ int ct_record_count_moves(const ct_record *r)
 
 /* ------------------------------------------------------------------ names */
 
-static const char *const result_names[] = {"*", "1-0", "0-1", "1/2-1/2"};
-
-const char *ct_result_name(ct_result res)
+ct_status ct_termination_parse(const char *text, ct_end_reason *out)
 {
-    return (unsigned)res < 4 ? result_names[res] : "*";
-}
-
-ct_status ct_result_parse(const char *text, ct_result *res)
-{
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(text, result_names[i])) {
-            *res = (ct_result)i;
-            return CT_OK;
-        }
-    return CT_ERR_NOT_FOUND;
-}
-
-static const char *const end_names[] = {
-    "",           "checkmate",       "stalemate",       "resignation",
-    "time forfeit", "agreement",     "repetition",      "perpetual check",
-    "perpetual chase", "move limit", "insufficient material", "adjudication",
-    "abandoned",  "other",
-};
-
-const char *ct_termination_name(ct_termination t)
-{
-    return (unsigned)t <= CT_END_OTHER ? end_names[t] : "";
-}
-
-ct_status ct_termination_parse(const char *text, ct_termination *t)
-{
-    for (int i = 1; i <= CT_END_OTHER; i++)
-        if (!strcmp(text, end_names[i])) {
-            *t = (ct_termination)i;
+    for (int i = CT_END_NONE + 1; i <= CT_END_ABORTED; i++)
+        if (!strcmp(text, ct_end_reason_name((ct_end_reason)i))) {
+            *out = (ct_end_reason)i;
             return CT_OK;
         }
     return CT_ERR_NOT_FOUND;
