@@ -152,7 +152,7 @@ START_TEST(test_case_table)
         ct_move mv = ct_move_parse_coord(tok);
         ck_assert_msg(!(v.flags & CT_ADJ_GAME_OVER), "%s [%s]: ended at ply %d (%s %s), before %s",
                       tc->name, rn, ply, ct_result_name(v.result),
-                      ct_rules_reason_keyword(v.reason), tok);
+                      ct_end_reason_name(v.reason), tok);
         v = ct_rules_play(&pos, rules, mv);
         ck_assert_msg(!(v.flags & CT_ADJ_ILLEGAL), "%s [%s]: move %d %s illegal (why %d)",
                       tc->name, rn, ply + 1, tok, (int)v.why);
@@ -163,9 +163,9 @@ START_TEST(test_case_table)
     }
     ck_assert_int_eq(ply, exp_ply);
     ck_assert_msg(strcmp(ct_result_name(v.result), exp_result) == 0 &&
-                      strcmp(ct_rules_reason_keyword(v.reason), exp_reason) == 0,
+                      strcmp(ct_end_reason_name(v.reason), exp_reason) == 0,
                   "%s [%s] (line %d): got %s %s %d, expected %s", tc->name, rn, tc->line,
-                  ct_result_name(v.result), ct_rules_reason_keyword(v.reason), ply, tc->expected);
+                  ct_result_name(v.result), ct_end_reason_name(v.reason), ply, tc->expected);
     ck_assert_int_eq(claim_ply, first_claim);
     if (v.reason != CT_END_NONE)
         ck_assert(v.flags & CT_ADJ_GAME_OVER);
@@ -205,17 +205,17 @@ START_TEST(test_coverage)
         if (sscanf(tc->expected, "%15s %31s %d", result, reason, &ply) != 3)
             continue;
         for (int r = 0; r < 16; r++)
-            if (strcmp(reason, ct_rules_reason_keyword((ct_termination)r)) == 0)
+            if (strcmp(reason, ct_end_reason_name((ct_termination)r)) == 0)
                 seen[runs[i].rules][r] = true;
     }
     for (int r = 0; r < CT_RULES_COUNT; r++) {
         for (size_t k = 0; k < sizeof all_sets / sizeof *all_sets; k++)
             ck_assert_msg(seen[r][all_sets[k]], "%s never reaches %s", ct_rules_name((ct_rules)r),
-                          ct_rules_reason_keyword(all_sets[k]));
+                          ct_end_reason_name(all_sets[k]));
         if (r != CT_RULES_CASUAL)
             for (size_t k = 0; k < sizeof strict / sizeof *strict; k++)
                 ck_assert_msg(seen[r][strict[k]], "%s never reaches %s",
-                              ct_rules_name((ct_rules)r), ct_rules_reason_keyword(strict[k]));
+                              ct_rules_name((ct_rules)r), ct_end_reason_name(strict[k]));
     }
     ck_assert(seen[CT_RULES_ONLINE][CT_END_MOVE_LIMIT] && seen[CT_RULES_ASIAN][CT_END_MOVE_LIMIT]);
 }
@@ -252,8 +252,8 @@ START_TEST(test_names)
     ck_assert(ct_result_parse("1/2-1/2", &res) == CT_OK && res == CT_RESULT_DRAW);
     ck_assert(ct_result_parse("*", &res) == CT_OK && res == CT_RESULT_NONE);
     ck_assert(ct_result_parse("1-1", &res) != CT_OK);
-    ck_assert_str_eq(ct_rules_reason_keyword(CT_END_PERPETUAL_CHASE), "perpetual-chase");
-    ck_assert_str_eq(ct_rules_reason_keyword(CT_END_NONE), "unfinished");
+    ck_assert_str_eq(ct_end_reason_name(CT_END_PERPETUAL_CHASE), "perpetual-chase");
+    ck_assert_str_eq(ct_end_reason_name(CT_END_NONE), "unfinished");
 }
 END_TEST
 

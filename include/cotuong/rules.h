@@ -52,11 +52,17 @@ bool ct_rules_limit_is_claim(ct_rules rules);
  * MOVE_LIMIT, INSUFFICIENT; the match adds RESIGNATION, AGREEMENT, TIME and ABANDONED (an
  * `online` game whose side ran out of time before its first move, seed 001). */
 
+typedef ct_termination ct_end_reason;
+#define CT_END_MATERIAL CT_END_INSUFFICIENT
+#define CT_END_ABORTED CT_END_ABANDONED
+
 /* One-word ASCII keyword of a termination, as `cotuong judge` prints it: "checkmate",
  * "stalemate", "repetition", "perpetual-check", "perpetual-chase", "move-limit",
  * "material", "resignation", "agreement", "time", "aborted", "adjudication", "other";
  * "unfinished" for CT_END_NONE. */
-const char *ct_rules_reason_keyword(ct_termination reason);
+const char *ct_end_reason_name(ct_termination reason);
+/* "1-0", "0-1", "1/2-1/2", "*" (the same as record.h's ct_result_name). */
+const char *ct_result_string(ct_result result);
 /* The result in which `side` loses. */
 static inline ct_result ct_result_loss_of(int side)
 {

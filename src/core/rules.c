@@ -57,7 +57,12 @@ bool ct_rules_limit_is_claim(ct_rules rules)
 }
 
 /* ------------------------------------------------------------------ results */
-const char *ct_rules_reason_keyword(ct_termination reason)
+const char *ct_result_string(ct_result result)
+{
+    return ct_result_name(result);
+}
+
+const char *ct_end_reason_name(ct_termination reason)
 {
     switch (reason) {
     case CT_END_NONE: return "unfinished";
