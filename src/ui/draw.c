@@ -1,0 +1,125 @@
+/* cotuong — measured, clipped string drawing for the views (libunistring widths). */
+#include <langinfo.h>
+#include <string.h>
+#include <unistr.h>
+#include <uniwidth.h>
+
+#include "ui/draw.h"
+
+static const char *width_encoding(void)
+{
+    /* "UTF-8" makes East-Asian ambiguous characters narrow; a CJK codeset would make them
+     * wide. The glyphs we draw are UTF-8 strings whatever the locale says. */
+    return "UTF-8";
+}
+
+bool ui_locale_is_utf8(void)
+{
+    const char *cs = nl_langinfo(CODESET);
+    return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8") || !strcmp(cs, "UTF8"));
+}
+
+/* Width of the next character and its byte length. */
+static int char_width(const char *s, size_t left, int *len)
+{
+    ucs4_t uc;
+    int n = u8_mbtouc(&uc, (const uint8_t *)s, left);
+    *len = n > 0 ? n : 1;
+    int cw = uc_width(uc, width_encoding());
+    return cw < 0 ? 1 : cw;
+}
+
+int ui_strwidth(const char *s)
+{
+    return u8_strwidth((const uint8_t *)s, width_encoding());
+}
+
+int ui_put_attr(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s)
+{
+    if (!s || y < 0 || x < 0)
+        return 0;
+    int maxx = getmaxx(w);
+    if (maxw < 0 || x + maxw > maxx)
+        maxw = maxx - x;
+    if (maxw <= 0)
+        return 0;
+    size_t left = strlen(s);
+    int used = 0, bytes = 0;
+    while ((size_t)bytes < left) {
+        int len, cw = char_width(s + bytes, left - (size_t)bytes, &len);
+        if (used + cw > maxw)
+            break;
+        used += cw;
+        bytes += len;
+    }
+    wattr_set(w, attr, 0, NULL);
+    wattron(w, attr);
+    mvwaddnstr(w, y, x, s, bytes);
+    wattrset(w, A_NORMAL);
+    return used;
+}
+
+int ui_put(WINDOW *w, int y, int x, int maxw, ui_role role, const char *s)
+{
+    return ui_put_attr(w, y, x, maxw, ui_role_attr(role), s);
+}
+
+int ui_put_pad(WINDOW *w, int y, int x, int maxw, ui_role role, const char *s)
+{
+    int used = ui_put(w, y, x, maxw, role, s);
+    for (int i = used; i < maxw; i++)
+        mvwaddch(w, y, x + i, ' ');
+    return used;
+}
+
+int ui_put_centre(WINDOW *w, int y, int x, int width, ui_role role, const char *s)
+{
+    int sw = ui_strwidth(s);
+    int off = sw < width ? (width - sw) / 2 : 0;
+    return ui_put(w, y, x + off, width - off, role, s);
+}
+
+void ui_clear_rect(WINDOW *w, int y, int x, int h, int wd)
+{
+    for (int r = 0; r < h; r++) {
+        wmove(w, y + r, x);
+        for (int c = 0; c < wd; c++)
+            waddch(w, ' ');
+    }
+}
+
+int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role role,
+                   const char *s)
+{
+    int rows = 0;
+    size_t left = strlen(s);
+    const char *p = s;
+    while (*p && rows < maxlines) {
+        /* Take as many words as fit. */
+        int used = 0, bytes = 0, last_space = -1;
+        size_t rem = strlen(p);
+        while ((size_t)bytes < rem && p[bytes] != '\n') {
+            int len, cw = char_width(p + bytes, rem - (size_t)bytes, &len);
+            if (used + cw > width)
+                break;
+            if (p[bytes] == ' ')
+                last_space = bytes;
+            used += cw;
+            bytes += len;
+        }
+        int cut = bytes;
+        if ((size_t)bytes < rem && p[bytes] != '\n' && last_space > 0)
+            cut = last_space;
+        char line[512];
+        int n = cut < (int)sizeof line - 1 ? cut : (int)sizeof line - 1;
+        memcpy(line, p, (size_t)n);
+        line[n] = 0;
+        ui_put_pad(w, y + rows, x, width, role, line);
+        rows++;
+        p += cut;
+        while (*p == ' ' || *p == '\n')
+            p++;
+    }
+    (void)left;
+    return rows;
+}

@@ -1,0 +1,32 @@
+/* cotuong — drawing helpers shared by the views: every string is measured with libunistring
+ * (never assuming a glyph's width) and clipped to the room it is given. */
+#ifndef COTUONG_UI_DRAW_H
+#define COTUONG_UI_DRAW_H
+
+#include <curses.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ui/theme.h"
+
+/* Display width of a UTF-8 string (invalid bytes count 1). */
+int ui_strwidth(const char *s);
+/* Draws s at (y, x) in role, at most maxw columns (cut at a character boundary); returns
+ * the columns used. maxw < 0: no limit. */
+int ui_put(WINDOW *w, int y, int x, int maxw, ui_role role, const char *s);
+/* The same with extra attributes or'ed in. */
+int ui_put_attr(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s);
+/* Like ui_put, then blanks the rest up to maxw columns. */
+int ui_put_pad(WINDOW *w, int y, int x, int maxw, ui_role role, const char *s);
+/* Centres s in [x, x + width). */
+int ui_put_centre(WINDOW *w, int y, int x, int width, ui_role role, const char *s);
+/* Blanks a rectangle. */
+void ui_clear_rect(WINDOW *w, int y, int x, int h, int wd);
+/* Word-wraps s into lines of at most width columns, drawing from row y; at most maxlines.
+ * Returns the rows used. */
+int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role role,
+                   const char *s);
+/* True when the locale's codeset is UTF-8. */
+bool ui_locale_is_utf8(void);
+
+#endif

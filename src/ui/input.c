@@ -1,0 +1,196 @@
+/* cotuong — turns keys and mouse clicks into requests: the key table, and one reader that
+ * understands curses keys, curses mouse events and raw SGR (1006) mouse reports, so clicks
+ * work whatever the terminfo entry says (tmux and screen entries expect the old format). */
+#include <curses.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include "ui/input.h"
+#include "ui/requests.h"
+
+#define CTRL(c) ((c) & 0x1f)
+
+static const char *const req_help[] = {
+    [REQ_NONE] = NULL,
+#define UI_REQ_HELP(name, help) [REQ_##name] = help,
+    UI_REQUESTS(UI_REQ_HELP)
+#undef UI_REQ_HELP
+};
+
+static const char *const req_name[] = {
+    [REQ_NONE] = "NONE",
+#define UI_REQ_NAME(name, help) [REQ_##name] = #name,
+    UI_REQUESTS(UI_REQ_NAME)
+#undef UI_REQ_NAME
+};
+
+/* The key table: the only place keys are bound. Several keys may share a request; the
+ * help screen lists them on one line in this order. */
+static const ui_keybinding keymap[] = {
+    {KEY_UP, REQ_UP, "Up"},
+    {'k', REQ_UP, "k"},
+    {KEY_DOWN, REQ_DOWN, "Down"},
+    {'j', REQ_DOWN, "j"},
+    {KEY_LEFT, REQ_LEFT, "Left"},
+    {'h', REQ_LEFT, "h"},
+    {KEY_RIGHT, REQ_RIGHT, "Right"},
+    {'l', REQ_RIGHT, "l"},
+    {'\n', REQ_SELECT, "Enter"},
+    {'\r', REQ_SELECT, NULL},
+    {KEY_ENTER, REQ_SELECT, NULL},
+    {' ', REQ_SELECT, "Space"},
+    {27, REQ_CANCEL, "Esc"},
+    {':', REQ_MOVE_LINE, ":"},
+    {'/', REQ_MOVE_LINE, "/"},
+    {'u', REQ_UNDO, "u"},
+    {'r', REQ_REDO, "r"},
+    {CTRL('r'), REQ_REDO, NULL},
+    {'i', REQ_HINT, "i"},
+    {'m', REQ_MOVE_NOW, "m"},
+    {'R', REQ_RESIGN, "R"},
+    {'D', REQ_DRAW, "D"},
+    {'N', REQ_NEW_GAME, "N"},
+    {'S', REQ_SAVE, "S"},
+    {'O', REQ_OPEN, "O"},
+    {'n', REQ_NOTATION, "n"},
+    {'f', REQ_FLIP, "f"},
+    {'c', REQ_COORDS, "c"},
+    {'g', REQ_GLYPHS, "g"},
+    {KEY_PPAGE, REQ_SCROLL_UP, "PgUp"},
+    {KEY_NPAGE, REQ_SCROLL_DOWN, "PgDn"},
+    {'?', REQ_HELP, "?"},
+    {KEY_F(1), REQ_HELP, "F1"},
+    {CTRL('l'), REQ_REDRAW, "Ctrl-L"},
+    {'q', REQ_QUIT, "q"},
+};
+
+const char *ui_req_help(ui_req req)
+{
+    return (req > REQ_NONE && req < REQ_MOUSE) ? req_help[req] : NULL;
+}
+
+const char *ui_req_name(ui_req req)
+{
+    return (req >= REQ_NONE && req < REQ_MOUSE) ? req_name[req] : "";
+}
+
+const ui_keybinding *ui_keymap(int *count)
+{
+    *count = (int)(sizeof keymap / sizeof keymap[0]);
+    return keymap;
+}
+
+ui_req ui_key_request(int key)
+{
+    for (size_t i = 0; i < sizeof keymap / sizeof keymap[0]; i++)
+        if (keymap[i].key == key)
+            return keymap[i].req;
+    return REQ_NONE;
+}
+
+void ui_input_enable_mouse(void)
+{
+    mouseinterval(0);
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED, NULL);
+    /* Ask for SGR (1006) reports: coordinates beyond 223 and a format tmux passes through.
+     * 1000 = report presses and releases. */
+    putp("\033[?1000h\033[?1006h");
+    fflush(stdout);
+}
+
+void ui_input_disable_mouse(void)
+{
+    mousemask(0, NULL);
+    putp("\033[?1006l\033[?1000l");
+    fflush(stdout);
+}
+
+/* Reads one more byte of an escape sequence, waiting briefly: the rest of a sequence arrives
+ * together with its ESC, a lone Esc key has nothing after it. */
+static int next_byte(WINDOW *w)
+{
+    wtimeout(w, 30);
+    wint_t wc;
+    int rc = wget_wch(w, &wc);
+    return rc == ERR ? -1 : (int)wc;
+}
+
+/* After ESC '[' '<': "b;x;y" then 'M' (press) or 'm' (release). */
+static bool parse_sgr_mouse(WINDOW *w, ui_event *ev)
+{
+    int val[3] = {0, 0, 0}, n = 0, c;
+    while ((c = next_byte(w)) >= 0) {
+        if (c >= '0' && c <= '9') {
+            if (val[n] < 100000)
+                val[n] = val[n] * 10 + (c - '0');
+        } else if (c == ';') {
+            if (++n > 2)
+                return false;
+        } else if (c == 'M' || c == 'm') {
+            if (n != 2)
+                return false;
+            int button = val[0] & ~(4 | 8 | 16); /* drop shift/meta/ctrl bits */
+            ev->req = REQ_MOUSE;
+            ev->x = val[1] - 1;
+            ev->y = val[2] - 1;
+            ev->press = (c == 'M' && button == 0);
+            return true;
+        } else {
+            return false;
+        }
+    }
+    return false;
+}
+
+bool ui_input_read(WINDOW *w, int timeout_ms, ui_event *ev)
+{
+    *ev = (ui_event){.req = REQ_NONE};
+    wtimeout(w, timeout_ms);
+    wint_t wc;
+    int rc = wget_wch(w, &wc);
+    if (rc == ERR)
+        return false;
+    if (rc == KEY_CODE_YES) {
+        int key = (int)wc;
+        ev->key = key;
+        if (key == KEY_RESIZE) {
+            ev->req = REQ_RESIZE;
+        } else if (key == KEY_MOUSE) {
+            MEVENT me;
+            if (getmouse(&me) != OK)
+                return true;
+            ev->req = REQ_MOUSE;
+            ev->y = me.y;
+            ev->x = me.x;
+            ev->press = (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) != 0;
+        } else {
+            ev->req = ui_key_request(key);
+        }
+        return true;
+    }
+    int ch = (int)wc;
+    ev->key = ch;
+    if (ch == 27) {
+        int c1 = next_byte(w);
+        if (c1 < 0) {
+            ev->req = REQ_CANCEL;
+            return true;
+        }
+        if (c1 == '[') {
+            int c2 = next_byte(w);
+            if (c2 == '<') {
+                if (!parse_sgr_mouse(w, ev))
+                    ev->req = REQ_NONE;
+                return true;
+            }
+        }
+        /* Alt+key or an unknown sequence: ignore it (its remaining bytes were eaten). */
+        ev->req = REQ_NONE;
+        ev->key = 0;
+        return true;
+    }
+    ev->req = ui_key_request(ch);
+    if (ev->req == REQ_NONE && ch >= 32 && ch != 127)
+        ev->req = REQ_TEXT;
+    return true;
+}

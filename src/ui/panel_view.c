@@ -1,0 +1,75 @@
+/* cotuong — draws the side panel: title, whose turn, players, clocks, rule set, the move
+ * history (scrollable), status and messages, the AI's progress, a prompt and a key reminder.
+ * Reads a ui_panel_state; lays the parts out top to bottom in the room it is given. */
+#include "ui/draw.h"
+#include "ui/views.h"
+
+void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st)
+{
+    int y = r->y, x = r->x + 1, wd = r->w - 2, bottom = r->y + r->h;
+    if (wd < 4)
+        return;
+    ui_clear_rect(w, r->y, r->x, r->h, r->w);
+    /* 1. Fixed header. */
+    if (st->title)
+        ui_put_pad(w, y++, x, wd, UI_TITLE, st->title);
+    if (st->turn)
+        ui_put_pad(w, y++, x, wd, st->turn_role, st->turn);
+    for (int s = 0; s < 2; s++) {
+        if (!st->players[s] && !st->clocks[s])
+            continue;
+        int used = 0;
+        if (st->players[s])
+            used = ui_put(w, y, x, wd, s == 0 ? UI_RED : UI_BLACK, st->players[s]);
+        if (st->clocks[s]) {
+            int cwid = ui_strwidth(st->clocks[s]);
+            int cx = x + wd - cwid;
+            if (cx > x + used)
+                ui_put(w, y, cx, cwid, st->clock_running[s] ? UI_MENU_SEL : UI_NORMAL,
+                       st->clocks[s]);
+        }
+        y++;
+    }
+    if (st->rules || st->notation) {
+        int used = st->rules ? ui_put(w, y, x, wd, UI_DIM, st->rules) : 0;
+        if (st->notation)
+            ui_put(w, y, x + used + 2, wd - used - 2, UI_DIM, st->notation);
+        y++;
+    }
+    /* 2. Bottom part, from the last row up: footer, prompt, AI lines, status. */
+    int foot_y = bottom - 1;
+    if (st->footer && foot_y > y) {
+        ui_put_pad(w, foot_y, x, wd, UI_DIM, st->footer);
+        foot_y--;
+    }
+    if (st->prompt && foot_y > y) {
+        ui_put_pad(w, foot_y, x, wd, UI_MENU_SEL, st->prompt);
+        foot_y--;
+    }
+    int n_ai = 0;
+    while (n_ai < 3 && st->ai_lines[n_ai])
+        n_ai++;
+    for (int i = n_ai - 1; i >= 0 && foot_y > y; i--)
+        ui_put_pad(w, foot_y--, x, wd, UI_STATUS, st->ai_lines[i]);
+    if (st->status && *st->status && foot_y > y + 1) {
+        /* Up to 3 wrapped lines. */
+        int lines = 3;
+        if (foot_y - y - 1 < lines)
+            lines = foot_y - y - 1;
+        int top = foot_y - lines + 1;
+        int used = ui_put_wrapped(w, top, x, wd, lines, st->status_role, st->status);
+        (void)used;
+        foot_y = top - 1;
+    }
+    /* 3. The move history fills what is left, scrolled to the end unless asked. */
+    y++;
+    int rows = foot_y - y + 1;
+    if (rows <= 0 || st->n_history <= 0)
+        return;
+    int first = st->n_history - rows - st->history_scroll;
+    if (first < 0)
+        first = 0;
+    for (int i = first; i < st->n_history && y <= foot_y; i++, y++)
+        ui_put_pad(w, y, x, wd, st->history[i].current ? UI_TITLE : UI_NORMAL,
+                   st->history[i].text);
+}

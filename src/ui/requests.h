@@ -1,0 +1,71 @@
+/* cotuong — the requests a user can make, as one X-macro list with their help strings, and
+ * the key table that maps keys to them. The help screen and the KEYS section of cotuong(6)
+ * are generated from / checked against these tables (tests/e2e_ui_man.sh). */
+#ifndef COTUONG_UI_REQUESTS_H
+#define COTUONG_UI_REQUESTS_H
+
+#include <stdbool.h>
+
+/* X(NAME, help text): the help text is an English msgid, translated when shown. */
+#define UI_REQUESTS(X)                                                                       \
+    X(UP, "move the cursor up")                                                              \
+    X(DOWN, "move the cursor down")                                                          \
+    X(LEFT, "move the cursor left")                                                          \
+    X(RIGHT, "move the cursor right")                                                        \
+    X(SELECT, "select a piece, move it to the cursor; choose a menu item")                   \
+    X(CANCEL, "cancel the selection, the prompt or the AI's hint")                           \
+    X(MOVE_LINE, "type a move in any notation (or a coordinate move like h2e2)")             \
+    X(UNDO, "take back a move (a full turn against the AI)")                                 \
+    X(REDO, "replay a move taken back")                                                      \
+    X(HINT, "ask the AI for a move and show it on the board")                                \
+    X(MOVE_NOW, "make the AI move now with its best move so far")                            \
+    X(RESIGN, "resign the game")                                                             \
+    X(DRAW, "offer a draw")                                                                  \
+    X(NEW_GAME, "start a new game (back to the start menu)")                                 \
+    X(SAVE, "save the game")                                                                 \
+    X(OPEN, "open a saved game")                                                             \
+    X(NOTATION, "change the notation of the move history")                                   \
+    X(FLIP, "turn the board around")                                                         \
+    X(COORDS, "show or hide the coordinates a-i, 0-9")                                       \
+    X(GLYPHS, "change the piece glyphs (Han, letters, ASCII)")                               \
+    X(SCROLL_UP, "scroll the move history back")                                             \
+    X(SCROLL_DOWN, "scroll the move history forward")                                        \
+    X(HELP, "show this help")                                                                \
+    X(REDRAW, "redraw the screen")                                                           \
+    X(QUIT, "quit (asks first when the game is not saved)")
+
+typedef enum {
+    REQ_NONE = 0,
+#define UI_REQ_ENUM(name, help) REQ_##name,
+    UI_REQUESTS(UI_REQ_ENUM)
+#undef UI_REQ_ENUM
+    REQ_MOUSE,  /* a mouse click: the event carries the cell */
+    REQ_TEXT,   /* a printable character for a text prompt */
+    REQ_RESIZE, /* the terminal changed size */
+    REQ_COUNT
+} ui_req;
+
+/* One row of the key table. */
+typedef struct {
+    int key;          /* curses key code or character */
+    ui_req req;
+    const char *name; /* how the help screen and the manual write the key */
+} ui_keybinding;
+
+/* An input event: a request, plus the cell of a mouse click or the character typed. */
+typedef struct {
+    ui_req req;
+    int key;    /* the raw key (for text prompts), or 0 */
+    int y, x;   /* screen cell of a mouse event */
+    bool press; /* mouse: button 1 pressed (false: released or other) */
+} ui_event;
+
+/* The help text of a request (English msgid), or NULL; its enum name ("UNDO"). */
+const char *ui_req_help(ui_req req);
+const char *ui_req_name(ui_req req);
+/* The key table and its length. */
+const ui_keybinding *ui_keymap(int *count);
+/* The request bound to a key, REQ_NONE if none. */
+ui_req ui_key_request(int key);
+
+#endif

@@ -1,0 +1,117 @@
+/* cotuong — terminal set-up and teardown. Every way out (return from main, exit(), error,
+ * SIGINT/SIGTERM/SIGHUP, crash) passes through ui_screen_close() or its signal-safe twin. */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "ui/input.h"
+#include "ui/screen.h"
+#include "ui/theme.h"
+
+static bool screen_open, have_termios, mouse_on;
+static struct termios saved_termios;
+static volatile sig_atomic_t pending_signal;
+
+/* Turns off what we turned on: mouse reports, the alternate screen, a hidden cursor. Only
+ * write() here: it also runs from signal handlers. */
+static void emergency_restore(void)
+{
+    static const char reset[] = "\033[?1006l\033[?1000l\033[0m\033[?25h\033[?1049l\r\n";
+    if (have_termios)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_termios);
+    if (write(STDOUT_FILENO, reset, sizeof reset - 1) < 0) {
+        /* nothing more can be done */
+    }
+}
+
+static void on_fatal(int sig)
+{
+    if (screen_open)
+        emergency_restore();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void on_quit_signal(int sig)
+{
+    if (pending_signal) {
+        /* The loop did not react to the first one: leave now, terminal first. */
+        if (screen_open)
+            emergency_restore();
+        _exit(128 + sig);
+    }
+    pending_signal = sig;
+}
+
+int ui_screen_pending_signal(void)
+{
+    return pending_signal;
+}
+
+bool ui_screen_is_open(void)
+{
+    return screen_open;
+}
+
+void ui_screen_close(void)
+{
+    if (!screen_open)
+        return;
+    if (mouse_on)
+        ui_input_disable_mouse();
+    curs_set(1);
+    endwin();
+    screen_open = false;
+    fflush(stdout);
+}
+
+bool ui_screen_open(bool colour, bool mouse)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "cotuong: the game needs a terminal (stdin and stdout)\n");
+        return false;
+    }
+    have_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
+    const char *term = getenv("TERM");
+    SCREEN *sc = newterm(NULL, stdout, stdin);
+    if (!sc) {
+        fprintf(stderr, "cotuong: cannot open the terminal '%s'\n", term ? term : "(unset)");
+        return false;
+    }
+    set_term(sc);
+    screen_open = true;
+    static bool registered;
+    if (!registered) {
+        atexit(ui_screen_close);
+        registered = true;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_quit_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sa.sa_handler = on_fatal;
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGABRT, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+    sigaction(SIGFPE, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    set_escdelay(25);
+    curs_set(0);
+    ui_theme_init(colour);
+    mouse_on = mouse;
+    if (mouse)
+        ui_input_enable_mouse();
+    return true;
+}

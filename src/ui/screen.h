@@ -1,0 +1,20 @@
+/* cotuong — opening and closing the curses screen, with one exit path that always restores
+ * the terminal: atexit, SIGINT/SIGTERM/SIGHUP (a flag the main loop reads, after which it
+ * saves and exits), and fatal signals (restore, then die as the signal says). */
+#ifndef COTUONG_UI_SCREEN_H
+#define COTUONG_UI_SCREEN_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+/* Opens the screen (stdscr), keypad, no echo, mouse, colours. Returns false when the
+ * terminal cannot be opened (the reason is printed on stderr). */
+bool ui_screen_open(bool colour, bool mouse);
+/* Restores the terminal; safe to call twice and from atexit. */
+void ui_screen_close(void);
+bool ui_screen_is_open(void);
+/* The last SIGINT/SIGTERM/SIGHUP caught (0 when none); the main loop polls it. A second
+ * such signal before the loop reacts restores the terminal and exits at once. */
+int ui_screen_pending_signal(void);
+
+#endif

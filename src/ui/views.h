@@ -1,0 +1,59 @@
+/* cotuong — the views: they read a plain description of what to show and draw it; they never
+ * change game state. The controller fills these structs (translated text included). */
+#ifndef COTUONG_UI_VIEWS_H
+#define COTUONG_UI_VIEWS_H
+
+#include <curses.h>
+#include <stdbool.h>
+
+#include "cotuong/position.h"
+#include "ui/layout.h"
+#include "ui/theme.h"
+
+typedef struct {
+    const ct_pos *pos;
+    bool flip, coords, ascii;
+    ui_glyphs glyphs;
+    int cursor_file, cursor_rank;  /* -1: no cursor shown */
+    ct_sq selected;                /* CT_NO_SQ when none */
+    const ct_move *targets;        /* legal moves of the selected piece */
+    int n_targets;
+    ct_move last_move, hint;       /* CT_NO_MOVE when none */
+    ct_sq check_sq;                /* a king in check, or CT_NO_SQ */
+    const char *river_left, *river_right; /* "楚 河", "漢 界" or translations */
+    bool red_numbers_hanzi;        /* Red's file numbers as 九…一 (Hán glyphs) */
+} ui_board_state;
+
+void ui_board_draw(WINDOW *w, const ui_layout *lo, const ui_board_state *st);
+
+/* One line of the panel's move history. */
+typedef struct {
+    char text[96];
+    bool current; /* the last move played */
+} ui_history_line;
+
+typedef struct {
+    const char *title;                  /* "Cờ tướng" */
+    const char *turn;                   /* "Red to move" */
+    ui_role turn_role;
+    const char *players[2];             /* "Red: you", "Black: AI level 5" */
+    const char *clocks[2];              /* "Red 14:32" or NULL when no clock */
+    bool clock_running[2];
+    const char *rules;                  /* "Rules: online" */
+    const char *notation;               /* "Notation: vi" */
+    const ui_history_line *history;
+    int n_history;
+    int history_scroll;                 /* lines scrolled back from the end */
+    const char *status;                 /* "Check!", results, errors */
+    ui_role status_role;
+    const char *ai_lines[3];            /* AI progress: depth/score, best line; NULL ends */
+    const char *footer;                 /* key reminder */
+    const char *prompt;                 /* a prompt line ("Move: P2-5_"), NULL when none */
+} ui_panel_state;
+
+void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st);
+
+/* A full-screen message when the terminal is too small. */
+void ui_too_small_draw(WINDOW *w, int rows, int cols, const char *msg);
+
+#endif
