@@ -153,6 +153,7 @@ bool ui_input_read(WINDOW *w, int timeout_ms, ui_event *ev)
     if (rc == KEY_CODE_YES) {
         int key = (int)wc;
         ev->key = key;
+        ev->fkey = true;
         if (key == KEY_RESIZE) {
             ev->req = REQ_RESIZE;
         } else if (key == KEY_MOUSE) {

@@ -6,33 +6,37 @@
 
 #include <stdbool.h>
 
-/* X(NAME, help text): the help text is an English msgid, translated when shown. */
+/* X(NAME, help text): the help text is an English msgid (N_ marks it for xgettext),
+ * translated when shown. */
+#ifndef N_
+#define N_(s) (s)
+#endif
 #define UI_REQUESTS(X)                                                                       \
-    X(UP, "move the cursor up")                                                              \
-    X(DOWN, "move the cursor down")                                                          \
-    X(LEFT, "move the cursor left")                                                          \
-    X(RIGHT, "move the cursor right")                                                        \
-    X(SELECT, "select a piece, move it to the cursor; choose a menu item")                   \
-    X(CANCEL, "cancel the selection, the prompt or the AI's hint")                           \
-    X(MOVE_LINE, "type a move in any notation (or a coordinate move like h2e2)")             \
-    X(UNDO, "take back a move (a full turn against the AI)")                                 \
-    X(REDO, "replay a move taken back")                                                      \
-    X(HINT, "ask the AI for a move and show it on the board")                                \
-    X(MOVE_NOW, "make the AI move now with its best move so far")                            \
-    X(RESIGN, "resign the game")                                                             \
-    X(DRAW, "offer a draw")                                                                  \
-    X(NEW_GAME, "start a new game (back to the start menu)")                                 \
-    X(SAVE, "save the game")                                                                 \
-    X(OPEN, "open a saved game")                                                             \
-    X(NOTATION, "change the notation of the move history")                                   \
-    X(FLIP, "turn the board around")                                                         \
-    X(COORDS, "show or hide the coordinates a-i, 0-9")                                       \
-    X(GLYPHS, "change the piece glyphs (Han, letters, ASCII)")                               \
-    X(SCROLL_UP, "scroll the move history back")                                             \
-    X(SCROLL_DOWN, "scroll the move history forward")                                        \
-    X(HELP, "show this help")                                                                \
-    X(REDRAW, "redraw the screen")                                                           \
-    X(QUIT, "quit (asks first when the game is not saved)")
+    X(UP, N_("move the cursor up"))                                                              \
+    X(DOWN, N_("move the cursor down"))                                                          \
+    X(LEFT, N_("move the cursor left"))                                                          \
+    X(RIGHT, N_("move the cursor right"))                                                        \
+    X(SELECT, N_("select a piece, move it to the cursor; choose a menu item"))                   \
+    X(CANCEL, N_("cancel the selection, the prompt or the AI's hint"))                           \
+    X(MOVE_LINE, N_("type a move in any notation (or a coordinate move like h2e2)"))             \
+    X(UNDO, N_("take back a move (a full turn against the AI)"))                                 \
+    X(REDO, N_("replay a move taken back"))                                                      \
+    X(HINT, N_("ask the AI for a move and show it on the board"))                                \
+    X(MOVE_NOW, N_("make the AI move now with its best move so far"))                            \
+    X(RESIGN, N_("resign the game"))                                                             \
+    X(DRAW, N_("offer a draw"))                                                                  \
+    X(NEW_GAME, N_("start a new game (back to the start menu)"))                                 \
+    X(SAVE, N_("save the game"))                                                                 \
+    X(OPEN, N_("open a saved game"))                                                             \
+    X(NOTATION, N_("change the notation of the move history"))                                   \
+    X(FLIP, N_("turn the board around"))                                                         \
+    X(COORDS, N_("show or hide the coordinates a-i, 0-9"))                                       \
+    X(GLYPHS, N_("change the piece glyphs (Han, letters, ASCII)"))                               \
+    X(SCROLL_UP, N_("scroll the move history back"))                                             \
+    X(SCROLL_DOWN, N_("scroll the move history forward"))                                        \
+    X(HELP, N_("show this help"))                                                                \
+    X(REDRAW, N_("redraw the screen"))                                                           \
+    X(QUIT, N_("quit (asks first when the game is not saved)"))
 
 typedef enum {
     REQ_NONE = 0,
@@ -55,7 +59,8 @@ typedef struct {
 /* An input event: a request, plus the cell of a mouse click or the character typed. */
 typedef struct {
     ui_req req;
-    int key;    /* the raw key (for text prompts), or 0 */
+    int key;    /* the raw key: a character (Unicode) or, with fkey, a curses KEY_ code */
+    bool fkey;  /* key is a curses function key code, not a character */
     int y, x;   /* screen cell of a mouse event */
     bool press; /* mouse: button 1 pressed (false: released or other) */
 } ui_event;
