@@ -117,6 +117,8 @@ LIBAPP := $(BUILD)/libcotuong-app.a
 PROGRAM := $(BUILD)/cotuong
 ifneq ($(MSGFMT),)
 MO_FILES := $(PO_FILES:po/%.po=$(BUILD)/po/%.mo)
+# The same catalogues in a locale tree, so the program finds them when run from the build.
+LOCALE_MO := $(PO_FILES:po/%.po=$(BUILD)/locale/%/LC_MESSAGES/cotuong.mo)
 endif
 
 # Every object depends on this file; it changes only when the flags change,
@@ -128,7 +130,7 @@ FLAGS_STAMP := $(BUILD)/.flags
 	clean distclean tests FORCE
 
 ifneq ($(MAIN_SRC),)
-all: $(LIBCORE) $(LIBAPP) $(PROGRAM) $(MO_FILES)
+all: $(LIBCORE) $(LIBAPP) $(PROGRAM) $(MO_FILES) $(LOCALE_MO)
 else
 all: $(LIBCORE) $(LIBAPP) $(MO_FILES)
 	@echo "note: src/app/main.c does not exist yet; $(PROGRAM) not built"
@@ -185,6 +187,17 @@ $(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(LIBAPP) $(LIBCORE)
 $(BUILD)/po/%.mo: po/%.po
 	@mkdir -p $(@D)
 	$(MSGFMT) --check -o $@ $<
+
+$(BUILD)/locale/%/LC_MESSAGES/cotuong.mo: $(BUILD)/po/%.mo
+	@mkdir -p $(@D)
+	cp $< $@
+
+# po/cotuong.pot from the sources (xgettext, Debian package gettext).
+.PHONY: pot
+pot:
+	xgettext --from-code=UTF-8 --keyword=_ --keyword=N_ --add-comments=TRANSLATORS \
+	  --package-name=cotuong --package-version='$(PACKAGE_VERSION)' -o po/cotuong.pot \
+	  $(sort $(wildcard src/app/*.c src/app/*.h src/ui/*.c src/ui/*.h))
 
 -include $(CORE_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 

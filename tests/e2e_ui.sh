@@ -1,0 +1,163 @@
+#!/bin/sh
+# e2e_ui.sh -- plays the terminal game through tmux at 80x24 and 200x60: a hot-seat game
+# with keys, the mouse (SGR 1006 reports) and typed moves, legal-target highlights, undo,
+# a checkmate and its result, resizing below the minimum and back, the ASCII board under
+# LANG=C, the Vietnamese interface, a game against the AI, and the terminal restored after
+# q, SIGTERM, SIGHUP and Ctrl-C.  Asserts on captured screen text.
+. "$(dirname "$0")/tmux_lib.sh"
+ui_require
+
+# Screen cell of intersection FILE (0-8) RANK (0-9) in the compact 80x24 layout (Red at the
+# bottom): rank 9 is row 2, two rows and four columns apart; glyphs start at column 4.
+cx() { echo $((4 + 4 * $1)); }
+cy() { echo $((2 + 2 * (9 - $1))); }
+
+echo "# hot-seat at 80x24, UTF-8"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en
+check "board and panel drawn" "Red to move"
+check "Han glyphs of both sides" "俥──傌──相──仕──帥"
+check "Black's pieces" "車──馬──象──士──將"
+check "river" "楚 河"
+check "Red file numbers" "九  八  七  六  五  四  三  二  一"
+# Cursor starts on e2; three steps right is the cannon on h2.
+keys l l l Enter
+check "cannon selected under the cursor" "[炮]"
+check "legal targets marked" "•"
+# The cannon can take the horse on h9 over the cannon on h7: a capture target in brackets.
+check "capture target bracketed" "(馬)"
+keys h h h Enter
+check "keys moved the cannon; Black to move" "Black to move"
+check "history shows the move" "1."
+check_not "target marks gone after the move" "•"
+
+echo "# mouse"
+click "$(cx 1)" "$(cy 9)"
+check "click selects the black horse" "[馬]"
+click "$(cx 2)" "$(cy 7)"
+check "click moved it; Red to move" "Red to move"
+step=$((step + 1))
+if cap | sed -n "$(($(cy 7) + 1))p" | grep -q "砲─\[馬\]\|砲──馬"; then echo "ok $step - horse on c7"; else
+    echo "not ok $step - horse not on c7"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+
+echo "# typed move (coordinates)"
+keys :
+check "move prompt" "Move:"
+typed "h0g2"
+keys Enter
+check "typed move played" "Black to move"
+keys :
+typed "a9a5"
+keys Enter
+check "illegal typed move explained" "Illegal"
+esc
+
+echo "# undo"
+keys u
+check "undo returns the turn" "Red to move"
+check "undo message" "taken back"
+keys r
+check "redo" "Black to move"
+
+echo "# help and quit question"
+keys '?'
+check "help generated from the key table" "take back a move"
+esc
+check "back from help" "Black to move"
+keys q
+check "quit asks when the game is not saved" "Quit anyway?"
+keys n
+check "still playing after n" "Black to move"
+keys q y
+check "quit with y" "EXIT=0"
+step=$((step + 1))
+if [ "$(T display -p -t "$S" '#{alternate_on}#{mouse_any_flag}#{mouse_sgr_flag}')" = 000 ]; then
+    echo "ok $step - terminal restored (no alternate screen, no mouse mode)"
+else
+    echo "not ok $step - terminal state: $(T display -p -t "$S" '#{alternate_on}#{mouse_any_flag}#{mouse_sgr_flag}')"
+    fails=$((fails + 1))
+fi
+
+echo "# checkmate: Red mates with Ra0-a9"
+ui_start 80 24 LANG=C.UTF-8 -- play --lang en --fen "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"
+check "position loaded" "Red to move"
+keys :
+typed "a0a9"
+keys Enter
+check "checkmate result" "Red wins (checkmate)"
+keys q
+check "quit after the end without asking" "EXIT=0"
+
+echo "# resize below the minimum and back"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en
+check "started" "Red to move"
+T resize-window -t "$S" -x 50 -y 16
+check "too-small message" "too small"
+T resize-window -t "$S" -x 80 -y 24
+check "board back after resize" "Red to move"
+check "board glyphs back" "帥"
+
+echo "# 200x60: large board, play with the mouse"
+ui_start 200 60 LANG=C.UTF-8 -- play --red human --black human --lang en
+check "large board" "俥────傌────相"
+# Large layout: top row 3, left column 4, 6 columns x 3 rows apart.
+click $((4 + 6 * 7)) $((3 + 3 * 7))
+check "click selects the cannon (large)" "[炮]"
+click $((4 + 6 * 4)) $((3 + 3 * 7))
+check "click moved it (large)" "Black to move"
+
+echo "# LANG=C: ASCII board"
+ui_start 80 24 LANG=C LC_ALL=C -- play --red human --black human --lang en
+check "ASCII pieces" "R---H---E---A---K---A---E---H---R"
+check "ASCII black pieces" "r---h---e---a---k---a---e---h---r"
+check_not "no Han glyphs" "帥"
+keys l l l Enter
+check "ASCII target marker" "*"
+keys h h h Enter
+check "ASCII move" "Black to move"
+keys q y
+check "ASCII quit" "EXIT=0"
+
+echo "# Vietnamese interface"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang vi
+check "Vietnamese turn" "Đỏ đi"
+check "Vietnamese river" "Sở hà"
+keys '?'
+check "Vietnamese help" "đi lại một nước"
+esc
+keys q
+check "quit (no moves)" "EXIT=0"
+
+echo "# against the AI (level 1)"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black ai:1 --lang en
+check "AI game" "Black: AI level 1"
+keys :
+typed "h2e2"
+keys Enter
+check "the AI answered" "Red to move" 20
+check "two moves in the history" "1."
+keys u
+check "undo takes back a full turn" "Move taken back"
+step=$((step + 1))
+if cap | grep -q "Red to move" && ! cap | grep -q "  1\. "; then echo "ok $step - history empty after undo"; else
+    echo "not ok $step - history after undo"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+
+echo "# signals restore the terminal"
+for sig in TERM HUP INT; do
+    ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en
+    check "started ($sig)" "Red to move"
+    if [ "$sig" = INT ]; then
+        keys C-c
+    else
+        pid=$(T display -p -t "$S" '#{pane_pid}')
+        # The pane runs sh -c; the game is its child.
+        gpid=$(pgrep -P "$pid" -f cotuong | head -n 1)
+        kill -"$sig" "$gpid"
+    fi
+    check "exit status after SIG$sig" "EXIT=" 5
+    step=$((step + 1))
+    st=$(T display -p -t "$S" '#{alternate_on}#{mouse_any_flag}#{mouse_sgr_flag}')
+    if [ "$st" = 000 ]; then echo "ok $step - terminal restored after SIG$sig"; else
+        echo "not ok $step - terminal state after SIG$sig: $st"; fails=$((fails + 1)); fi
+done
+
+ui_done

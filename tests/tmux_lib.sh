@@ -1,0 +1,101 @@
+# tmux_lib.sh -- helpers for the end-to-end UI tests (sourced by tests/e2e_ui*.sh).
+# Each test runs the real program in a tmux server on its own socket and asserts on the
+# captured screen text.  POSIX sh.
+
+TMUX_SOCK="cotuong-test-$$"
+T() { tmux -L "$TMUX_SOCK" "$@"; }
+fails=0
+step=0
+sessions=0
+S=
+
+ui_require() {
+    command -v tmux >/dev/null 2>&1 || { echo "tmux not installed"; exit 77; }
+    [ -n "$COTUONG" ] && [ -x "$COTUONG" ] || { echo "COTUONG not set"; exit 77; }
+    trap 'T kill-server >/dev/null 2>&1' EXIT INT TERM
+}
+
+# ui_start COLS ROWS ENV... -- ARGS...: starts the program in a fresh session "g"; when the
+# program ends the pane prints EXIT=status and stays open.
+ui_start() {
+    cols=$1 rows=$2
+    shift 2
+    envs=
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do
+        envs="$envs $1"
+        shift
+    done
+    [ "$1" = -- ] && shift
+    args=
+    for a in "$@"; do
+        args="$args '$a'"
+    done
+    # A new session before the old one goes, so the server never exits between tests.
+    old=$S
+    sessions=$((sessions + 1))
+    S=g$sessions
+    T -f /dev/null new-session -d -s "$S" -x "$cols" -y "$rows" \
+        "env TERM=xterm-256color LANGUAGE= $envs '$COTUONG'$args; echo EXIT=\$?; sleep 60"
+    [ -n "$old" ] && T kill-session -t "$old" >/dev/null 2>&1
+}
+
+cap() { T capture-pane -p -t "$S"; }
+cap_e() { T capture-pane -p -e -t "$S"; }
+
+# wait_for TEXT [SECONDS]: polls the screen until TEXT (a fixed string) appears.
+wait_for() {
+    text=$1 limit=${2:-5}
+    i=0
+    while [ "$i" -lt $((limit * 20)) ]; do
+        if cap | grep -F -q -- "$text"; then
+            return 0
+        fi
+        sleep 0.05
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# check NAME TEXT [SECONDS]: one assertion; prints the screen when it fails.
+check() {
+    step=$((step + 1))
+    if wait_for "$2" "${3:-5}"; then
+        echo "ok $step - $1"
+    else
+        echo "not ok $step - $1 (expected '$2' on screen)"
+        cap | sed 's/^/    | /'
+        fails=$((fails + 1))
+    fi
+}
+
+# check_not NAME TEXT: the text is not on screen now.
+check_not() {
+    step=$((step + 1))
+    if cap | grep -F -q -- "$2"; then
+        echo "not ok $step - $1 ('$2' should not be on screen)"
+        cap | sed 's/^/    | /'
+        fails=$((fails + 1))
+    else
+        echo "ok $step - $1"
+    fi
+}
+
+keys() { T send-keys -t "$S" "$@"; }
+# esc: the Esc key alone (a key sent right after it would read as Alt+key).
+esc() {
+    T send-keys -t "$S" Escape
+    sleep 0.1
+}
+# click X Y: a left click at 0-based cell (X, Y), sent as SGR (1006) press and release.
+click() {
+    T send-keys -t "$S" -l "$(printf '\033[<0;%d;%dM' $(($1 + 1)) $(($2 + 1)))"
+    T send-keys -t "$S" -l "$(printf '\033[<0;%d;%dm' $(($1 + 1)) $(($2 + 1)))"
+}
+# typed TEXT: types literal text.
+typed() { T send-keys -t "$S" -l "$1"; }
+
+ui_done() {
+    T kill-server >/dev/null 2>&1
+    echo "$step checks, $fails failed"
+    [ "$fails" -eq 0 ]
+}
