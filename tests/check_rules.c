@@ -151,7 +151,7 @@ START_TEST(test_case_table)
     for (char *tok = strtok(moves, " "); tok; tok = strtok(NULL, " ")) {
         ct_move mv = ct_move_parse_coord(tok);
         ck_assert_msg(!(v.flags & CT_ADJ_GAME_OVER), "%s [%s]: ended at ply %d (%s %s), before %s",
-                      tc->name, rn, ply, ct_result_name(v.result),
+                      tc->name, rn, ply, ct_result_string(v.result),
                       ct_end_reason_name(v.reason), tok);
         v = ct_rules_play(&pos, rules, mv);
         ck_assert_msg(!(v.flags & CT_ADJ_ILLEGAL), "%s [%s]: move %d %s illegal (why %d)",
@@ -162,10 +162,10 @@ START_TEST(test_case_table)
             first_claim = ply;
     }
     ck_assert_int_eq(ply, exp_ply);
-    ck_assert_msg(strcmp(ct_result_name(v.result), exp_result) == 0 &&
+    ck_assert_msg(strcmp(ct_result_string(v.result), exp_result) == 0 &&
                       strcmp(ct_end_reason_name(v.reason), exp_reason) == 0,
                   "%s [%s] (line %d): got %s %s %d, expected %s", tc->name, rn, tc->line,
-                  ct_result_name(v.result), ct_end_reason_name(v.reason), ply, tc->expected);
+                  ct_result_string(v.result), ct_end_reason_name(v.reason), ply, tc->expected);
     ck_assert_int_eq(claim_ply, first_claim);
     if (v.reason != CT_END_NONE)
         ck_assert(v.flags & CT_ADJ_GAME_OVER);
@@ -193,9 +193,9 @@ END_TEST
 /* Every outcome is reached under every rule set it belongs to (the "done" condition). */
 START_TEST(test_coverage)
 {
-    static const ct_termination all_sets[] = {CT_END_CHECKMATE, CT_END_STALEMATE,
-                                             CT_END_REPETITION, CT_END_INSUFFICIENT};
-    static const ct_termination strict[] = {CT_END_PERPETUAL_CHECK, CT_END_PERPETUAL_CHASE};
+    static const ct_end_reason all_sets[] = {CT_END_CHECKMATE, CT_END_STALEMATE,
+                                             CT_END_REPETITION, CT_END_MATERIAL};
+    static const ct_end_reason strict[] = {CT_END_PERPETUAL_CHECK, CT_END_PERPETUAL_CHASE};
     bool seen[CT_RULES_COUNT][16];
     memset(seen, 0, sizeof seen);
     for (int i = 0; i < nruns; i++) {
@@ -205,7 +205,7 @@ START_TEST(test_coverage)
         if (sscanf(tc->expected, "%15s %31s %d", result, reason, &ply) != 3)
             continue;
         for (int r = 0; r < 16; r++)
-            if (strcmp(reason, ct_end_reason_name((ct_termination)r)) == 0)
+            if (strcmp(reason, ct_end_reason_name((ct_end_reason)r)) == 0)
                 seen[runs[i].rules][r] = true;
     }
     for (int r = 0; r < CT_RULES_COUNT; r++) {
@@ -517,7 +517,7 @@ START_TEST(test_match)
     ct_match_init(&m, CT_RULES_ONLINE);
     ck_assert(ct_match_time_out(&m, CT_BLACK, 1, 0) == CT_OK);
     ck_assert_int_eq(m.result, CT_RESULT_NONE);
-    ck_assert_int_eq(m.reason, CT_END_ABANDONED);
+    ck_assert_int_eq(m.reason, CT_END_ABORTED);
     ck_assert(ct_match_over(&m));
     ct_match_init(&m, CT_RULES_ONLINE);
     ck_assert(ct_match_time_out(&m, CT_BLACK, 12, 6) == CT_OK);

@@ -20,7 +20,6 @@
 
 #include "cotuong/movegen.h"
 #include "cotuong/position.h"
-#include "cotuong/record.h"
 
 /* ------------------------------------------------------------------ rule sets */
 typedef enum {
@@ -45,24 +44,34 @@ int ct_rules_move_limit(ct_rules rules);
 bool ct_rules_limit_is_claim(ct_rules rules);
 
 /* ------------------------------------------------------------------ results */
-/* ct_result (CT_RESULT_NONE "*", CT_RESULT_RED_WINS "1-0", CT_RESULT_BLACK_WINS "0-1",
- * CT_RESULT_DRAW "1/2-1/2") and ct_termination (CT_END_CHECKMATE, ...) come from record.h,
- * with ct_result_name()/ct_result_parse() and the PGN Termination names. The referee's
- * verdicts use CT_END_CHECKMATE, STALEMATE, REPETITION, PERPETUAL_CHECK, PERPETUAL_CHASE,
- * MOVE_LIMIT, INSUFFICIENT; the match adds RESIGNATION, AGREEMENT, TIME and ABANDONED (an
- * `online` game whose side ran out of time before its first move, seed 001). */
+typedef enum {
+    CT_RESULT_NONE = 0, /* "*": game goes on / unfinished / aborted */
+    CT_RESULT_RED_WINS, /* "1-0" */
+    CT_RESULT_BLACK_WINS, /* "0-1" */
+    CT_RESULT_DRAW,     /* "1/2-1/2" */
+} ct_result;
 
-typedef ct_termination ct_end_reason;
-#define CT_END_MATERIAL CT_END_INSUFFICIENT
-#define CT_END_ABORTED CT_END_ABANDONED
+typedef enum {
+    CT_END_NONE = 0,
+    CT_END_CHECKMATE,       /* "checkmate" */
+    CT_END_STALEMATE,       /* "stalemate": no legal move, not in check (a loss) */
+    CT_END_REPETITION,      /* "repetition": 3rd occurrence, nobody forbidden (draw) */
+    CT_END_PERPETUAL_CHECK, /* "perpetual-check": the checking side loses */
+    CT_END_PERPETUAL_CHASE, /* "perpetual-chase": the chasing side loses */
+    CT_END_MOVE_LIMIT,      /* "move-limit": draw (automatic or claimed) */
+    CT_END_MATERIAL,        /* "material": nobody has a rook, horse, cannon or pawn (draw) */
+    CT_END_RESIGNATION,     /* "resignation" */
+    CT_END_AGREEMENT,       /* "agreement": draw offer accepted */
+    CT_END_TIME,            /* "time": loss on time (flag fell or per-move limit exceeded) */
+    CT_END_ABORTED,         /* "aborted": online: time ran out before that side's first move */
+} ct_end_reason;
 
-/* One-word ASCII keyword of a termination, as `cotuong judge` prints it: "checkmate",
- * "stalemate", "repetition", "perpetual-check", "perpetual-chase", "move-limit",
- * "material", "resignation", "agreement", "time", "aborted", "adjudication", "other";
- * "unfinished" for CT_END_NONE. */
-const char *ct_end_reason_name(ct_termination reason);
-/* "1-0", "0-1", "1/2-1/2", "*" (the same as record.h's ct_result_name). */
+/* "1-0", "0-1", "1/2-1/2", "*". */
 const char *ct_result_string(ct_result result);
+/* Parses those four strings; CT_ERR_SYNTAX otherwise. */
+ct_status ct_result_parse(const char *text, ct_result *out);
+/* Lower-case ASCII keyword of a reason (see the comments above; "unfinished" for NONE). */
+const char *ct_end_reason_name(ct_end_reason reason);
 /* The result in which `side` loses. */
 static inline ct_result ct_result_loss_of(int side)
 {
@@ -82,8 +91,7 @@ enum {
     CT_ADJ_MUTUAL = 1u << 8,           /* with DRAW_REPETITION: both sides checked (or chased)
                                           perpetually, so neither loses */
     CT_ADJ_MOVE_LIMIT = 1u << 9,       /* automatic draw by the move limit */
-    CT_ADJ_MATERIAL = 1u << 10,        /* draw (CT_END_INSUFFICIENT): no rook, horse, cannon or
-                                          pawn left on the board */
+    CT_ADJ_MATERIAL = 1u << 10,        /* draw: no rook, horse, cannon or pawn left on the board */
     CT_ADJ_CLAIM_MOVE_LIMIT = 1u << 11, /* a draw may now be claimed (vn2004 100 plies) */
     CT_ADJ_REPEATED = 1u << 12,        /* the position occurred before (see `occurrences`) */
     CT_ADJ_GAME_OVER = 1u << 13,       /* the board ended the game: `result`, `reason` set */
@@ -93,7 +101,7 @@ typedef struct {
     uint32_t flags;         /* CT_ADJ_* */
     ct_illegal_reason why;  /* with CT_ADJ_ILLEGAL */
     ct_result result;       /* with CT_ADJ_GAME_OVER, else CT_RESULT_NONE */
-    ct_termination reason;   /* with CT_ADJ_GAME_OVER, else CT_END_NONE */
+    ct_end_reason reason;   /* with CT_ADJ_GAME_OVER, else CT_END_NONE */
     int loser;              /* side that lost (CT_RED/CT_BLACK), -1 for a draw or no end */
     int mover;              /* side that made the move judged (-1: none, e.g. a bare FEN) */
     uint8_t captured;       /* piece index captured, 0 if none */
@@ -153,7 +161,7 @@ ct_rep_status ct_rules_quick_repetition(const ct_pos *pos, int search_ply_root, 
 typedef struct {
     ct_rules rules;
     ct_result result;     /* CT_RESULT_NONE while the game goes on */
-    ct_termination reason; /* CT_END_NONE while the game goes on */
+    ct_end_reason reason; /* CT_END_NONE while the game goes on */
     int loser;            /* -1 for a draw / no end */
     int end_ply;          /* pos->ply at which the game ended, -1 while it goes on */
     int offer_side;       /* side whose draw offer is pending, -1 none */
@@ -181,7 +189,7 @@ void ct_match_decline_draw(ct_match *m);
 ct_status ct_match_claim(ct_match *m, const ct_verdict *v, int ply);
 /* `side` ran out of time (see clock.h) at ply: it loses; under `online`, if that side has
  * not yet made a move in the game (plies_played_by_side == 0), the game is aborted instead
- * (result "*", reason CT_END_ABANDONED; seed 001). */
+ * (result "*", reason CT_END_ABORTED; seed 001). */
 ct_status ct_match_time_out(ct_match *m, int side, int ply, int plies_played_by_side);
 /* Undo back to ply: forgets an end or offer made after ply (end_ply > ply, offer_ply > ply). */
 void ct_match_undo(ct_match *m, int ply);

@@ -59,31 +59,51 @@ bool ct_rules_limit_is_claim(ct_rules rules)
 /* ------------------------------------------------------------------ results */
 const char *ct_result_string(ct_result result)
 {
-    return ct_result_name(result);
-}
-
-const char *ct_end_reason_name(ct_termination reason)
-{
-    switch (reason) {
-    case CT_END_NONE: return "unfinished";
-    case CT_END_CHECKMATE: return "checkmate";
-    case CT_END_STALEMATE: return "stalemate";
-    case CT_END_REPETITION: return "repetition";
-    case CT_END_PERPETUAL_CHECK: return "perpetual-check";
-    case CT_END_PERPETUAL_CHASE: return "perpetual-chase";
-    case CT_END_MOVE_LIMIT: return "move-limit";
-    case CT_END_INSUFFICIENT: return "material";
-    case CT_END_RESIGNATION: return "resignation";
-    case CT_END_AGREEMENT: return "agreement";
-    case CT_END_TIME: return "time";
-    case CT_END_ABANDONED: return "aborted";
-    case CT_END_ADJUDICATION: return "adjudication";
-    default: return "other";
+    switch (result) {
+    case CT_RESULT_RED_WINS:
+        return "1-0";
+    case CT_RESULT_BLACK_WINS:
+        return "0-1";
+    case CT_RESULT_DRAW:
+        return "1/2-1/2";
+    default:
+        return "*";
     }
 }
 
+ct_status ct_result_parse(const char *text, ct_result *out)
+{
+    static const ct_result all[] = {CT_RESULT_NONE, CT_RESULT_RED_WINS, CT_RESULT_BLACK_WINS,
+                                    CT_RESULT_DRAW};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (text && strcmp(text, ct_result_string(all[i])) == 0) {
+            *out = all[i];
+            return CT_OK;
+        }
+    return CT_ERR_SYNTAX;
+}
+
+const char *ct_end_reason_name(ct_end_reason reason)
+{
+    static const char *const names[] = {
+        [CT_END_NONE] = "unfinished",
+        [CT_END_CHECKMATE] = "checkmate",
+        [CT_END_STALEMATE] = "stalemate",
+        [CT_END_REPETITION] = "repetition",
+        [CT_END_PERPETUAL_CHECK] = "perpetual-check",
+        [CT_END_PERPETUAL_CHASE] = "perpetual-chase",
+        [CT_END_MOVE_LIMIT] = "move-limit",
+        [CT_END_MATERIAL] = "material",
+        [CT_END_RESIGNATION] = "resignation",
+        [CT_END_AGREEMENT] = "agreement",
+        [CT_END_TIME] = "time",
+        [CT_END_ABORTED] = "aborted",
+    };
+    return (unsigned)reason < sizeof names / sizeof names[0] ? names[reason] : "?";
+}
+
 /* ------------------------------------------------------------------ judging */
-static void game_over(ct_verdict *v, ct_termination reason, int loser)
+static void game_over(ct_verdict *v, ct_end_reason reason, int loser)
 {
     v->flags |= CT_ADJ_GAME_OVER;
     v->reason = reason;
@@ -261,7 +281,7 @@ ct_verdict ct_rules_judge(ct_pos *pos, ct_rules rules)
     /* 5. Nobody can attack any more. */
     if (ct_rules_insufficient_material(pos)) {
         v.flags |= CT_ADJ_MATERIAL;
-        game_over(&v, CT_END_INSUFFICIENT, -1);
+        game_over(&v, CT_END_MATERIAL, -1);
     }
     return v;
 }
@@ -341,7 +361,7 @@ bool ct_match_over(const ct_match *m)
     return m->end_ply >= 0;
 }
 
-static void match_end(ct_match *m, ct_result result, ct_termination reason, int loser, int ply)
+static void match_end(ct_match *m, ct_result result, ct_end_reason reason, int loser, int ply)
 {
     m->result = result;
     m->reason = reason;
@@ -404,7 +424,7 @@ ct_status ct_match_time_out(ct_match *m, int side, int ply, int plies_played_by_
     if (ct_match_over(m) || (side != CT_RED && side != CT_BLACK))
         return CT_ERR_INVALID;
     if (m->rules == CT_RULES_ONLINE && plies_played_by_side == 0)
-        match_end(m, CT_RESULT_NONE, CT_END_ABANDONED, -1, ply);
+        match_end(m, CT_RESULT_NONE, CT_END_ABORTED, -1, ply);
     else
         match_end(m, ct_result_loss_of(side), CT_END_TIME, side, ply);
     return CT_OK;
