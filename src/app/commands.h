@@ -12,5 +12,6 @@ int cmd_match(int argc, char **argv);
 int cmd_autoplay(int argc, char **argv);
 int cmd_diagram(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_judge(int argc, char **argv);
 
 #endif

@@ -22,6 +22,7 @@ static const command commands[] = {
     {"match", cmd_match, "play games between two players: match --p1 P --p2 P [options]"},
     {"diagram", cmd_diagram, "print a position as a text board: diagram [--fen FEN] [--ascii]"},
     {"autoplay", cmd_autoplay, "test hook: play moves and keep the resume file current"},
+    {"judge", cmd_judge, "replay PGN games under a rule set, print how each ends: judge [--rules NAME] [FILE]..."},
     {"convert", cmd_convert, "convert games (PGN, XQF, move lists) to PGN: convert [--to NOTATION] [FILE]..."},
 };
 
