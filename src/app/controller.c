@@ -59,7 +59,7 @@ void ctl_init(ctl *c)
 
 void ctl_free(ctl *c)
 {
-    ctl_ai_stop(c, true);
+    ctl_ai_free(c);
     free(c->game.pos);
     free(c->ai.pos);
     c->game.pos = c->ai.pos = NULL;
@@ -154,6 +154,8 @@ void ctl_new_game(ctl *c)
 {
     ctl_ai_stop(c, true);
     c->game_id++;
+    c->status[0] = 0;
+    ctl_ai_seat_players(c);
     ct_fen_error err;
     if (ct_fen_read(c->game.pos, c->game.start_fen, &err) != CT_OK)
         ct_pos_start(c->game.pos);
@@ -175,7 +177,8 @@ void ctl_new_game(ctl *c)
     int bottom = c->set.flip ? CT_BLACK : CT_RED;
     c->cur_file = 4;
     c->cur_rank = bottom == CT_RED ? 2 : 7;
-    ctl_status(c, UI_STATUS, "%s", _("New game."));
+    if (!c->status[0])
+        ctl_status(c, UI_STATUS, "%s", _("New game."));
     c->dirty = true;
 }
 

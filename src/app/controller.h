@@ -91,7 +91,11 @@ typedef struct {
     int pv_len;
     ct_move pv[32];
     ct_pos *pos;           /* private copy the search reads */
-    void *engine;          /* search context or engine process */
+    struct ct_player *seats[2]; /* the AI or engine of each side (NULL for a human) */
+    struct ct_player *hint_seat; /* the built-in AI that gives hints */
+    struct ct_player *active;    /* the seat thinking now */
+    struct ct_book *book;        /* opening book (may be NULL), shared by the seats */
+    char error[200];             /* why a seat could not be started or forfeited */
     _Atomic bool stop;     /* asks the thread to stop */
     int64_t started_ms;
 } ctl_ai;
@@ -196,11 +200,17 @@ void ctl_result_text(const ctl *c, char *buf, size_t size);
 
 /* AI (mode_play.c starts searches; ctl_run polls). */
 void ctl_ai_start(ctl *c, bool for_hint);
+/* (Re)creates the seats of the AI/engine players of c->game.players; false (with the reason
+ * in the status line) when an engine cannot be started: that side is then played by a
+ * human. */
+bool ctl_ai_seat_players(ctl *c);
 /* Stops a running search and waits for its thread; its result is thrown away. */
 void ctl_ai_stop(ctl *c, bool discard);
 /* Asks the search to finish now; its best move so far is played by ctl_ai_collect(). */
 void ctl_ai_move_now(ctl *c);
 bool ctl_ai_thinking(const ctl *c);
+/* Stops the AI and frees the seats (engines are told to quit). */
+void ctl_ai_free(ctl *c);
 /* Collects a finished search: the move found for the current game and side, or
  * CT_NO_MOVE when none is ready; *hint says whether it was asked as a hint. */
 ct_move ctl_ai_collect(ctl *c, bool *hint);
