@@ -1,19 +1,33 @@
-/* cotuong — tests of the search: mates found at fixed depth for both colours, legal moves
- * under every limit, stop and progress callbacks, repetition handling, the bench signature. */
+/* cotuong — tests of the search: mates found at fixed depth for both colours (positions
+ * built by hand, each verified with fairy-stockfish 11.1 `go depth 14` → `score mate N`),
+ * the perpetual-check rule, limits, stop and progress callbacks, levels, the book, and the
+ * bench signature. */
 #include <check.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "app/bench.h"
+#include "cotuong/book.h"
+#include "cotuong/eval.h"
 #include "cotuong/movegen.h"
+#include "cotuong/rules.h"
 #include "cotuong/search.h"
 
 static ct_pos pos;
 
-static ct_search_result search_fen(const char *fen, int depth)
+static void load(const char *fen)
 {
-    ck_assert_int_eq(ct_fen_read(&pos, fen, NULL), CT_OK);
+    ct_fen_error err;
+    ck_assert_msg(ct_fen_read(&pos, fen, &err) == CT_OK, "bad FEN %s: %s", fen, err.message);
+}
+
+static ct_search_result search_pos(int depth, int level)
+{
     ct_search *s = ct_search_new(8);
     ck_assert_ptr_nonnull(s);
+    ct_search_set_level(s, level, 1);
     ct_limits lim;
     ct_limits_init(&lim);
     lim.depth = depth;
@@ -23,11 +37,310 @@ static ct_search_result search_fen(const char *fen, int depth)
     return res;
 }
 
+/* Mates: FEN, mate in N moves, the mating first move from fairy-stockfish's pv (converted
+ * from its UCI ranks 1-10 to ours), or "" when several first moves mate. */
+static const struct {
+    const char *fen;
+    int mate_in;
+    const char *first;
+    const char *what;
+} mates[] = {
+    {"3aka3/9/9/p8/4C4/C8/9/9/9/3K5 w - - 0 1", 1, "a4e4", "cannon screen (double cannon), red"},
+    {"3k5/9/9/9/c8/4c4/P8/9/9/3AKA3 b - - 0 1", 1, "a5e5", "cannon screen (double cannon), black"},
+    {"3k5/9/9/p8/2R6/9/9/9/9/4K4 w - - 0 1", 1, "c5d5", "rook + flying general, red"},
+    {"4k4/9/9/9/9/2r6/P8/9/9/3K5 b - - 0 1", 1, "c4d4", "rook + flying general, black"},
+    {"3ak4/n8/6N2/9/9/9/9/9/9/R2K5 w - - 0 1", 2, "a0a8", "horse and chariot, red"},
+    {"r2k5/9/9/9/9/9/9/6n2/N8/3AK4 b - - 0 1", 2, "a9a1", "horse and chariot, black"},
+    {"3ak4/9/6N2/p8/9/9/9/9/9/R2K5 w - - 0 1", 3, "", "horse and chariot in 3, red"},
+    {"r2k5/9/9/9/9/9/P8/6n2/9/3AK4 b - - 0 1", 3, "", "horse and chariot in 3, black"},
+};
+
+START_TEST(test_mates)
+{
+    load(mates[_i].fen);
+    int n = mates[_i].mate_in;
+    ct_search_result r = search_pos(2 * n, 10);
+    ck_assert_msg(r.score == CT_SCORE_MATE - (2 * n - 1), "%s: score %d, expected mate in %d",
+                  mates[_i].what, r.score, n);
+    ck_assert_int_eq(ct_score_mate_moves(r.score), n);
+    ck_assert(ct_is_legal(&pos, r.best));
+    if (mates[_i].first[0]) {
+        char mv[5];
+        ct_move_coord(r.best, mv);
+        ck_assert_msg(!strcmp(mv, mates[_i].first), "%s: played %s, expected %s", mates[_i].what, mv,
+                      mates[_i].first);
+    }
+    /* The pv must really mate: play it and find the side to move without a legal move. */
+    ck_assert_int_ge(r.pv_len, 2 * n - 1);
+    for (int i = 0; i < 2 * n - 1; i++)
+        ck_assert_int_eq(ct_pos_play(&pos, r.pv[i]), CT_OK);
+    ck_assert(!ct_has_legal_move(&pos));
+}
+END_TEST
+
 START_TEST(test_start_legal)
 {
-    ct_search_result r = search_fen(CT_START_FEN, 4);
+    load(CT_START_FEN);
+    ct_search_result r = search_pos(4, 10);
     ck_assert(ct_is_legal(&pos, r.best));
     ck_assert_int_eq(r.depth, 4);
+    ck_assert_int_gt(r.nodes, 100);
+}
+END_TEST
+
+START_TEST(test_no_move)
+{
+    /* Red king d0 is stalemated by the black pawn on e1 (a loss in xiangqi). */
+    load("4k4/9/9/9/9/9/9/9/4p4/3K5 w - - 0 1");
+    ct_search_result r = search_pos(3, 10);
+    ck_assert_int_eq(r.best, CT_NO_MOVE);
+    ck_assert_int_lt(r.score, -CT_SCORE_MATE_BOUND);
+}
+END_TEST
+
+START_TEST(test_deterministic)
+{
+    load("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1");
+    ct_search_result a = search_pos(6, 10), b = search_pos(6, 10);
+    ck_assert_int_eq(a.best, b.best);
+    ck_assert_int_eq(a.score, b.score);
+    ck_assert_uint_eq(a.nodes, b.nodes);
+}
+END_TEST
+
+/* Perpetual check: Red (rook, advisor, pawn on e6 against rook, horse, cannon), has checked with its rook twice around
+ * the cycle h8-h9+ e9-e8 h9-h8+ e8-e9. Checking again lets Black repeat the position a
+ * 3rd time, and the checker loses under every rule set with perpetual rules; under
+ * `casual` rules the same repetition is only a draw, which Red would gladly take. */
+static void perpetual_setup(ct_rules rules)
+{
+    load("1n2k4/7R1/1c7/4P4/r8/9/9/9/9/3K1A3 w - - 0 1");
+    const char *moves[] = {"h8h9", "e9e8", "h9h8", "e8e9", "h8h9", "e9e8"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        ct_verdict v = ct_rules_play(&pos, rules, ct_move_parse_coord(moves[i]));
+        ck_assert(!(v.flags & CT_ADJ_ILLEGAL));
+        ck_assert(!(v.flags & CT_ADJ_GAME_OVER));
+    }
+}
+
+START_TEST(test_perpetual_avoided)
+{
+    perpetual_setup(CT_RULES_ONLINE);
+    ct_search *s = ct_search_new(8);
+    ct_search_set_rules(s, CT_RULES_ONLINE);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.depth = 6;
+    ct_search_result r;
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    char mv[5];
+    ct_move_coord(r.best, mv);
+    ck_assert_msg(strcmp(mv, "h9h8") != 0, "walked into a forbidden perpetual check");
+    ck_assert(ct_is_legal(&pos, r.best));
+    /* Referee's view: the move does not lose on the spot either. */
+    ct_verdict v = ct_rules_play(&pos, CT_RULES_ONLINE, r.best);
+    ck_assert(!(v.flags & CT_ADJ_GAME_OVER) || v.loser != CT_RED);
+    ct_search_free(s);
+}
+END_TEST
+
+START_TEST(test_perpetual_casual_draw)
+{
+    /* Control: where repetition is only a draw, the losing side takes it. */
+    perpetual_setup(CT_RULES_CASUAL);
+    ct_search *s = ct_search_new(8);
+    ct_search_set_rules(s, CT_RULES_CASUAL);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.depth = 6;
+    ct_search_result r;
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    ck_assert_int_eq(r.score, 0);
+    ct_search_free(s);
+}
+END_TEST
+
+typedef struct {
+    int polls, iterations, stop_after;
+} progress_count;
+
+static bool count_progress(void *user, const ct_search_info *info)
+{
+    progress_count *c = user;
+    if (info->kind == CT_PROGRESS_POLL)
+        c->polls++;
+    else
+        c->iterations++;
+    return c->stop_after > 0 && c->polls >= c->stop_after;
+}
+
+START_TEST(test_progress_stop)
+{
+    load(CT_START_FEN);
+    ct_search *s = ct_search_new(8);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.infinite = true;
+    progress_count c = {0, 0, 5};
+    ct_search_result r;
+    ct_search_run(s, &pos, &lim, count_progress, &c, &r);
+    ck_assert_int_eq(c.polls, 5);
+    ck_assert_int_ge(c.iterations, 1);
+    ck_assert(ct_is_legal(&pos, r.best));
+    ct_search_free(s);
+}
+END_TEST
+
+typedef struct {
+    ct_search *s;
+    ct_search_result res;
+} thread_arg;
+
+static void *run_infinite(void *p)
+{
+    thread_arg *a = p;
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.infinite = true;
+    ct_search_run(a->s, &pos, &lim, NULL, NULL, &a->res);
+    return NULL;
+}
+
+START_TEST(test_stop_from_thread)
+{
+    load("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1");
+    thread_arg a = {ct_search_new(8), {0}};
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, run_infinite, &a), 0);
+    struct timespec ts = {0, 100 * 1000000};
+    nanosleep(&ts, NULL);
+    ct_search_stop(a.s);
+    pthread_join(t, NULL);
+    ck_assert(ct_is_legal(&pos, a.res.best));
+    ck_assert_int_ge(a.res.depth, 1);
+    ct_search_free(a.s);
+}
+END_TEST
+
+START_TEST(test_node_limit)
+{
+    load(CT_START_FEN);
+    ct_search *s = ct_search_new(8);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.nodes = 20000;
+    ct_search_result r;
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    ck_assert(ct_is_legal(&pos, r.best));
+    ck_assert_uint_le(r.nodes, 20000 + 2);
+    ct_search_free(s);
+}
+END_TEST
+
+START_TEST(test_levels_legal_and_seeded)
+{
+    /* Every level plays legal moves; the same seed gives the same move. */
+    load("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1");
+    for (int level = 1; level <= 10; level++) {
+        ct_search *s = ct_search_new(2);
+        ct_search_set_level(s, level, 42);
+        ct_limits lim;
+        ct_limits_init(&lim);
+        lim.depth = 4;
+        ct_search_result a, b;
+        ct_search_run(s, &pos, &lim, NULL, NULL, &a);
+        ct_search_clear(s);
+        ct_search_run(s, &pos, &lim, NULL, NULL, &b);
+        ck_assert(ct_is_legal(&pos, a.best));
+        ck_assert_int_eq(a.best, b.best);
+        ck_assert_int_ge(a.depth, 1);
+        ct_search_free(s);
+    }
+}
+END_TEST
+
+START_TEST(test_low_level_still_takes_free_rook)
+{
+    /* Even level 1 searches: a hanging rook next to the red rook is taken (no random moves). */
+    load("4k4/9/9/9/9/9/9/r8/R8/3K5 w - - 0 1");
+    for (uint64_t seed = 0; seed < 8; seed++) {
+        ct_search *s = ct_search_new(1);
+        ct_search_set_level(s, 1, seed);
+        ct_limits lim;
+        ct_limits_init(&lim);
+        ct_search_result r;
+        ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+        char mv[5];
+        ct_move_coord(r.best, mv);
+        ck_assert(ct_is_legal(&pos, r.best));
+        ct_search_free(s);
+        if (!strcmp(mv, "a1a2"))
+            return;
+    }
+    ck_abort_msg("level 1 never took the hanging rook in 8 seeds");
+}
+END_TEST
+
+START_TEST(test_book)
+{
+    const char *text = "# test book\n3: h2e2 h9g7 h0g2\n1: h2e2 h7e7\nb0c2 # horse opening\nh2e2 zz99\n";
+    int bad = -1;
+    ct_book *b = ct_book_new(text, strlen(text), &bad);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_int_eq(bad, 1);
+    load(CT_START_FEN);
+    ct_move mv[8];
+    int w[8];
+    int n = ct_book_moves(b, &pos, mv, w, 8);
+    ck_assert_int_eq(n, 2); /* h2e2 (weight 3+1+1) and b0c2 (1) */
+    int total = 0;
+    for (int i = 0; i < n; i++)
+        total += w[i];
+    ck_assert_int_eq(total, 6);
+    /* The book move is used by the search unless turned off. */
+    ct_search *s = ct_search_new(1);
+    ct_search_set_book(s, b);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.depth = 2;
+    ct_search_result r;
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    ck_assert(r.from_book);
+    ct_search_use_book(s, false);
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    ck_assert(!r.from_book);
+    ct_search_free(s);
+    ct_book_free(b);
+}
+END_TEST
+
+START_TEST(test_eval_symmetric)
+{
+    /* The evaluation is colour-symmetric: mirroring the board and swapping colours and the
+     * side to move gives the same score. */
+    load("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1");
+    int a = ct_eval(&pos);
+    load("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R b - - 0 1");
+    int b = ct_eval(&pos);
+    ck_assert_int_eq(a, b);
+    load("3ak4/n8/6N2/9/9/9/9/9/9/R2K5 w - - 0 1");
+    a = ct_eval(&pos);
+    load("r2k5/9/9/9/9/9/9/6n2/N8/3AK4 b - - 0 1");
+    b = ct_eval(&pos);
+    ck_assert_int_eq(a, b);
+}
+END_TEST
+
+/* The bench signature: the node count of `cotuong bench --depth 5`. It changes only when
+ * the search or the evaluation changes; update it then (and say so in the commit). */
+#define BENCH_SIGNATURE_DEPTH 5
+#define BENCH_SIGNATURE 139694ULL
+
+START_TEST(test_bench_signature)
+{
+    double secs;
+    uint64_t nodes = ct_bench_run(BENCH_SIGNATURE_DEPTH, false, &secs);
+    ck_assert_uint_eq(nodes, BENCH_SIGNATURE);
 }
 END_TEST
 
@@ -35,8 +348,21 @@ static Suite *search_suite(void)
 {
     Suite *su = suite_create("search");
     TCase *tc = tcase_create("core");
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, 300);
+    tcase_add_loop_test(tc, test_mates, 0, (int)(sizeof mates / sizeof mates[0]));
     tcase_add_test(tc, test_start_legal);
+    tcase_add_test(tc, test_no_move);
+    tcase_add_test(tc, test_deterministic);
+    tcase_add_test(tc, test_perpetual_avoided);
+    tcase_add_test(tc, test_perpetual_casual_draw);
+    tcase_add_test(tc, test_progress_stop);
+    tcase_add_test(tc, test_stop_from_thread);
+    tcase_add_test(tc, test_node_limit);
+    tcase_add_test(tc, test_levels_legal_and_seeded);
+    tcase_add_test(tc, test_low_level_still_takes_free_rook);
+    tcase_add_test(tc, test_book);
+    tcase_add_test(tc, test_eval_symmetric);
+    tcase_add_test(tc, test_bench_signature);
     suite_add_tcase(su, tc);
     return su;
 }
