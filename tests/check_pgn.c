@@ -603,16 +603,6 @@ START_TEST(test_truncations)
 }
 END_TEST
 
-/* The notation module (another part of the project) renders and parses WXF, Chinese and
- * Vietnamese; until it is in the tree those tests cannot run and are reported as not run. */
-static bool notation_ready(void)
-{
-    char buf[CT_MOVE_TEXT_MAX];
-    ct_pos_start(&scratch);
-    return ct_move_render(&scratch, ct_move_parse_coord("h2e2"), CT_NOTATION_VI, buf,
-                          sizeof buf) > 0;
-}
-
 static Suite *pgn_suite(void)
 {
     Suite *s = suite_create("pgn");
@@ -631,14 +621,6 @@ static Suite *pgn_suite(void)
     tcase_add_test(tc, test_truncations);
     tcase_add_test(tc, test_nesting);
     suite_add_tcase(s, tc);
-    if (!notation_ready()) {
-        printf("check_pgn: move notations not implemented yet: notation tests NOT run\n");
-        tc = tcase_create("write");
-        tcase_add_test(tc, test_write_format);
-        tcase_add_loop_test(tc, test_round_trip_coord, 0, 2 * NNOTATIONS);
-        suite_add_tcase(s, tc);
-        return s;
-    }
     tc = tcase_create("notations");
     tcase_add_loop_test(tc, test_notation_game45, 0,
                         (int)(sizeof game45_files / sizeof game45_files[0]));
