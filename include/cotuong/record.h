@@ -68,10 +68,19 @@ ct_status ct_record_set_start(ct_record *r, const char *fen, ct_fen_error *err);
 /* The start position (standard or FEN). */
 void ct_record_start_position(const ct_record *r, ct_pos *pos);
 
-/* Tags. Names compare exactly. set with value NULL removes the tag. The names "Result",
+/* Tags. Names compare exactly. set with value NULL removes the tag; control characters in
+ * a value become spaces. The names "Result",
  * "FEN" and "Format" are refused (CT_ERR_INVALID): use the fields / set_start instead. */
 const char *ct_record_tag(const ct_record *r, const char *name);
 ct_status ct_record_set_tag(ct_record *r, const char *name, const char *value);
+
+/* Tags in the writer's order: the xqbase tags (Game, Event, Round, Date, Site, RedTeam, Red,
+ * RedElo, BlackTeam, Black, BlackElo, Result, ECCO, Opening, Variation, FEN, Format,
+ * Termination) first, then the others in their present order. ct_record_tag_order(i) is
+ * the i-th name of that list, NULL past its end. Readers sort, so records compare equal
+ * after a round trip. */
+void ct_record_sort_tags(ct_record *r);
+const char *ct_record_tag_order(int i);
 
 /* Adds move mv after node parent and returns the new node in *child (may be NULL). If
  * parent already has a child with that move, that child is returned and nothing is added.
@@ -108,7 +117,8 @@ int ct_record_line_to(const ct_record *r, int node, ct_move *out, int max);
 ct_status ct_record_position(const ct_record *r, int node, ct_pos *pos);
 
 /* Comment and annotation of a node (root: comment before the first move). NULL or ""
- * removes the comment. */
+ * removes the comment. Comments are stored as PGN holds them: without blanks around and
+ * with '}' written as ')'. */
 const char *ct_record_comment(const ct_record *r, int node);
 ct_status ct_record_set_comment(ct_record *r, int node, const char *text);
 int ct_record_nag(const ct_record *r, int node);

@@ -370,40 +370,6 @@ static ct_status parse_one(const ct_pos *pos, const char *text, ct_notation n, c
 
 /* ------------------------------------------------------------------ tags */
 
-static const char *const tag_order[] = {
-    "Game",     "Event",  "Round", "Date",   "Site",      "RedTeam", "Red",
-    "RedElo",   "BlackTeam", "Black", "BlackElo", "Result", "ECCO",  "Opening",
-    "Variation", "FEN",   "Format", "Termination",
-};
-#define NTAG_ORDER ((int)(sizeof tag_order / sizeof tag_order[0]))
-
-/* Puts the record's tags in writer order: the xqbase tags first, then the others as read. */
-static void normalize_tag_order(ct_record *r)
-{
-    if (r->ntags < 2)
-        return;
-    ct_tag *t = malloc((size_t)r->ntags * sizeof *t);
-    bool *used = calloc((size_t)r->ntags, sizeof *used);
-    if (!t || !used) {
-        free(t);
-        free(used);
-        return;
-    }
-    int k = 0;
-    for (int o = 0; o < NTAG_ORDER; o++)
-        for (int i = 0; i < r->ntags; i++)
-            if (!used[i] && !strcmp(r->tags[i].name, tag_order[o])) {
-                t[k++] = r->tags[i];
-                used[i] = true;
-            }
-    for (int i = 0; i < r->ntags; i++)
-        if (!used[i])
-            t[k++] = r->tags[i];
-    memcpy(r->tags, t, (size_t)r->ntags * sizeof *t);
-    free(t);
-    free(used);
-}
-
 static bool format_notation(const char *v, ct_notation *n)
 {
     static const struct {
@@ -516,7 +482,7 @@ static ct_status read_tags(const game_src *g, ct_record *r, int *first, ct_notat
         if (st != CT_OK)
             return st;
     }
-    normalize_tag_order(r);
+    ct_record_sort_tags(r);
     *first = i;
     return CT_OK;
 }
@@ -1111,8 +1077,8 @@ ct_status ct_pgn_write(const ct_record *r, ct_notation n, char **out, size_t *ou
     if (!w.pos)
         return CT_ERR_FULL;
     /* 1. Tags in xqbase order, then the others. */
-    for (int o = 0; o < NTAG_ORDER; o++) {
-        const char *name = tag_order[o];
+    const char *name;
+    for (int o = 0; (name = ct_record_tag_order(o)); o++) {
         const char *v = ct_record_tag(r, name);
         if (!strcmp(name, "Game")) {
             put_tag(&b, name, v ? v : "Chinese Chess");
@@ -1138,8 +1104,8 @@ ct_status ct_pgn_write(const ct_record *r, ct_notation n, char **out, size_t *ou
     }
     for (int i = 0; i < r->ntags; i++) {
         bool known = false;
-        for (int o = 0; o < NTAG_ORDER && !known; o++)
-            known = !strcmp(r->tags[i].name, tag_order[o]);
+        for (int o = 0; (name = ct_record_tag_order(o)) && !known; o++)
+            known = !strcmp(r->tags[i].name, name);
         if (!known)
             put_tag(&b, r->tags[i].name, r->tags[i].value);
     }

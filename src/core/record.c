@@ -181,6 +181,9 @@ ct_status ct_record_set_tag(ct_record *r, const char *name, const char *value)
     char *v = dup_str(value);
     if (!v)
         return CT_ERR_FULL;
+    for (char *p = v; *p; p++) /* control characters cannot be written in a PGN tag */
+        if ((unsigned char)*p < 0x20 || *p == 0x7F)
+            *p = ' ';
     if (i >= 0) {
         free(r->tags[i].value);
         r->tags[i].value = v;
@@ -205,6 +208,43 @@ ct_status ct_record_set_tag(ct_record *r, const char *name, const char *value)
     r->tags[r->ntags].value = v;
     r->ntags++;
     return CT_OK;
+}
+
+static const char *const tag_order[] = {
+    "Game",   "Event",     "Round", "Date",     "Site",   "RedTeam", "Red",
+    "RedElo", "BlackTeam", "Black", "BlackElo", "Result", "ECCO",    "Opening",
+    "Variation", "FEN",    "Format", "Termination",
+};
+
+const char *ct_record_tag_order(int i)
+{
+    return i >= 0 && i < (int)(sizeof tag_order / sizeof tag_order[0]) ? tag_order[i] : NULL;
+}
+
+void ct_record_sort_tags(ct_record *r)
+{
+    if (r->ntags < 2)
+        return;
+    ct_tag *t = malloc((size_t)r->ntags * sizeof *t);
+    bool *used = calloc((size_t)r->ntags, sizeof *used);
+    if (!t || !used) {
+        free(t);
+        free(used);
+        return;
+    }
+    int k = 0;
+    for (int o = 0; ct_record_tag_order(o); o++)
+        for (int i = 0; i < r->ntags; i++)
+            if (!used[i] && !strcmp(r->tags[i].name, tag_order[o])) {
+                t[k++] = r->tags[i];
+                used[i] = true;
+            }
+    for (int i = 0; i < r->ntags; i++)
+        if (!used[i])
+            t[k++] = r->tags[i];
+    memcpy(r->tags, t, (size_t)r->ntags * sizeof *t);
+    free(t);
+    free(used);
 }
 
 /* ------------------------------------------------------------------ tree */
@@ -421,8 +461,22 @@ ct_status ct_record_set_comment(ct_record *r, int node, const char *text)
     if (!ct_record_valid_node(r, node))
         return CT_ERR_INVALID;
     char *c = NULL;
-    if (text && *text && !(c = dup_str(text)))
-        return CT_ERR_FULL;
+    if (text) {
+        /* Kept as PGN can hold it: no blanks around, '}' (which would end it) as ')'. */
+        while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
+            text++;
+        size_t n = strlen(text);
+        while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n' ||
+                         text[n - 1] == '\r'))
+            n--;
+        if (n > 0) {
+            if (!(c = malloc(n + 1)))
+                return CT_ERR_FULL;
+            for (size_t i = 0; i < n; i++)
+                c[i] = text[i] == '}' ? ')' : text[i];
+            c[n] = '\0';
+        }
+    }
     free(r->nodes[node].comment);
     r->nodes[node].comment = c;
     return CT_OK;

@@ -417,6 +417,7 @@ ct_status ct_xqf_read(const void *buf, size_t len, ct_record *r, ct_xqf_error *e
         return CT_ERR_FULL;
     st = read_tree(&x, b, r, pos, err);
     free(pos);
+    ct_record_sort_tags(r);
     if (st == CT_ERR_FULL && err && !err->message[0])
         xerr(err, x.off, 0, "out of memory");
     return st;
