@@ -20,7 +20,7 @@ START_TEST(test_defaults_and_values)
 {
     ck_assert_int_eq(parse(""), 0);
     ck_assert_int_eq(cfg.notation, CT_NOTATION_VI);
-    ck_assert_int_eq(cfg.rules, CT_RULES_ONLINE);
+    ck_assert_str_eq(cfg.rules, "online");
     ck_assert_str_eq(cfg.glyphs, "han");
     ck_assert_int_eq(parse("# comment\n\n notation = wxf  # trailing\nrules=vn2004\r\n"
                            "ai_level = 10\nglyphs = ASCII\ntheme = mono\nlanguage = en\n"
@@ -28,7 +28,7 @@ START_TEST(test_defaults_and_values)
                            "clipboard = off\n"),
                      0);
     ck_assert_int_eq(cfg.notation, CT_NOTATION_WXF);
-    ck_assert_int_eq(cfg.rules, CT_RULES_VN2004);
+    ck_assert_str_eq(cfg.rules, "vn2004");
     ck_assert_int_eq(cfg.ai_level, 10);
     ck_assert_str_eq(cfg.glyphs, "ascii");
     ck_assert_str_eq(cfg.theme, "mono");
@@ -90,7 +90,7 @@ START_TEST(test_bad_lines_do_not_stop_good_ones)
 {
     ck_assert_int_eq(parse("notation = zh\nbogus = 1\nai_level = 0\nrules = casual\n"), 2);
     ck_assert_int_eq(cfg.notation, CT_NOTATION_ZH);
-    ck_assert_int_eq(cfg.rules, CT_RULES_CASUAL);
+    ck_assert_str_eq(cfg.rules, "casual");
     ck_assert_int_eq(cfg.ai_level, 5);
     ck_assert_str_eq(cfg.messages[0], "conf:2: unknown setting 'bogus'");
     ck_assert_msg(strstr(cfg.messages[1], "conf:3: bad value '0' for ai_level") != NULL, "%s",

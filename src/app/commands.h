@@ -13,5 +13,6 @@ int cmd_autoplay(int argc, char **argv);
 int cmd_diagram(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_judge(int argc, char **argv);
+int cmd_analyse(int argc, char **argv);
 
 #endif

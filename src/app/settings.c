@@ -11,6 +11,7 @@
 
 #include "app/sanitize.h"
 #include "app/savefile.h"
+#include "cotuong/rules.h"
 
 /* The largest settings file read (a config is a few hundred bytes). */
 #define CONFIG_MAX_BYTES ((size_t)1 << 20)
@@ -28,7 +29,7 @@ void config_defaults(app_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->notation = CT_NOTATION_DEFAULT;
-    cfg->rules = CT_RULES_DEFAULT;
+    snprintf(cfg->rules, sizeof cfg->rules, "%s", ct_rules_name(CT_RULES_DEFAULT));
     cfg->ai_level = 5;
     strcpy(cfg->glyphs, "han");
     strcpy(cfg->theme, "default");
@@ -188,7 +189,10 @@ static void apply(app_config *cfg, const char *file, int line, const char *name,
                     "bad value '%.40s' for notation (vi, vi-long, wxf, zh, zh-hant, iccs, coord)",
                     v);
     } else if (!strcmp(name, "rules")) {
-        if (ct_rules_from_name(value, &cfg->rules) != CT_OK)
+        ct_rules rules;
+        if (ct_rules_from_name(value, &rules) == CT_OK)
+            snprintf(cfg->rules, sizeof cfg->rules, "%s", ct_rules_name(rules));
+        else
             problem(cfg, file, line, "bad value '%.40s' for rules (online, asian, vn2004, casual)",
                     v);
     } else if (!strcmp(name, "ai_level")) {

@@ -8,7 +8,6 @@
 #include <stddef.h>
 
 #include "cotuong/notation.h"
-#include "cotuong/rules.h"
 
 #define CONFIG_MAX_KEYS 64
 #define CONFIG_MAX_MESSAGES 16
@@ -22,7 +21,7 @@ typedef struct {
 
 typedef struct {
     ct_notation notation;  /* notation = vi | vi-long | wxf | zh | zh-hant | iccs | coord */
-    ct_rules rules;        /* rules = online | asian | vn2004 | casual */
+    char rules[16];        /* rules = online | asian | vn2004 | casual (ct_rules_from_name) */
     int ai_level;          /* ai_level = 1..10 */
     char glyphs[8];        /* glyphs = han | letters | ascii */
     char theme[16];        /* theme = default | dark | light | mono */

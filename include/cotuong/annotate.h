@@ -1,0 +1,75 @@
+/* cotuong — game analysis with the engine: for each move of a line, the engine's best move
+ * and score before it and the score after the move played; the loss in centipawns; an
+ * annotation mark from the documented thresholds; the worst moves of each side; and the
+ * evaluation over the game as a small text chart.
+ *
+ * Loss of a move = (score of the engine's best move) - (score of the move played), both
+ * from the mover's point of view, each clamped to +-CT_ANN_CLAMP_CP first (a mate counts
+ * as the clamp), never below 0, and 0 when the move played is the engine's best. Marks:
+ *     loss >= CT_ANN_BLUNDER_CP (300)    "??"  (NAG 4)   blunder: about a minor piece or more
+ *     loss >= CT_ANN_MISTAKE_CP (100)    "?"   (NAG 2)   mistake: about a pawn
+ *     loss >= CT_ANN_INACCURACY_CP (50)  "?!"  (NAG 6)   inaccuracy: half a pawn
+ * (the search's unit: a pawn before the river = 100). Positions already decided beyond the
+ * clamp on both sides of the move are not marked (a mate in 9 instead of a mate in 5 still
+ * wins). */
+#ifndef COTUONG_ANNOTATE_H
+#define COTUONG_ANNOTATE_H
+
+#include <stddef.h>
+
+#include "cotuong/search.h"
+
+#define CT_ANN_INACCURACY_CP 50
+#define CT_ANN_MISTAKE_CP 100
+#define CT_ANN_BLUNDER_CP 300
+#define CT_ANN_CLAMP_CP 1000
+#define CT_ANN_PV_MAX 12
+
+/* NAG values written by the annotator (PGN standard numbering). */
+enum { CT_NAG_MISTAKE = 2, CT_NAG_BLUNDER = 4, CT_NAG_INACCURACY = 6 };
+
+typedef struct {
+    ct_move played;
+    ct_move best;         /* engine's choice before the move */
+    int best_score;       /* mover's point of view, raw search score */
+    int played_score;     /* mover's point of view, after the move played */
+    int loss;             /* centipawns, >= 0 */
+    int nag;              /* 0, CT_NAG_INACCURACY, CT_NAG_MISTAKE or CT_NAG_BLUNDER */
+    int eval_red;         /* score after the move from Red's point of view (clamped) */
+    int depth;            /* depth of the search before the move */
+    int pv_len;
+    ct_move pv[CT_ANN_PV_MAX]; /* engine's best line before the move */
+} ct_move_annotation;
+
+/* Loss and mark from two mover-relative scores (see the top of this file). */
+int ct_annotate_loss(int best_score, int played_score, bool played_is_best);
+int ct_annotate_nag(int loss);
+/* "?!", "?", "??" or "" for a NAG (other NAGs: "!", "!!", "!?" for 1, 3, 5; else ""). */
+const char *ct_annotate_mark(int nag);
+
+/* Called after each analysed move (done of total); return true to stop early. */
+typedef bool (*ct_annotate_progress_fn)(void *user, int done, int total);
+
+/* Analyses moves[0..n) played from start: n+1 searches within lim each. out receives n
+ * annotations. Returns the number of moves analysed (n, or fewer when stopped or when a
+ * move is illegal — then CT_ERR_ILLEGAL via *status if not NULL). */
+int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, int n,
+                     const ct_limits *lim, ct_annotate_progress_fn progress, void *user,
+                     ct_move_annotation *out, ct_status *status);
+
+/* Indices (into ann) of the k worst moves of `side` by loss (largest first; ties by
+ * earlier move; moves with no loss are left out). first_side is the side that made
+ * ann[0]. Returns how many were written (at most k). */
+int ct_annotate_worst(const ct_move_annotation *ann, int n, int first_side, int side, int k,
+                      int *out);
+
+/* Draws the evaluation (Red's point of view, clamped to +-clamp) over the moves as a chart
+ * of `height` text rows (even, >= 2) and at most `width` columns: one column per move, or
+ * the average of several when there are more moves than columns. Red's advantage rises above
+ * the middle line, Black's falls below it. With ascii, '#' marks the bars; otherwise the
+ * Unicode block elements U+2581..U+2588 give eighths. Rows end with '\n'. Returns the length
+ * written (like snprintf when out is too small). */
+int ct_annotate_chart(const int *eval_red, int n, int clamp, int width, int height, bool ascii,
+                      char *out, size_t size);
+
+#endif

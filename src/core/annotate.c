@@ -1,0 +1,197 @@
+/* cotuong — game analysis over the search: per-move loss against the engine's best move,
+ * annotation marks from fixed thresholds, worst moves per side and an evaluation chart as
+ * text. Pure: the caller owns the search context and prints the results. */
+#include "cotuong/annotate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cotuong/movegen.h"
+
+static int clamp_score(int score, int clamp)
+{
+    return score > clamp ? clamp : score < -clamp ? -clamp : score;
+}
+
+int ct_annotate_loss(int best_score, int played_score, bool played_is_best)
+{
+    if (played_is_best)
+        return 0;
+    int loss = clamp_score(best_score, CT_ANN_CLAMP_CP) - clamp_score(played_score, CT_ANN_CLAMP_CP);
+    return loss > 0 ? loss : 0;
+}
+
+int ct_annotate_nag(int loss)
+{
+    if (loss >= CT_ANN_BLUNDER_CP)
+        return CT_NAG_BLUNDER;
+    if (loss >= CT_ANN_MISTAKE_CP)
+        return CT_NAG_MISTAKE;
+    if (loss >= CT_ANN_INACCURACY_CP)
+        return CT_NAG_INACCURACY;
+    return 0;
+}
+
+const char *ct_annotate_mark(int nag)
+{
+    static const char *const marks[] = {"", "!", "?", "!!", "??", "!?", "?!"};
+    return nag >= 0 && nag <= 6 ? marks[nag] : "";
+}
+
+/* One search of pos; fills score/best/pv. A position with no legal move is lost for the side
+ * to move (mate or stalemate): scored as a mate at ply 0 without searching. */
+static void analyse_position(ct_search *s, const ct_pos *pos, const ct_limits *lim,
+                             ct_search_result *res)
+{
+    memset(res, 0, sizeof *res);
+    if (!ct_has_legal_move(pos)) {
+        res->score = -CT_SCORE_MATE;
+        return;
+    }
+    ct_search_run(s, pos, lim, NULL, NULL, res);
+}
+
+/* Working state of one analysis, on the heap (a ct_pos is about 33 KB). */
+typedef struct {
+    ct_pos pos;
+    ct_search_result before, after;
+} annotate_work;
+
+int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, int n,
+                     const ct_limits *lim, ct_annotate_progress_fn progress, void *user,
+                     ct_move_annotation *out, ct_status *status)
+{
+    if (status)
+        *status = CT_OK;
+    if (n <= 0)
+        return 0;
+    annotate_work *w = malloc(sizeof *w);
+    if (!w) {
+        if (status)
+            *status = CT_ERR_FULL;
+        return 0;
+    }
+    memcpy(&w->pos, start, sizeof w->pos);
+    /* 1. The search before the first move; afterwards each "after" search doubles as the
+     *    "before" search of the next move, so a line of n moves costs n + 1 searches. */
+    analyse_position(s, &w->pos, lim, &w->before);
+    int done = 0;
+    while (done < n) {
+        ct_move_annotation *a = &out[done];
+        memset(a, 0, sizeof *a);
+        if (!ct_is_legal(&w->pos, moves[done])) {
+            if (status)
+                *status = CT_ERR_ILLEGAL;
+            break;
+        }
+        int mover = w->pos.side;
+        a->played = moves[done];
+        a->best = w->before.best;
+        a->best_score = w->before.score;
+        a->depth = w->before.depth;
+        a->pv_len = w->before.pv_len < CT_ANN_PV_MAX ? w->before.pv_len : CT_ANN_PV_MAX;
+        memcpy(a->pv, w->before.pv, sizeof(ct_move) * (size_t)a->pv_len);
+        /* 2. The position after the move, searched from the opponent's side. */
+        ct_pos_make(&w->pos, moves[done]);
+        analyse_position(s, &w->pos, lim, &w->after);
+        a->played_score = -w->after.score;
+        /* 3. Loss against the best move. When the move played is the engine's own choice
+         *    the two searches can still disagree by a few points (deeper look): no loss. */
+        a->loss = ct_annotate_loss(a->best_score, a->played_score, a->played == a->best);
+        a->nag = ct_annotate_nag(a->loss);
+        int red = mover == CT_RED ? a->played_score : -a->played_score;
+        a->eval_red = clamp_score(red, CT_ANN_CLAMP_CP);
+        w->before = w->after;
+        done++;
+        if (progress && progress(user, done, n))
+            break;
+    }
+    free(w);
+    return done;
+}
+
+int ct_annotate_worst(const ct_move_annotation *ann, int n, int first_side, int side, int k,
+                      int *out)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        int mover = (first_side + i) & 1;
+        if (mover != side || ann[i].loss <= 0)
+            continue;
+        /* Insertion into the sorted top-k list (largest loss first, earlier move first). */
+        int pos = count;
+        while (pos > 0 && ann[out[pos - 1]].loss < ann[i].loss)
+            pos--;
+        if (pos >= k)
+            continue;
+        int last = count < k ? count : k - 1;
+        for (int j = last; j > pos; j--)
+            out[j] = out[j - 1];
+        out[pos] = i;
+        if (count < k)
+            count++;
+    }
+    return count;
+}
+
+/* Appends s to out (snprintf-like accounting). */
+static void emit(char *out, size_t size, int *len, const char *s)
+{
+    size_t n = strlen(s);
+    if ((size_t)*len + n < size)
+        memcpy(out + *len, s, n + 1);
+    else if ((size_t)*len < size)
+        out[*len] = '\0';
+    *len += (int)n;
+}
+
+int ct_annotate_chart(const int *eval_red, int n, int clamp, int width, int height, bool ascii,
+                      char *out, size_t size)
+{
+    static const char *const rising[9] = {" ", "\xE2\x96\x81", "\xE2\x96\x82", "\xE2\x96\x83",
+                                          "\xE2\x96\x84", "\xE2\x96\x85", "\xE2\x96\x86",
+                                          "\xE2\x96\x87", "\xE2\x96\x88"};
+    const char *full = ascii ? "#" : rising[8];
+    int len = 0;
+    if (size)
+        out[0] = '\0';
+    if (n <= 0 || width <= 0 || height < 2 || clamp <= 0)
+        return 0;
+    int half = height / 2, cols = n < width ? n : width;
+    if (cols > 512)
+        cols = 512;
+    /* 1. Column values in eighths of a cell: positive rises from the middle, negative falls. */
+    int eighths[512];
+    for (int c = 0; c < cols; c++) {
+        int from = (int)((long)c * n / cols), to = (int)((long)(c + 1) * n / cols);
+        long sum = 0;
+        for (int i = from; i < to; i++)
+            sum += clamp_score(eval_red[i], clamp);
+        long avg = sum / (to - from);
+        eighths[c] = (int)((avg * half * 8 + (avg >= 0 ? clamp / 2 : -clamp / 2)) / clamp);
+    }
+    /* 2. Rows from the top: row r (0-based) of the upper half covers eighths
+     *    ((half-1-r)*8, (half-r)*8]; of the lower half, the mirror image. */
+    for (int r = 0; r < half * 2; r++) {
+        for (int c = 0; c < cols; c++) {
+            int e = eighths[c];
+            const char *cell = " ";
+            if (r < half && e > 0) {
+                int fill = e - (half - 1 - r) * 8;
+                if (fill >= 8)
+                    cell = full;
+                else if (fill > 0)
+                    cell = ascii ? (fill >= 4 ? "#" : ".") : rising[fill];
+            } else if (r >= half && e < 0) {
+                int fill = -e - (r - half) * 8;
+                if (fill >= 8)
+                    cell = full;
+                else if (fill > 0)
+                    cell = ascii ? (fill >= 4 ? "#" : "'") : (fill >= 4 ? "\xE2\x96\x80" : "\xE2\x96\x94");
+            }
+            emit(out, size, &len, cell);
+        }
+        emit(out, size, &len, "\n");
+    }
+    return len;
+}
