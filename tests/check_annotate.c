@@ -1,0 +1,140 @@
+/* Tests for the game-analysis logic (src/core/annotate.c): loss and marks at the documented
+ * thresholds, worst moves, the chart, and a real analysis where fairy-stockfish (an
+ * independent engine) calls the move a blunder. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cotuong/annotate.h"
+#include "cotuong/movegen.h"
+
+START_TEST(test_thresholds)
+{
+    ck_assert_int_eq(ct_annotate_nag(0), 0);
+    ck_assert_int_eq(ct_annotate_nag(49), 0);
+    ck_assert_int_eq(ct_annotate_nag(50), CT_NAG_INACCURACY);
+    ck_assert_int_eq(ct_annotate_nag(99), CT_NAG_INACCURACY);
+    ck_assert_int_eq(ct_annotate_nag(100), CT_NAG_MISTAKE);
+    ck_assert_int_eq(ct_annotate_nag(299), CT_NAG_MISTAKE);
+    ck_assert_int_eq(ct_annotate_nag(300), CT_NAG_BLUNDER);
+    ck_assert_str_eq(ct_annotate_mark(CT_NAG_INACCURACY), "?!");
+    ck_assert_str_eq(ct_annotate_mark(CT_NAG_MISTAKE), "?");
+    ck_assert_str_eq(ct_annotate_mark(CT_NAG_BLUNDER), "??");
+    ck_assert_str_eq(ct_annotate_mark(0), "");
+    ck_assert_str_eq(ct_annotate_mark(99), "");
+}
+END_TEST
+
+START_TEST(test_loss)
+{
+    ck_assert_int_eq(ct_annotate_loss(120, 20, false), 100);
+    ck_assert_int_eq(ct_annotate_loss(20, 120, false), 0);     /* found better than the engine */
+    ck_assert_int_eq(ct_annotate_loss(120, -500, true), 0);    /* the engine's own move */
+    /* Mates are clamped: a slower mate is no loss; losing a mate to a draw is a blunder. */
+    ck_assert_int_eq(ct_annotate_loss(CT_SCORE_MATE - 5, CT_SCORE_MATE - 17, false), 0);
+    ck_assert_int_eq(ct_annotate_loss(CT_SCORE_MATE - 5, 0, false), CT_ANN_CLAMP_CP);
+    ck_assert_int_eq(ct_annotate_loss(0, -CT_SCORE_MATE + 4, false), CT_ANN_CLAMP_CP);
+    ck_assert_int_eq(ct_annotate_loss(-CT_SCORE_MATE + 8, -CT_SCORE_MATE + 2, false), 0);
+}
+END_TEST
+
+START_TEST(test_worst)
+{
+    ct_move_annotation a[8];
+    memset(a, 0, sizeof a);
+    int losses[8] = {10, 400, 0, 120, 400, 60, 0, 700};
+    for (int i = 0; i < 8; i++)
+        a[i].loss = losses[i];
+    int out[3];
+    /* Red moved 0, 2, 4, 6: losses 10, 0, 400, 0 -> 4 then 0. */
+    ck_assert_int_eq(ct_annotate_worst(a, 8, CT_RED, CT_RED, 3, out), 2);
+    ck_assert_int_eq(out[0], 4);
+    ck_assert_int_eq(out[1], 0);
+    /* Black moved 1, 3, 5, 7: 400, 120, 60, 700 -> top 3: 7, 1, 3. */
+    ck_assert_int_eq(ct_annotate_worst(a, 8, CT_RED, CT_BLACK, 3, out), 3);
+    ck_assert_int_eq(out[0], 7);
+    ck_assert_int_eq(out[1], 1);
+    ck_assert_int_eq(out[2], 3);
+    /* Black first: the sides swap. Ties keep the earlier move first. */
+    ck_assert_int_eq(ct_annotate_worst(a, 8, CT_BLACK, CT_BLACK, 2, out), 2);
+    ck_assert_int_eq(out[0], 4);
+    ck_assert_int_eq(out[1], 0);
+    ck_assert_int_eq(ct_annotate_worst(a, 8, CT_BLACK, CT_RED, 1, out), 1);
+    ck_assert_int_eq(out[0], 7);
+}
+END_TEST
+
+START_TEST(test_chart)
+{
+    /* Four moves: +max, +half, -half, -max on a 4-row chart (2 rows each way). */
+    int ev[4] = {1000, 500, -500, -1000};
+    char out[256];
+    int n = ct_annotate_chart(ev, 4, 1000, 80, 4, true, out, sizeof out);
+    ck_assert_int_eq(n, (int)strlen(out));
+    ck_assert_str_eq(out, "#   \n##  \n  ##\n   #\n");
+    /* Unicode: an eighth above zero is the lowest block; full cells are full blocks. */
+    int ev2[2] = {63, -1000};
+    ct_annotate_chart(ev2, 2, 1000, 80, 2, false, out, sizeof out);
+    ck_assert_str_eq(out, "\xE2\x96\x81 \n \xE2\x96\x88\n");
+    /* More moves than columns: averaged into width columns. */
+    int ev3[6] = {1000, 1000, -1000, -1000, 0, 0};
+    ct_annotate_chart(ev3, 6, 1000, 3, 2, true, out, sizeof out);
+    ck_assert_str_eq(out, "#  \n # \n");
+    /* Too small a buffer: snprintf-like length, output cut. */
+    char small[4];
+    ck_assert_int_eq(ct_annotate_chart(ev, 4, 1000, 80, 4, true, small, sizeof small), 20);
+    ck_assert_uint_lt(strlen(small), sizeof small);
+}
+END_TEST
+
+/* The vector comes from fairy-stockfish 11.1 (UCI_Variant xiangqi, go depth 16; its UCI
+ * ranks are ours + 1): after 1. H2-E2 H9-G7 2. I0-I1 B7-B3 it scores Red's best (H0-G2) at
+ * +0.72 for Red; after 3. I1-B1?? (the rook steps where the b3 cannon takes it over the b2
+ * cannon) it scores +4.51 for Black: a loss of over five pawns, a blunder by any threshold. */
+START_TEST(test_real_blunder)
+{
+    ct_search *s = ct_search_new(8);
+    ck_assert_ptr_nonnull(s);
+    static ct_pos start;
+    ct_pos_start(&start);
+    const char *line[] = {"h2e2", "h9g7", "i0i1", "b7b3", "i1b1"};
+    ct_move moves[5];
+    for (int i = 0; i < 5; i++)
+        moves[i] = ct_move_parse_coord(line[i]);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.depth = 5;
+    ct_move_annotation ann[5];
+    ct_status st;
+    int n = ct_annotate_line(s, &start, moves, 5, &lim, NULL, NULL, ann, &st);
+    ck_assert_int_eq(st, CT_OK);
+    ck_assert_int_eq(n, 5);
+    ck_assert_int_eq(ann[4].nag, CT_NAG_BLUNDER);
+    ck_assert_int_ge(ann[4].loss, CT_ANN_BLUNDER_CP);
+    ck_assert_int_eq(ann[0].nag, 0);
+    /* An illegal move stops the analysis there. */
+    moves[2] = ct_move_parse_coord("a0a9");
+    n = ct_annotate_line(s, &start, moves, 5, &lim, NULL, NULL, ann, &st);
+    ck_assert_int_eq(st, CT_ERR_ILLEGAL);
+    ck_assert_int_eq(n, 2);
+    ct_search_free(s);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("annotate");
+    TCase *tc = tcase_create("annotate");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_thresholds);
+    tcase_add_test(tc, test_loss);
+    tcase_add_test(tc, test_worst);
+    tcase_add_test(tc, test_chart);
+    tcase_add_test(tc, test_real_blunder);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
