@@ -65,7 +65,7 @@ START_TEST(test_games_and_main_line)
     /* Back steps unmake to the same positions as a replay. */
     ck_assert(review_back(&rs));
     ck_assert(review_back(&rs));
-    ck_assert_str_eq(here(), "h2h7");
+    ck_assert_str_eq(here(), "c7h7");
     ck_assert(review_first(&rs));
     fen_here(fen, sizeof fen);
     ck_assert_str_eq(fen, CT_START_FEN);
@@ -74,13 +74,13 @@ END_TEST
 
 START_TEST(test_variations)
 {
-    /* After 2. G3-G4 the main move is B7-C7; the alternative is 2... H7-E7. */
+    /* After 2. G3-G4 the main move is B7-C7; the alternative is 2... B7-E7. */
     for (int i = 0; i < 3; i++)
         review_forward(&rs);
     ck_assert_str_eq(here(), "g3g4");
     ck_assert_int_eq(ct_record_child_count(&rs.games[0], rs.node), 2);
     ck_assert(review_enter_variation(&rs, 1));
-    ck_assert_str_eq(here(), "h7e7");
+    ck_assert_str_eq(here(), "b7e7");
     ck_assert_str_eq(ct_record_comment(&rs.games[0], rs.node), "a central cannon instead");
     ck_assert_int_eq(review_depth(&rs, rs.node), 1);
     ck_assert(!ct_record_on_main_line(&rs.games[0], rs.node));
@@ -107,7 +107,7 @@ START_TEST(test_variations)
     int line[64], cur;
     int n = review_line(&rs, line, 64, &cur);
     ck_assert_int_eq(cur, 3);
-    ck_assert_int_eq(n, 6); /* c3c4 h9g7 g3g4 h7e7 b0c2 b9c7 */
+    ck_assert_int_eq(n, 6); /* c3c4 h9g7 g3g4 b7e7 b0c2 b9c7 */
     ck_assert_str_eq(move_at(line[5]), "b9c7");
 }
 END_TEST
@@ -139,7 +139,7 @@ START_TEST(test_play_on_comment_save)
     ck_assert_int_eq(review_play(&rs, ct_move_parse_coord("h2e2")), CT_OK);
     ck_assert(rs.modified);
     ck_assert_int_eq(review_depth(&rs, rs.node), 1);
-    ck_assert_int_eq(review_play(&rs, ct_move_parse_coord("h7e7")), CT_OK);
+    ck_assert_int_eq(review_play(&rs, ct_move_parse_coord("b7e7")), CT_OK);
     ck_assert_int_eq(review_play(&rs, ct_move_parse_coord("a0a9")), CT_ERR_ILLEGAL);
     ck_assert_int_eq(ct_record_count_moves(&rs.games[0]), before + 2);
     ck_assert_int_eq(review_set_comment(&rs, "both cannons central"), CT_OK);
@@ -176,7 +176,7 @@ START_TEST(test_delete_and_promote)
 {
     for (int i = 0; i < 3; i++)
         review_forward(&rs);
-    review_enter_variation(&rs, 1); /* 2... H7-E7 */
+    review_enter_variation(&rs, 1); /* 2... B7-E7 */
     review_promote(&rs);
     ck_assert(ct_record_on_main_line(&rs.games[0], rs.node));
     ck_assert(review_delete(&rs));

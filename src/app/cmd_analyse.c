@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/commands.h"
 #include "app/diagram.h"
@@ -16,6 +17,7 @@
 #include "cotuong/movegen.h"
 #include "cotuong/notation.h"
 #include "cotuong/pgn.h"
+#include "cotuong/rules.h"
 
 typedef struct {
     ct_notation notation;
@@ -73,7 +75,7 @@ static void render_line(const ct_pos *start, const ct_move *pv, int len, int max
 static bool show_progress(void *user, int done, int total)
 {
     const analyse_opts *o = user;
-    if (!o->quiet) {
+    if (!o->quiet && isatty(STDERR_FILENO)) {
         fprintf(stderr, "\ranalysing: %d/%d moves", done, total);
         if (done == total)
             fputc('\n', stderr);
@@ -98,7 +100,7 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
     char *event = sanitize_dup(ct_record_tag(rec, "Event"), 0);
     printf("Game %d of %d: Red '%s' - Black '%s'%s%s%s, result %s, %d moves\n", index, count,
            red, black, event[0] ? ", event '" : "", event, event[0] ? "'" : "",
-           ct_result_name(rec->result), n);
+           ct_result_string(rec->result), n);
     free(red);
     free(black);
     free(event);
@@ -144,7 +146,7 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
     }
     /* 3. Summary per side and the worst moves. */
     for (int side = CT_RED; side <= CT_BLACK; side++) {
-        printf("%s: %d inaccuracies (?!), %d mistakes (?), %d blunders (?\?); average loss %d\n",
+        printf("%s: inaccuracies (?!) %d, mistakes (?) %d, blunders (?\?) %d; average loss %d\n",
                side == CT_RED ? "Red" : "Black", counts[side][0], counts[side][1],
                counts[side][2], moves_of[side] ? loss_sum[side] / moves_of[side] : 0);
     }
