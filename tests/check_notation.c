@@ -353,6 +353,8 @@ START_TEST(test_tandem_other_conventions)
     expect_parse("三兵平六", CT_NOTATION_ZH, coord("c6d6"));
     expect_parse("Pd.6", CT_NOTATION_WXF, coord("c5d5"));
     expect_parse("前兵七平六", CT_NOTATION_ZH, coord("c6d6"));
+    expect_parse("P7+.6", CT_NOTATION_WXF, coord("c6d6"));
+    expect_parse("Bt7-6", CT_NOTATION_VI, coord("c6d6"));
     /* Marker before the letter in WXF, either convention. */
     load(ROOKS_E4_E2);
     expect_parse("+R+3", CT_NOTATION_WXF, coord("e4e7"));
@@ -500,6 +502,15 @@ START_TEST(test_auto)
     expect_error("h2h8", CT_NOTATION_AUTO, CT_PARSE_ILLEGAL, CT_ERR_ILLEGAL);
     /* P2.1: Vietnamese cannon h2 forward 1; WXF pawn file 2: none. */
     expect_parse("P2.1", CT_NOTATION_AUTO, coord("h2h3"));
+    /* P is a cannon in Vietnamese and a pawn in WXF: cannon e2 forward 4 (e2e6) against
+     * pawn e7 to file 4 (e7f7), both legal. */
+    load("3k5/9/4P4/9/9/9/9/4C4/9/5K3 w - - 0 1");
+    expect_parse("P5.4", CT_NOTATION_VI, coord("e2e6"));
+    expect_parse("P5.4", CT_NOTATION_WXF, coord("e7f7"));
+    expect_error("P5.4", CT_NOTATION_AUTO, CT_PARSE_CLASH, CT_ERR_AMBIGUOUS);
+    /* P5-4: Vietnamese cannon e2 to f2; WXF "pawn back 4" is impossible. */
+    expect_parse("P5-4", CT_NOTATION_AUTO, coord("e2f2"));
+    load(CT_START_FEN);
     /* Nothing reads it. */
     expect_error("Q2.5", CT_NOTATION_AUTO, CT_PARSE_UNKNOWN_PIECE, CT_ERR_SYNTAX);
 }

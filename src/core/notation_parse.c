@@ -786,6 +786,15 @@ static ct_status parse_wxf(const ct_pos *pos, const folded *f, ct_move *out, ct_
             q.dir = CT_DIR_SIDEWAYS;
             goto number;
         }
+        int k = 0;
+        while (wxf_sym(s[i + k]))
+            k++;
+        if (k >= 2 && !pre) { /* P7+.6: letter, file and marker (tandem pawns on two files) */
+            q.mark = wxf_marker(s + i, k - 1);
+            if (q.mark == MK_NONE)
+                return fail(err, CT_PARSE_SYNTAX, "'%.*s' is not a WXF marker", k - 1, s + i);
+            i += k - 1;
+        }
     } else if (s[i] >= 'a' && s[i] <= 'e' && !pre) {
         q.mark = MK_ORD;
         q.ord = s[i++] - 'a' + 1;
