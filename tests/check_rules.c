@@ -178,6 +178,14 @@ START_TEST(test_case_table)
     if (v.reason == CT_END_REPETITION || v.reason == CT_END_PERPETUAL_CHECK ||
         v.reason == CT_END_PERPETUAL_CHASE)
         ck_assert_int_eq(v.occurrences, 3);
+    /* The search's quick test agrees at the final position (it does not judge chases). */
+    ct_rep_status want = CT_REP_NONE;
+    if (v.reason == CT_END_REPETITION || v.reason == CT_END_PERPETUAL_CHASE)
+        want = CT_REP_DRAW;
+    else if (v.reason == CT_END_PERPETUAL_CHECK)
+        want = v.loser == pos.side ? CT_REP_LOSS : CT_REP_WIN;
+    ck_assert_msg(ct_rules_quick_repetition(&pos, pos.ply, rules) == want,
+                  "%s [%s]: quick repetition test disagrees", tc->name, rn);
     if (chaser_letter) {
         ck_assert(v.flags & CT_ADJ_PERPETUAL_CHASE);
         ck_assert_msg(v.chaser && v.chased, "%s: chase pieces not named", tc->name);
@@ -477,6 +485,68 @@ START_TEST(test_judge_restores)
 }
 END_TEST
 
+/* Random games biased toward repetitions (a side often takes back its previous move):
+ * every verdict is coherent, judging leaves the position intact, and the game ends. */
+START_TEST(test_random_games)
+{
+    static ct_pos shadow;
+    uint64_t rng = 0x9e3779b97f4a7c15ull + (uint64_t)_i;
+    ct_rules rules = (ct_rules)(_i % CT_RULES_COUNT);
+    int ends[16] = {0};
+    for (int game = 0; game < 12; game++) {
+        ct_pos_start(&pos);
+        test_playout(&pos, &rng, 10 + (int)(test_rand(&rng) % 30));
+        for (int i = 0; i < pos.ply; i++)
+            pos.hist[i].in_check = 0;
+        pos.ply = 0; /* judge from here on, as from a FEN */
+        ct_verdict v;
+        memset(&v, 0, sizeof v);
+        while (!(v.flags & CT_ADJ_GAME_OVER) && pos.ply < 600) {
+            ct_move moves[CT_MAX_MOVES];
+            int n = ct_gen_legal(&pos, moves);
+            ck_assert_int_gt(n, 0); /* no legal move would have ended the game */
+            ct_move mv = moves[test_rand(&rng) % (uint64_t)n];
+            if (pos.ply >= 2 && test_rand(&rng) % 4 != 0) {
+                ct_move back = pos.hist[pos.ply - 2].move;
+                ct_move rev = CT_MOVE(CT_TO(back), CT_FROM(back));
+                if (ct_is_legal(&pos, rev))
+                    mv = rev;
+            }
+            shadow = pos;
+            v = ct_rules_play(&pos, rules, mv);
+            ck_assert(!(v.flags & CT_ADJ_ILLEGAL));
+            ck_assert(ct_pos_ok(&pos));
+            ck_assert(pos.key == ct_pos_compute_key(&pos));
+            for (int i = 0; i < shadow.ply; i++)
+                ck_assert(pos.hist[i].key == shadow.hist[i].key &&
+                          pos.hist[i].move == shadow.hist[i].move);
+            ck_assert_int_eq(v.mover, shadow.side);
+            ck_assert_int_eq(!!(v.flags & CT_ADJ_CHECK), ct_in_check(&pos, pos.side));
+            if (v.flags & CT_ADJ_GAME_OVER) {
+                ck_assert(v.reason != CT_END_NONE);
+                ck_assert(v.result != CT_RESULT_NONE);
+                ck_assert_int_eq(v.result == CT_RESULT_DRAW, v.loser < 0);
+                if (v.loser >= 0)
+                    ck_assert_int_eq(v.result, ct_result_loss_of(v.loser));
+                if (v.reason == CT_END_PERPETUAL_CHASE)
+                    ck_assert(v.chaser && v.chased && pos.sq_of[v.chased]);
+                ends[v.reason]++;
+            } else {
+                ck_assert(v.occurrences <= 2);
+                ck_assert(v.reason == CT_END_NONE && v.result == CT_RESULT_NONE);
+            }
+            if (rules == CT_RULES_CASUAL)
+                ck_assert(!(v.flags & (CT_ADJ_PERPETUAL_CHECK | CT_ADJ_PERPETUAL_CHASE |
+                                       CT_ADJ_MOVE_LIMIT | CT_ADJ_CLAIM_MOVE_LIMIT)));
+        }
+        ck_assert(v.flags & CT_ADJ_GAME_OVER);
+    }
+    ck_assert_int_gt(ends[CT_END_REPETITION] + ends[CT_END_PERPETUAL_CHECK] +
+                         ends[CT_END_PERPETUAL_CHASE],
+                     0);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ the game-level result */
 START_TEST(test_match)
 {
@@ -570,6 +640,7 @@ int main(void)
     tcase_add_test(tc, test_quick_repetition);
     tcase_add_test(tc, test_judge_restores);
     tcase_add_test(tc, test_match);
+    tcase_add_loop_test(tc, test_random_games, 0, 2 * CT_RULES_COUNT);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
