@@ -285,10 +285,14 @@ static void play_tick(ctl *c)
     ct_move mv = ctl_ai_collect(c, &hint);
     if (mv) {
         if (hint) {
+            /* Show it, select its piece and put the cursor on its target: Enter plays it. */
             c->hint = mv;
+            select_targets(c, CT_FROM(mv));
+            c->cur_file = CT_SQ_FILE(CT_TO(mv));
+            c->cur_rank = CT_SQ_RANK(CT_TO(mv));
             char t[CT_MOVE_TEXT_MAX];
             ctl_move_text(c, g->pos, mv, t, sizeof t);
-            ctl_status(c, UI_STATUS, _("Hint: %s"), t);
+            ctl_status(c, UI_STATUS, _("Hint: %s (Enter plays it)"), t);
         } else {
             ctl_play_move(c, mv);
         }
