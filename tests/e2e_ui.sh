@@ -51,6 +51,37 @@ keys Enter
 check "illegal typed move explained" "Illegal"
 esc
 
+echo "# typed move in Vietnamese notation, and switching the history's notation"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang vi --notation vi
+check "Vietnamese game" "Đỏ đi"
+keys :
+typed "P2-5"
+keys Enter
+check "typed P2-5 played" "Đen đi"
+check "history in Vietnamese notation" "1. P2-5"
+keys :
+typed "M8.7"
+keys Enter
+check "typed M8.7 (Black's horse)" "M8.7"
+keys :
+typed "X1.5"
+keys Enter
+check "notation error shown" "Không"
+esc
+keys n
+check "n switches the notation (vi-long)" "Pháo 2 bình 5"
+keys n
+check "n again (wxf)" "C2.5"
+keys n n
+check "Chinese notation" "炮二平五"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en
+check "English game" "Red to move"
+keys :
+typed "C2.5"
+keys Enter
+check "typed WXF move" "Black to move"
+check "default English notation is WXF" "1. C2.5"
+
 echo "# undo"
 keys u
 check "undo returns the turn" "Red to move"

@@ -210,7 +210,7 @@ static const char *reason_text(ct_end_reason r)
 {
     switch (r) {
     case CT_END_CHECKMATE: return _("checkmate");
-    case CT_END_STALEMATE: return _("no legal move (stalemate loses)");
+    case CT_END_STALEMATE: return _("stalemate");
     case CT_END_REPETITION: return _("repetition");
     case CT_END_PERPETUAL_CHECK: return _("perpetual check");
     case CT_END_PERPETUAL_CHASE: return _("perpetual chase");
