@@ -9,6 +9,7 @@
 #include "app/controller.h"
 #include "app/i18n.h"
 #include "ui/draw.h"
+#include "ui/screen.h"
 
 static void play_usage(FILE *out)
 {
@@ -165,6 +166,9 @@ int cmd_play(int argc, char **argv)
     const char *term = getenv("TERM");
     bool narrow_term = term && (!strcmp(term, "linux") || !strncmp(term, "vt", 2) || !strcmp(term, "dumb"));
     app.set.ascii = ascii || !ui_locale_is_utf8() || narrow_term;
+    /* A terminal that draws a Hán glyph one column wide cannot show the board: ASCII. */
+    if (!app.set.ascii && ui_probe_wide_glyphs(300) == 0)
+        app.set.ascii = true;
     app.set.coords = coords;
     app.set.colour = colour;
     app.set.mouse = mouse;

@@ -1,6 +1,7 @@
 /* cotuong — terminal set-up and teardown. Every way out (return from main, exit(), error,
  * SIGINT/SIGTERM/SIGHUP, crash) passes through ui_screen_close() or its signal-safe twin. */
 #include <curses.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,48 @@ void ui_screen_close(void)
     fflush(stdout);
 }
 
+int ui_probe_wide_glyphs(int timeout_ms)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return -1;
+    struct termios old, raw;
+    if (tcgetattr(STDIN_FILENO, &old) != 0)
+        return -1;
+    raw = old;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) != 0)
+        return -1;
+    /* Column 1, the glyph, report the cursor, then wipe the line. */
+    static const char probe[] = "\r\xe5\xb8\xa5\033[6n";
+    int result = -1;
+    if (write(STDOUT_FILENO, probe, sizeof probe - 1) == (ssize_t)(sizeof probe - 1)) {
+        char buf[32];
+        size_t n = 0;
+        struct pollfd pfd = {.fd = STDIN_FILENO, .events = POLLIN};
+        while (n < sizeof buf - 1 && poll(&pfd, 1, timeout_ms) > 0) {
+            ssize_t r = read(STDIN_FILENO, buf + n, 1);
+            if (r <= 0)
+                break;
+            if (buf[n++] == 'R')
+                break;
+        }
+        buf[n] = 0;
+        const char *semi = strchr(buf, ';');
+        if (n > 0 && buf[n - 1] == 'R' && semi) {
+            int col = atoi(semi + 1);
+            result = col >= 3 ? 1 : 0;
+        }
+    }
+    static const char wipe[] = "\r\033[K";
+    if (write(STDOUT_FILENO, wipe, sizeof wipe - 1) < 0) {
+        /* nothing to do */
+    }
+    tcsetattr(STDIN_FILENO, TCSANOW, &old);
+    return result;
+}
+
 bool ui_screen_open(bool colour, bool mouse)
 {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -110,6 +153,7 @@ bool ui_screen_open(bool colour, bool mouse)
     set_escdelay(25);
     curs_set(0);
     ui_theme_init(colour);
+    flushinp(); /* a late answer to ui_probe_wide_glyphs() must not read as keys */
     mouse_on = mouse;
     if (mouse)
         ui_input_enable_mouse();

@@ -10,6 +10,11 @@
 /* Opens the screen (stdscr), keypad, no echo, mouse, colours. Returns false when the
  * terminal cannot be opened (the reason is printed on stderr). */
 bool ui_screen_open(bool colour, bool mouse);
+/* Asks the terminal where the cursor lands after printing a wide glyph (a cursor position
+ * report, before the screen is opened). Returns 1 when the glyph took two columns, 0 when
+ * it took one (the terminal cannot show wide glyphs: use the ASCII board), -1 when the
+ * terminal did not answer within timeout_ms. */
+int ui_probe_wide_glyphs(int timeout_ms);
 /* Restores the terminal; safe to call twice and from atexit. */
 void ui_screen_close(void);
 bool ui_screen_is_open(void);
