@@ -180,6 +180,13 @@ void ctl_new_game(ctl *c)
     if (!c->status[0])
         ctl_status(c, UI_STATUS, "%s", _("New game."));
     c->dirty = true;
+    ctl_game_changed(c);
+}
+
+void ctl_game_changed(ctl *c)
+{
+    if (ctl_save_hooks && ctl_save_hooks->game_changed)
+        ctl_save_hooks->game_changed(c);
 }
 
 bool ctl_game_over(const ctl *c)
@@ -287,6 +294,7 @@ bool ctl_play_move(ctl *c, ct_move mv)
         ct_match_time_out(&g->match, mover, g->pos->ply, plies);
         ctl_result_text(c, text, sizeof text);
         ctl_status(c, UI_ERROR, "%s", text);
+        ctl_game_changed(c);
         return false;
     }
     ct_verdict v = ct_rules_play(g->pos, g->rules, mv);
@@ -318,6 +326,7 @@ bool ctl_play_move(ctl *c, ct_move mv)
         ctl_status(c, UI_STATUS, "%s %s", side_name(mover), text);
     }
     c->dirty = true;
+    ctl_game_changed(c);
     return true;
 }
 
@@ -350,6 +359,7 @@ void ctl_undo(ctl *c)
     clear_selection(c);
     c->hint = CT_NO_MOVE;
     ctl_status(c, UI_STATUS, "%s", _("Move taken back."));
+    ctl_game_changed(c);
 }
 
 void ctl_redo(ctl *c)

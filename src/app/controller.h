@@ -161,6 +161,8 @@ typedef struct {
     bool (*open)(ctl *c);
     /* SIGINT/SIGTERM/SIGHUP arrived: save what can be saved before the program exits. */
     void (*emergency_save)(ctl *c, int sig);
+    /* The game changed: a move, undo, redo, new game, resignation, draw, loss on time. */
+    void (*game_changed)(ctl *c);
 } ctl_hooks;
 extern const ctl_hooks *ctl_save_hooks;
 
@@ -190,6 +192,8 @@ bool ctl_play_move(ctl *c, ct_move mv);  /* adjudicates and plays; false if ille
 void ctl_undo(ctl *c);
 void ctl_redo(ctl *c);
 bool ctl_game_over(const ctl *c);
+/* Tells the saved-games hook that the game changed (see ctl_hooks.game_changed). */
+void ctl_game_changed(ctl *c);
 bool ctl_is_human_turn(const ctl *c);
 /* Monotonic milliseconds. */
 int64_t ctl_now_ms(void);

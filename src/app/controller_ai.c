@@ -212,6 +212,7 @@ ct_move ctl_ai_collect(ctl *c, bool *hint)
         ct_match_resign(&c->game.match, ai->side, c->game.pos->ply);
         ctl_status(c, UI_ERROR, _("%s forfeits: %s"), ai->side == CT_RED ? _("Red") : _("Black"),
                    ai->error);
+        ctl_game_changed(c);
     }
     return ai->best;
 }

@@ -19,6 +19,15 @@ static void keys_of(ui_req req, char *buf, size_t size)
         size_t len = strlen(buf);
         snprintf(buf + len, size - len, "%s%s", len ? ", " : "", km[i].name);
     }
+    /* Keys bound in the settings file. */
+    const ui_keybinding *uk = ui_keymap_user(&n);
+    for (int i = 0; i < n; i++) {
+        if (uk[i].req != req)
+            continue;
+        const char *name = keyname(uk[i].key);
+        size_t len = strlen(buf);
+        snprintf(buf + len, size - len, "%s%s", len ? ", " : "", name ? name : "?");
+    }
 }
 
 static void help_draw(ctl *c)

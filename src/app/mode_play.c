@@ -113,6 +113,7 @@ static void on_resign(ctl *c, bool yes)
     ctl_result_text(c, res, sizeof res);
     ctl_status(c, UI_TITLE, "%s", res);
     c->game.saved = false;
+    ctl_game_changed(c);
 }
 
 static void on_draw_answer(ctl *c, bool yes)
@@ -123,6 +124,7 @@ static void on_draw_answer(ctl *c, bool yes)
         char res[160];
         ctl_result_text(c, res, sizeof res);
         ctl_status(c, UI_TITLE, "%s", res);
+        ctl_game_changed(c);
     } else {
         ct_match_decline_draw(&c->game.match);
         ctl_status(c, UI_STATUS, "%s", _("The draw offer was declined."));
@@ -310,6 +312,7 @@ static void play_tick(ctl *c)
             char res[160];
             ctl_result_text(c, res, sizeof res);
             ctl_status(c, UI_TITLE, "%s", res);
+            ctl_game_changed(c);
         }
         if (now - c->last_clock_draw >= 250) {
             c->last_clock_draw = now;

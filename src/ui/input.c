@@ -80,8 +80,36 @@ const ui_keybinding *ui_keymap(int *count)
     return keymap;
 }
 
+#define USER_KEYS 64
+static ui_keybinding user_keys[USER_KEYS];
+static int n_user_keys;
+
+bool ui_key_bind(int key, ui_req req)
+{
+    if (req <= REQ_NONE || req >= REQ_MOUSE)
+        return false;
+    for (int i = 0; i < n_user_keys; i++)
+        if (user_keys[i].key == key) {
+            user_keys[i].req = req;
+            return true;
+        }
+    if (n_user_keys >= USER_KEYS)
+        return false;
+    user_keys[n_user_keys++] = (ui_keybinding){key, req, NULL};
+    return true;
+}
+
+const ui_keybinding *ui_keymap_user(int *count)
+{
+    *count = n_user_keys;
+    return user_keys;
+}
+
 ui_req ui_key_request(int key)
 {
+    for (int i = 0; i < n_user_keys; i++)
+        if (user_keys[i].key == key)
+            return user_keys[i].req;
     for (size_t i = 0; i < sizeof keymap / sizeof keymap[0]; i++)
         if (keymap[i].key == key)
             return keymap[i].req;

@@ -70,7 +70,12 @@ const char *ui_req_help(ui_req req);
 const char *ui_req_name(ui_req req);
 /* The key table and its length. */
 const ui_keybinding *ui_keymap(int *count);
-/* The request bound to a key, REQ_NONE if none. */
+/* The request bound to a key, REQ_NONE if none (user bindings first). */
 ui_req ui_key_request(int key);
+/* Binds a key to a request at run time (from the settings file), before the table's own
+ * binding of that key. Returns false when the user table is full or req is not a request. */
+bool ui_key_bind(int key, ui_req req);
+/* The user bindings made with ui_key_bind (names are NULL). */
+const ui_keybinding *ui_keymap_user(int *count);
 
 #endif
