@@ -112,12 +112,13 @@ else
             if [ "$stm" = w ]; then mover=b; else mover=w; fi
         fi
         result=$(printf '%s\n' "$expected" | cut -d' ' -f1)
-        case "$want:$result:$mover" in
-        same:1/2-1/2:*) want=draw ;;
-        same:1-0:w | same:0-1:b) want=win ;;
-        same:1-0:b | same:0-1:w) want=loss ;;
-        same:*) want=none ;;
+        case "$result:$mover" in
+        1/2-1/2:*) spec=draw ;;
+        1-0:w | 0-1:b) spec=win ;;
+        1-0:b | 0-1:w) spec=loss ;;
+        *) spec=none ;;
         esac
+        [ "$want" = same ] && want=$spec
         score=$( (printf 'uci\nsetoption name UCI_Variant value xiangqi\nisready\n'
             printf 'position fen %s moves %s\ngo depth 2 searchmoves %s\n' "$fen" "$prev" "$last"
             sleep 1; echo quit) | timeout 20 "$fs" 2>/dev/null | grep '^info depth 2 ' | tail -n 1 |
@@ -129,7 +130,8 @@ else
         "") got="no answer" ;;
         *) got="none ($score)" ;;
         esac
-        if [ "$got" = "$want" ]; then echo "ok: fairy-stockfish $note on $name ($score)"; else
+        if [ "$got" = "$want" ]; then echo "ok: fairy-stockfish $note on $name ($score)"
+        elif [ "$got" = "$spec" ]; then echo "ok: fairy-stockfish agrees on $name ($score; a newer version than 11.1?)"; else
             echo "FAIL: fairy-stockfish on $name: expected $want, got $got"; echo x >>"$tmp/fsfail"; fi
     done
     [ -f "$tmp/fsfail" ] && fail=1
