@@ -13,6 +13,8 @@ START_TEST(test_sizes)
     ui_layout_compute(&lo, 24, 80);
     ck_assert_int_eq(lo.size, UI_SIZE_COMPACT);
     ui_layout_compute(&lo, 60, 200);
+    ck_assert_int_eq(lo.size, UI_SIZE_HUGE);
+    ui_layout_compute(&lo, 36, 110);
     ck_assert_int_eq(lo.size, UI_SIZE_LARGE);
     ui_layout_compute(&lo, 20, 80);
     ck_assert_int_eq(lo.size, UI_SIZE_TOO_SMALL);

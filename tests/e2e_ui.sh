@@ -25,6 +25,10 @@ check "cannon selected under the cursor" "[炮]"
 check "legal targets marked" "•"
 # The cannon can take the horse on h9 over the cannon on h7: a capture target in brackets.
 check "capture target bracketed" "(馬)"
+e=$(printf '\033')
+check_attr "selected piece highlighted (yellow background)" "${e}[43m炮"
+check_attr "legal targets in green" "${e}[32m•"
+check_attr "capture target on magenta" "${e}[45m(馬)"
 keys h h h Enter
 check "keys moved the cannon; Black to move" "Black to move"
 check "history shows the move" "1."
@@ -108,6 +112,14 @@ else
     fails=$((fails + 1))
 fi
 
+echo "# without colour: Red and Black still differ (reverse video), selection underlined"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en --no-color
+check "monochrome board" "Red to move"
+check_attr "Red pieces in reverse video" "${e}[1;7m俥"
+keys l l l Enter
+check_attr "selected piece reverse+underline" "4;7m"
+keys q
+
 echo "# checkmate: Red mates with Ra0-a9"
 ui_start 80 24 LANG=C.UTF-8 -- play --lang en --fen "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"
 check "position loaded" "Red to move"
@@ -127,13 +139,13 @@ T resize-window -t "$S" -x 80 -y 24
 check "board back after resize" "Red to move"
 check "board glyphs back" "帥"
 
-echo "# 200x60: large board, play with the mouse"
+echo "# 200x60: the largest board, play with the mouse"
 ui_start 200 60 LANG=C.UTF-8 -- play --red human --black human --lang en
-check "large board" "俥────傌────相"
-# Large layout: top row 3, left column 4, 6 columns x 3 rows apart.
-click $((4 + 6 * 7)) $((3 + 3 * 7))
+check "largest board" "俥──────傌──────相"
+# Largest layout: top row 3, left column 4, 8 columns x 4 rows apart.
+click $((4 + 8 * 7)) $((3 + 4 * 7))
 check "click selects the cannon (large)" "[炮]"
-click $((4 + 6 * 4)) $((3 + 3 * 7))
+click $((4 + 8 * 4)) $((3 + 4 * 7))
 check "click moved it (large)" "Black to move"
 
 echo "# LANG=C: ASCII board"

@@ -14,7 +14,7 @@ cell() {
     f=$((f - 97))
     r=$(echo "$1" | cut -c2)
     if [ "$2" = large ]; then
-        echo "$((4 + 6 * f)) $((3 + 3 * (9 - r)))"
+        echo "$((4 + 8 * f)) $((3 + 4 * (9 - r)))"
     else
         echo "$((4 + 4 * f)) $((2 + 2 * (9 - r)))"
     fi
@@ -68,7 +68,7 @@ cap | sed 's/^/    # /'
 
 echo "# full game against the AI, keyboard, 200x60, LANG=C (ASCII)"
 ui_start 200 60 LANG=C LC_ALL=C -- play --red human --black ai:1 --notation coord --lang en
-check "ASCII game started" "R-----H-----E"
+check "ASCII game started" "R-------H-------E"
 step=$((step + 1))
 if play_game large keys; then
     echo "ok $step - the ASCII game reached a result: $(cap | grep -E -o '(Red|Black) wins \([^)]*\)|Draw \([^)]*\)' | head -n 1)"

@@ -68,6 +68,19 @@ check() {
     fi
 }
 
+# check_attr NAME TEXT: TEXT (which may hold escape sequences) is in capture-pane -e output,
+# i.e. drawn with those attributes.
+check_attr() {
+    step=$((step + 1))
+    if cap_e | grep -F -q -- "$2"; then
+        echo "ok $step - $1"
+    else
+        echo "not ok $step - $1 (attributes not found)"
+        cap_e | cat -v | sed 's/^/    | /'
+        fails=$((fails + 1))
+    fi
+}
+
 # check_not NAME TEXT: the text is not on screen now.
 check_not() {
     step=$((step + 1))

@@ -27,7 +27,11 @@ static bool fits(int rows, int cols, int cw, int ch)
 void ui_layout_compute(ui_layout *lo, int rows, int cols)
 {
     *lo = (ui_layout){.rows = rows, .cols = cols};
-    if (fits(rows, cols, 6, 3) && cols >= 100) {
+    if (fits(rows, cols, 8, 4) && cols >= 120) {
+        lo->size = UI_SIZE_HUGE;
+        lo->cw = 8;
+        lo->ch = 4;
+    } else if (fits(rows, cols, 6, 3) && cols >= 100) {
         lo->size = UI_SIZE_LARGE;
         lo->cw = 6;
         lo->ch = 3;

@@ -10,6 +10,7 @@ typedef enum {
     UI_SIZE_TOO_SMALL = 0, /* below the minimum: only a message is shown */
     UI_SIZE_COMPACT,       /* 4 columns x 2 rows per intersection (fits 80x24) */
     UI_SIZE_LARGE,         /* 6 columns x 3 rows per intersection */
+    UI_SIZE_HUGE,          /* 8 columns x 4 rows per intersection (200x60 and up) */
 } ui_size_class;
 
 typedef struct {
