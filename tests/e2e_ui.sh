@@ -117,6 +117,7 @@ ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en --no-col
 check "monochrome board" "Red to move"
 check_attr "Red pieces in reverse video" "${e}[1;7m俥"
 keys l l l Enter
+check "selected without colour" "[炮]"
 check_attr "selected piece reverse+underline" "4;7m"
 keys q
 
@@ -183,6 +184,19 @@ check "undo takes back a full turn" "Move taken back"
 step=$((step + 1))
 if cap | grep -q "Red to move" && ! cap | grep -q "  1\. "; then echo "ok $step - history empty after undo"; else
     echo "not ok $step - history after undo"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+
+echo "# against an external UCI engine"
+if [ -n "$FAIRY_STOCKFISH" ] && [ -x "$FAIRY_STOCKFISH" ]; then
+    ui_start 80 24 LANG=C.UTF-8 -- play --red human --black "uci:$FAIRY_STOCKFISH" --lang en
+    check "engine seated" "Black: uci:"
+    keys :
+    typed "C2.5"
+    keys Enter
+    check "the engine answered" "Red to move" 20
+    check "its move is in the history" "1. C2.5"
+else
+    echo "# fairy-stockfish not installed: engine game skipped"
+fi
 
 echo "# signals restore the terminal"
 for sig in TERM HUP INT; do

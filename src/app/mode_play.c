@@ -66,6 +66,25 @@ static void act_at(ctl *c, int file, int rank)
         ctl_status(c, UI_STATUS, "%s", "");
 }
 
+/* Why a typed move was refused, in the interface language (the core's message is English:
+ * it is shown as it is in the English interface, where it says more). */
+static const char *parse_error_text(const ct_parse_error *err)
+{
+    if (!i18n_is_vietnamese() && err->message[0])
+        return err->message;
+    switch (err->kind) {
+    case CT_PARSE_EMPTY: return _("nothing typed");
+    case CT_PARSE_UNKNOWN_PIECE: return _("unknown piece");
+    case CT_PARSE_NO_PIECE: return _("no such piece on that file");
+    case CT_PARSE_BAD_MARKER: return _("the front/rear marker does not fit the pieces there");
+    case CT_PARSE_NO_MOVE: return _("that piece cannot move so");
+    case CT_PARSE_ILLEGAL: return _("the move is not legal");
+    case CT_PARSE_AMBIGUOUS: return _("several pieces can make that move");
+    case CT_PARSE_CLASH: return _("notations disagree: choose one with n");
+    default: return err->message[0] ? err->message : _("not a move in any notation");
+    }
+}
+
 static void on_move_line(ctl *c, const char *text)
 {
     while (*text == ' ')
@@ -89,8 +108,7 @@ static void on_move_line(ctl *c, const char *text)
         }
     }
     if (!mv) {
-        ctl_status(c, UI_ERROR, _("Cannot read the move \"%s\": %s."), text,
-                   err.message[0] ? err.message : _("unknown notation"));
+        ctl_status(c, UI_ERROR, _("Cannot read the move \"%s\": %s."), text, parse_error_text(&err));
         return;
     }
     if (!ctl_is_human_turn(c)) {
