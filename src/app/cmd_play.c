@@ -8,6 +8,7 @@
 #include "app/commands.h"
 #include "app/controller.h"
 #include "app/i18n.h"
+#include "app/session.h"
 #include "ui/draw.h"
 #include "ui/screen.h"
 
@@ -20,6 +21,7 @@ static void play_usage(FILE *out)
                          "  --rules NAME        online (default), asian, vn2004, casual\n"
                          "  --clock TC          time control: 15+10 (minutes+seconds), 5, /30, none\n"
                          "  --fen FEN           start from this position\n"
+                         "  --resume            resume the interrupted game (moves, clocks, settings)\n"
                          "  --notation N        vi, vi-long, wxf, zh, zh-hant, iccs, coord\n"
                          "  --glyphs SET        han (default), vi, wxf letters\n"
                          "  --ascii             plain ASCII board (automatic without UTF-8)\n"
@@ -66,13 +68,24 @@ int cmd_play(int argc, char **argv)
 {
     const char *lang = NULL, *notation = NULL, *glyphs = NULL;
     bool skip_menu = false, ascii = false, flip = false, coords = false;
-    bool colour = true, mouse = true;
-    /* --lang first: it decides the language of the other messages. */
+    bool colour = true, mouse = true, resume = false;
+    /* The settings file first (the options below win over it), then --lang: it decides
+     * the language of the other messages. */
+    static app_config cfg;
+    ctl_init(&app);
+    session_install();
+    session_load_settings(&app, &cfg);
+    if (cfg.language_given && strcmp(cfg.language, "auto") != 0)
+        lang = cfg.language;
+    if (cfg.notation_given)
+        notation = ct_notation_name(cfg.notation);
+    if (cfg.glyphs_given)
+        glyphs = cfg.glyphs;
+    colour = app.set.colour;
     for (int i = 1; i + 1 < argc; i++)
         if (!strcmp(argv[i], "--lang"))
             lang = argv[i + 1];
     i18n_init(lang);
-    ctl_init(&app);
     ctl_game *g = &app.game;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -121,6 +134,8 @@ int cmd_play(int argc, char **argv)
             glyphs = v;
         } else if (!strcmp(a, "--lang")) {
             /* read above */
+        } else if (!strcmp(a, "--resume")) {
+            resume = true;
         } else if (!strcmp(a, "--ascii")) {
             ascii = true;
         } else if (!strcmp(a, "--coords")) {
@@ -172,7 +187,17 @@ int cmd_play(int argc, char **argv)
     app.set.coords = coords;
     app.set.colour = colour;
     app.set.mouse = mouse;
-    if (skip_menu) {
+    if (resume) {
+        char err[600];
+        if (!session_resume(&app, err, sizeof err)) {
+            fprintf(stderr, _("cotuong: cannot resume: %s\n"),
+                    err[0] ? err : _("there is no interrupted game"));
+            return 1;
+        }
+        if (flip)
+            app.set.flip = !app.set.flip;
+        ctl_set_mode(&app, CTL_MODE_PLAY);
+    } else if (skip_menu) {
         ctl_new_game(&app);
         if (flip)
             app.set.flip = !app.set.flip;
@@ -180,6 +205,7 @@ int cmd_play(int argc, char **argv)
     } else {
         app.set.flip = flip;
         ctl_set_mode(&app, CTL_MODE_MENU);
+        session_offer_resume(&app);
     }
     int rc = ctl_run(&app);
     ctl_free(&app);

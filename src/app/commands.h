@@ -14,5 +14,6 @@ int cmd_diagram(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_judge(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
+int cmd_review(int argc, char **argv);
 
 #endif

@@ -24,7 +24,8 @@
     X(MENU, menu)                                                                            \
     X(PLAY, play)                                                                            \
     X(HELP, help)                                                                            \
-    X(PROMPT, prompt)
+    X(PROMPT, prompt)                                                                        \
+    X(REVIEW, review)
 
 typedef enum {
 #define CTL_MODE_ENUM(id, name) CTL_MODE_##id,

@@ -20,6 +20,7 @@ static const command commands[] = {
     {"uci", cmd_uci, "run as a UCI/UCCI engine on stdin/stdout (the built-in AI)"},
     {"bench", cmd_bench, "search fixed positions to a fixed depth: bench [--depth N]"},
     {"match", cmd_match, "play games between two players: match --p1 P --p2 P [options]"},
+    {"review", cmd_review, "review the games of a PGN or XQF file: review FILE"},
     {"analyse", cmd_analyse, "annotate the moves of a PGN/XQF file with the engine: analyse FILE"},
     {"diagram", cmd_diagram, "print a position as a text board: diagram [--fen FEN] [--ascii]"},
     {"autoplay", cmd_autoplay, "test hook: play moves and keep the resume file current"},

@@ -6,6 +6,7 @@
 
 #include "app/controller.h"
 #include "app/i18n.h"
+#include "app/review_mode.h"
 
 static void prompt_draw(ctl *c)
 {
@@ -15,7 +16,10 @@ static void prompt_draw(ctl *c)
     else
         snprintf(line, sizeof line, "%s %s_", c->prompt_title, c->prompt_buf);
     /* The board and panel of the game under it, with the prompt in the panel. */
-    ctl_draw_board_and_panel(c, line);
+    if (c->n_modes > 1 && c->modes[c->n_modes - 2] == CTL_MODE_REVIEW)
+        review_mode_draw_prompt(c, line);
+    else
+        ctl_draw_board_and_panel(c, line);
 }
 
 /* Removes the last UTF-8 character of the buffer. */

@@ -32,7 +32,7 @@ void config_defaults(app_config *cfg)
     snprintf(cfg->rules, sizeof cfg->rules, "%s", ct_rules_name(CT_RULES_DEFAULT));
     cfg->ai_level = 5;
     strcpy(cfg->glyphs, "han");
-    strcpy(cfg->theme, "default");
+    strcpy(cfg->theme, "colour");
     strcpy(cfg->language, "auto");
     strcpy(cfg->time_control, "-");
     cfg->autoplay_ms = 1000;
@@ -171,8 +171,8 @@ static void set_key(app_config *cfg, const char *file, int line, const char *act
 static void apply(app_config *cfg, const char *file, int line, const char *name,
                   const char *value)
 {
-    static const char *const glyphs[] = {"han", "letters", "ascii", NULL};
-    static const char *const themes[] = {"default", "dark", "light", "mono", NULL};
+    static const char *const glyphs[] = {"han", "vi", "wxf", "ascii", NULL};
+    static const char *const themes[] = {"colour", "mono", NULL};
     static const char *const languages[] = {"auto", "vi", "en", NULL};
     static const char *const yes[] = {"yes", "true", "on", "1", NULL};
     static const char *const no[] = {"no", "false", "off", "0", NULL};
@@ -183,7 +183,7 @@ static void apply(app_config *cfg, const char *file, int line, const char *name,
         bool known = false;
         ct_notation n = ct_notation_from_name(value, &known);
         if (known && n != CT_NOTATION_AUTO)
-            cfg->notation = n;
+            cfg->notation = n, cfg->notation_given = true;
         else
             problem(cfg, file, line,
                     "bad value '%.40s' for notation (vi, vi-long, wxf, zh, zh-hant, iccs, coord)",
@@ -191,7 +191,8 @@ static void apply(app_config *cfg, const char *file, int line, const char *name,
     } else if (!strcmp(name, "rules")) {
         ct_rules rules;
         if (ct_rules_from_name(value, &rules) == CT_OK)
-            snprintf(cfg->rules, sizeof cfg->rules, "%s", ct_rules_name(rules));
+            snprintf(cfg->rules, sizeof cfg->rules, "%s", ct_rules_name(rules)),
+                cfg->rules_given = true;
         else
             problem(cfg, file, line, "bad value '%.40s' for rules (online, asian, vn2004, casual)",
                     v);
@@ -200,15 +201,17 @@ static void apply(app_config *cfg, const char *file, int line, const char *name,
             problem(cfg, file, line, "bad value '%.40s' for ai_level (a number from 1 to 10)", v);
     } else if (!strcmp(name, "glyphs")) {
         ok = one_of(value, glyphs, cfg->glyphs, sizeof cfg->glyphs);
+        cfg->glyphs_given |= ok;
         if (!ok)
-            problem(cfg, file, line, "bad value '%.40s' for glyphs (han, letters, ascii)", v);
+            problem(cfg, file, line, "bad value '%.40s' for glyphs (han, vi, wxf, ascii)", v);
     } else if (!strcmp(name, "theme")) {
         ok = one_of(value, themes, cfg->theme, sizeof cfg->theme);
         if (!ok)
-            problem(cfg, file, line, "bad value '%.40s' for theme (default, dark, light, mono)",
+            problem(cfg, file, line, "bad value '%.40s' for theme (colour, mono)",
                     v);
     } else if (!strcmp(name, "language")) {
         ok = one_of(value, languages, cfg->language, sizeof cfg->language);
+        cfg->language_given |= ok;
         if (!ok)
             problem(cfg, file, line, "bad value '%.40s' for language (auto, vi, en)", v);
     } else if (!strcmp(name, "time_control")) {

@@ -23,8 +23,8 @@ typedef struct {
     ct_notation notation;  /* notation = vi | vi-long | wxf | zh | zh-hant | iccs | coord */
     char rules[16];        /* rules = online | asian | vn2004 | casual (ct_rules_from_name) */
     int ai_level;          /* ai_level = 1..10 */
-    char glyphs[8];        /* glyphs = han | letters | ascii */
-    char theme[16];        /* theme = default | dark | light | mono */
+    char glyphs[8];        /* glyphs = han | vi | wxf | ascii */
+    char theme[16];        /* theme = colour | mono */
     char language[8];      /* language = auto | vi | en */
     char time_control[32]; /* time_control = - | SECONDS[+INCREMENT] (PGN style) */
     int autoplay_ms;       /* review_speed = 100..60000 (ms per move when auto-playing) */
@@ -32,6 +32,8 @@ typedef struct {
     bool clipboard;        /* clipboard = yes | no (OSC 52 copy) */
     config_key keys[CONFIG_MAX_KEYS];
     int nkeys;
+    /* Which of the above the file set (the rest are defaults the program may choose). */
+    bool notation_given, glyphs_given, language_given, rules_given;
     /* Problems found, "FILE:LINE: message" (the first CONFIG_MAX_MESSAGES of nproblems). */
     char messages[CONFIG_MAX_MESSAGES][400];
     int nproblems;

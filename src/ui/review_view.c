@@ -1,0 +1,110 @@
+/* cotuong — draws the review panel (game header, the moves of the current line with marks
+ * and variation counts, the comment, the alternatives, the engine's lines and evaluation
+ * chart, status, key reminder) and the list of the games of a file. */
+#include "ui/review_view.h"
+
+#include <string.h>
+
+#include "ui/draw.h"
+
+void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st, int *row_node)
+{
+    int y = r->y, x = r->x + 1, wd = r->w - 2, bottom = r->y + r->h;
+    for (int i = 0; i < r->h; i++)
+        row_node[i] = -1;
+    if (wd < 4)
+        return;
+    ui_clear_rect(w, r->y, r->x, r->h, r->w);
+    /* 1. Header. */
+    if (st->title)
+        ui_put_pad(w, y++, x, wd, UI_TITLE, st->title);
+    if (st->players)
+        y += ui_put_wrapped(w, y, x, wd, 2, UI_NORMAL, st->players);
+    if (st->info)
+        ui_put_pad(w, y++, x, wd, UI_DIM, st->info);
+    /* 2. From the bottom up: footer, prompt, status, chart, analysis, variations, comment. */
+    int foot = bottom - 1;
+    if (st->footer && foot > y)
+        ui_put_pad(w, foot--, x, wd, UI_DIM, st->footer);
+    if (st->prompt && foot > y)
+        ui_put_pad(w, foot--, x, wd, UI_MENU_SEL, st->prompt);
+    if (st->status && *st->status && foot > y + 2) {
+        ui_clear_rect(w, foot - 1, x, 2, wd);
+        ui_put_wrapped(w, foot - 1, x, wd, 2, st->status_role, st->status);
+        foot -= 2;
+    }
+    if (st->chart && foot > y + 8) {
+        int n = 0;
+        for (const char *p = st->chart; *p; p++)
+            n += *p == '\n';
+        int top = foot - n + 1;
+        const char *p = st->chart;
+        for (int i = 0; i < n; i++) {
+            const char *nl = strchr(p, '\n');
+            char line[2048];
+            size_t len = nl ? (size_t)(nl - p) : strlen(p);
+            if (len >= sizeof line)
+                len = sizeof line - 1;
+            memcpy(line, p, len);
+            line[len] = '\0';
+            ui_put_pad(w, top + i, x, wd, UI_GRID, line);
+            p = nl ? nl + 1 : p + len;
+        }
+        foot = top - 1;
+    }
+    int n_an = 0;
+    while (n_an < 3 && st->analysis[n_an])
+        n_an++;
+    for (int i = n_an - 1; i >= 0 && foot > y + 3; i--)
+        ui_put_pad(w, foot--, x, wd, UI_STATUS, st->analysis[i]);
+    if (st->variations && foot > y + 3)
+        ui_put_pad(w, foot--, x, wd, UI_TARGET, st->variations);
+    if (st->comment && *st->comment && foot > y + 4) {
+        int lines = foot - y - 4 < 4 ? foot - y - 4 : 4;
+        if (lines > 0) {
+            ui_clear_rect(w, foot - lines + 1, x, lines, wd);
+            ui_put_wrapped(w, foot - lines + 1, x, wd, lines, UI_LABEL, st->comment);
+            foot -= lines;
+        }
+    }
+    /* 3. The moves, scrolled so the current one shows. */
+    y++;
+    int rows = foot - y;
+    if (rows <= 0 || st->n_moves <= 0)
+        return;
+    int first = st->current - rows / 2;
+    if (first > st->n_moves - rows)
+        first = st->n_moves - rows;
+    if (first < 0)
+        first = 0;
+    for (int i = first; i < st->n_moves && y < foot; i++, y++) {
+        const ui_review_move *m = &st->moves[i];
+        ui_role role = m->current ? UI_MENU_SEL : m->variation ? UI_TARGET : UI_NORMAL;
+        ui_put_pad(w, y, x, wd, role, m->text);
+        row_node[y - r->y] = m->node;
+    }
+}
+
+void ui_review_list_draw(WINDOW *w, int rows, int cols, const char *title,
+                         const char *const *games, int n_games, int selected, const char *footer,
+                         int *row_game)
+{
+    for (int i = 0; i < rows; i++)
+        row_game[i] = -1;
+    werase(w);
+    ui_put_centre(w, 0, 0, cols, UI_TITLE, title);
+    int top = 2, room = rows - 4;
+    if (room < 1)
+        return;
+    int first = selected - room / 2;
+    if (first > n_games - room)
+        first = n_games - room;
+    if (first < 0)
+        first = 0;
+    for (int i = first, y = top; i < n_games && y < top + room; i++, y++) {
+        ui_put_pad(w, y, 2, cols - 4, i == selected ? UI_MENU_SEL : UI_NORMAL, games[i]);
+        row_game[y] = i;
+    }
+    if (footer)
+        ui_put_centre(w, rows - 1, 0, cols, UI_DIM, footer);
+}

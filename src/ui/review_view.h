@@ -1,0 +1,46 @@
+/* cotuong — the review screen's side panel and game list: reads a plain description (all
+ * text already sanitized by the caller) and draws it; remembers which screen row shows which
+ * move or game so that a mouse click can select it. */
+#ifndef COTUONG_UI_REVIEW_VIEW_H
+#define COTUONG_UI_REVIEW_VIEW_H
+
+#include <curses.h>
+#include <stdbool.h>
+
+#include "ui/layout.h"
+#include "ui/theme.h"
+
+typedef struct {
+    char text[96];  /* "12.   P2-5 ?!  (+1)" */
+    int node;       /* record node it shows */
+    bool current;   /* the position on the board */
+    bool variation; /* off the main line */
+} ui_review_move;
+
+typedef struct {
+    const char *title;      /* event and game number */
+    const char *players;    /* "Red: ... — Black: ..." */
+    const char *info;       /* date, result, file */
+    const ui_review_move *moves;
+    int n_moves, current;   /* current: index in moves, -1 at the start */
+    const char *comment;    /* comment of the current move, or NULL */
+    const char *variations; /* alternatives from here, or NULL */
+    const char *analysis[3];/* engine lines, NULL ends */
+    const char *chart;      /* evaluation chart rows separated by '\n', or NULL */
+    const char *status;
+    ui_role status_role;
+    const char *prompt;     /* a prompt line, or NULL */
+    const char *footer;
+} ui_review_panel;
+
+/* Draws the panel into r; row_node[i] receives the node shown on screen row r->y + i, or -1
+ * (the array must have r->h entries). */
+void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st, int *row_node);
+
+/* A full-screen list of the games of a file: row_game[y] receives the game on screen row y,
+ * or -1 (rows entries). */
+void ui_review_list_draw(WINDOW *w, int rows, int cols, const char *title,
+                         const char *const *games, int n_games, int selected, const char *footer,
+                         int *row_game);
+
+#endif
