@@ -216,7 +216,8 @@ ct_verdict ct_rules_judge(ct_pos *pos, ct_rules rules)
 
     /* 3. Replay what the rules need: the cycle, and for asian every ply since the capture. */
     int limit = ct_rules_move_limit(rules);
-    bool asian_count = rules == CT_RULES_ASIAN && pos->halfmove >= limit;
+    /* A side needs more than ASIAN_CHECK_CAP checks, so at least 2 * CAP + 1 plies. */
+    bool asian_count = rules == CT_RULES_ASIAN && pos->halfmove > 2 * ASIAN_CHECK_CAP;
     int start = cycle >= 0 ? cycle : pos->ply;
     if (asian_count && lowest < start)
         start = lowest;
