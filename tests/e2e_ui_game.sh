@@ -48,9 +48,10 @@ play_game() {
             keys Enter                           # the hint put the cursor on its target
         fi
         turns=$((turns + 1))
-        # Wait for our move to be on the board (the turn passes to Black).
-        i=0
-        while cap | grep -q "Hint:" && [ $i -lt 40 ]; do sleep 0.05; i=$((i + 1)); done
+        # Wait for our move in the history ("12. h2e2") before the next turn.
+        if ! wait_for "$turns. $mv" 20; then
+            echo "# move $turns ($mv) did not reach the history"; return 1
+        fi
     done
     return 1
 }

@@ -87,21 +87,12 @@ static void draw_labels(WINDOW *w, const ui_layout *lo, const ui_board_state *st
     for (int col = 0; col < 9; col++) {
         int x = lo->left + col * lo->cw;
         int bottom_num = 9 - col, top_num = col + 1;
-        char buf[8];
-        const char *bt, *tt;
         int red_num = red_bottom ? bottom_num : top_num;
-        const char *red_text = st->red_numbers_hanzi ? hanzi[red_num - 1] : NULL;
-        snprintf(buf, sizeof buf, "%d", red_bottom ? top_num : bottom_num);
-        char rbuf[8];
-        snprintf(rbuf, sizeof rbuf, "%d", red_num);
-        const char *red_label = red_text ? red_text : rbuf;
-        if (red_bottom) {
-            bt = red_label;
-            tt = buf;
-        } else {
-            bt = buf;
-            tt = red_label;
-        }
+        int black_num = red_bottom ? top_num : bottom_num;
+        char rbuf[2] = {(char)('0' + red_num), 0}, bbuf[2] = {(char)('0' + black_num), 0};
+        const char *red_label = st->red_numbers_hanzi ? hanzi[red_num - 1] : rbuf;
+        const char *bt = red_bottom ? red_label : bbuf;
+        const char *tt = red_bottom ? bbuf : red_label;
         ui_put(w, lo->files_top_y, x, 2, red_bottom ? UI_LABEL : UI_RED, tt);
         ui_put(w, lo->files_bottom_y, x, 2, red_bottom ? UI_RED : UI_LABEL, bt);
         if (st->coords) {
