@@ -182,6 +182,27 @@ START_TEST(test_record_tags_comments)
     ck_assert_int_eq(ct_record_set_comment(&r, CT_ROOT, "trước"), CT_OK);
     ck_assert_str_eq(ct_record_comment(&r, CT_ROOT), "trước");
     ck_assert_int_eq(ct_record_set_comment(&r, 5, "x"), CT_ERR_INVALID);
+    /* text is kept as PGN can hold it */
+    ck_assert_int_eq(ct_record_set_comment(&r, CT_ROOT, "  a {b} c\n"), CT_OK);
+    ck_assert_str_eq(ct_record_comment(&r, CT_ROOT), "a {b) c");
+    ck_assert_int_eq(ct_record_set_comment(&r, CT_ROOT, " \n "), CT_OK);
+    ck_assert_ptr_null(ct_record_comment(&r, CT_ROOT));
+    ck_assert_int_eq(ct_record_set_comment(&r, CT_ROOT, "trước"), CT_OK);
+    ck_assert_int_eq(ct_record_set_tag(&r, "Site", "a\tb\nc"), CT_OK);
+    ck_assert_str_eq(ct_record_tag(&r, "Site"), "a b c");
+    /* tag order: xqbase tags first (Event before Site), then the others as set */
+    ck_assert_int_eq(ct_record_set_tag(&r, "Zeta", "z"), CT_OK);
+    ck_assert_int_eq(ct_record_set_tag(&r, "Alpha", "a"), CT_OK);
+    ct_record_sort_tags(&r);
+    ck_assert_str_eq(r.tags[0].name, "Event");
+    ck_assert_str_eq(r.tags[1].name, "Site");
+    ck_assert_str_eq(r.tags[2].name, "Zeta");
+    ck_assert_str_eq(r.tags[3].name, "Alpha");
+    ck_assert_str_eq(ct_record_tag_order(0), "Game");
+    ck_assert_ptr_null(ct_record_tag_order(100));
+    ct_record_set_tag(&r, "Site", NULL);
+    ct_record_set_tag(&r, "Zeta", NULL);
+    ct_record_set_tag(&r, "Alpha", NULL);
     int a;
     ck_assert_int_eq(ct_record_add_move(&r, CT_ROOT, mv("b2e2"), &a), CT_OK);
     ct_record_set_nag(&r, a, 3);
@@ -386,6 +407,19 @@ START_TEST(test_bare_lists)
 }
 END_TEST
 
+/* Move numbers with or without their dot, glued or not, and "..." are all skipped. */
+START_TEST(test_numbering_forms)
+{
+    static const char text[] = "1 h2e2 1... h9g7 2.h0g2 2. ... i9h9 3 i0h0 *";
+    ct_record *g = NULL;
+    int n = 0;
+    ct_pgn_error err;
+    ck_assert_int_eq(ct_pgn_read(text, strlen(text), CT_ENC_AUTO, &g, &n, NULL, &err), CT_OK);
+    ck_assert_int_eq(ct_record_main_line(&g[0], NULL, 0), 5);
+    ct_pgn_free_games(g, n);
+}
+END_TEST
+
 START_TEST(test_bare_lists_notations)
 {
     static const char *const lists[] = {
@@ -526,6 +560,7 @@ static const struct {
     {"[Format \"ICCS\"]\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 [Event \"late\"]\n3. H9-H3 *", 0,
      CT_ERR_ILLEGAL, 3},
     {"1. h2e2 \xFF\xFE\xFD *", 0, CT_ERR_UNSUPPORTED, 0},
+    {"1. 炮二平五 \xFF *", 0, CT_ERR_UNSUPPORTED, 0},
     {"1. h2e2\0 h9g7 *", 15, CT_ERR_SYNTAX, 0},
     {"1. h2e2 h9g7 2. h0g2 ((( h2e2 ) *", 0, CT_ERR_SYNTAX, 1},
     {"[Format \"ICCS\"]\nh2e2 h9g7 h0g2 i9h9 "
@@ -617,6 +652,7 @@ static Suite *pgn_suite(void)
     tcase_add_test(tc, test_multi);
     tcase_add_test(tc, test_illegal_refused);
     tcase_add_test(tc, test_bare_lists);
+    tcase_add_test(tc, test_numbering_forms);
     tcase_add_loop_test(tc, test_malformed, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, test_truncations);
     tcase_add_test(tc, test_nesting);

@@ -560,8 +560,8 @@ static ct_status read_moves(const game_src *g, int first, ct_notation n, bool ha
         size_t dots = 0;
         while (k + dots < tk->n && tk->s[k + dots] == '.')
             dots++;
-        if ((k > 0 && dots > 0 && k + dots == tk->n) || word_is(tk, "...") || word_is(tk, "…"))
-            continue; /* "12." "12..." "..." */
+        if ((k > 0 && k + dots == tk->n) || word_is(tk, "...") || word_is(tk, "…"))
+            continue; /* "12." "12..." "..." and a number without its dot: no move is that */
         int nag = mark_nag(tk->s, tk->n);
         if (nag) {
             if (last != CT_NO_NODE)
@@ -869,7 +869,9 @@ ct_status ct_pgn_read(const char *buf, size_t len, ct_encoding enc, ct_record **
         free(text);
     }
     int pick = 0;
-    if (ntries == 2) {
+    if (ntries == 2 && st[0] == CT_ERR_UNSUPPORTED && st[1] == CT_ERR_UNSUPPORTED) {
+        set_err(&e[0], 0, 0, NULL, 0, "the text is not valid UTF-8, GBK or Big5");
+    } else if (ntries == 2) {
         if (st[0] != CT_OK && st[1] == CT_OK)
             pick = 1;
         else if (st[0] == CT_OK && st[1] == CT_OK)
