@@ -171,6 +171,14 @@ esc
 keys q
 check "quit (no moves)" "EXIT=0"
 
+echo "# Vietnamese from LANG (even without a vi_VN locale installed), and without UTF-8"
+ui_start 80 24 LANG=vi_VN.UTF-8 LC_ALL= -- play --red human --black human
+check "Vietnamese chosen from LANG" "Đỏ đi"
+check "still UTF-8 glyphs" "帥"
+ui_start 80 24 LANG=C LC_ALL=C -- play --red human --black human --lang vi
+check "Vietnamese without diacritics on an ASCII terminal" "Do di"
+check "ASCII board" "R---H---E---A---K"
+
 echo "# against the AI (level 1)"
 ui_start 80 24 LANG=C.UTF-8 -- play --red human --black ai:1 --lang en
 check "AI game" "Black: AI level 1"
