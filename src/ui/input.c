@@ -200,20 +200,28 @@ bool ui_input_read(WINDOW *w, int timeout_ms, ui_event *ev)
     int ch = (int)wc;
     ev->key = ch;
     if (ch == 27) {
+        /* A lone Esc, a mouse report ESC [ < ..., or a sequence curses does not know. */
         int c1 = next_byte(w);
         if (c1 < 0) {
             ev->req = REQ_CANCEL;
             return true;
         }
-        if (c1 == '[') {
-            int c2 = next_byte(w);
-            if (c2 == '<') {
-                if (!parse_sgr_mouse(w, ev))
-                    ev->req = REQ_NONE;
-                return true;
-            }
+        if (c1 != '[') {
+            /* Esc and then another key typed quickly (or Alt+key): Esc now, the key next. */
+            unget_wch((wchar_t)c1);
+            ev->req = REQ_CANCEL;
+            return true;
         }
-        /* Alt+key or an unknown sequence: ignore it (its remaining bytes were eaten). */
+        int c2 = next_byte(w);
+        if (c2 == '<') {
+            if (!parse_sgr_mouse(w, ev))
+                ev->req = REQ_NONE;
+            return true;
+        }
+        /* Another CSI sequence: skip to its final byte so no part of it reads as keys. */
+        for (int c = c2, n = 0; c >= 0 && n < 32; c = next_byte(w), n++)
+            if (c >= 0x40 && c <= 0x7E)
+                break;
         ev->req = REQ_NONE;
         ev->key = 0;
         return true;
