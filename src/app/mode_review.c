@@ -596,7 +596,7 @@ static void review_key(ctl *c, const ui_event *ev)
         }
     } else {
         switch (k) {
-        case '<': case 'g': moved = review_first(&R.rs); break;
+        case '<': moved = review_first(&R.rs); break;
         case '>': case 'G': moved = review_last(&R.rs); break;
         case '\t': case 'e': moved = review_enter_variation(&R.rs, 1); break;
         case 127: case 8: case 'x': moved = review_leave_variation(&R.rs); break;
