@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "app/resume.h"
@@ -139,6 +140,13 @@ START_TEST(test_clean_temps)
     write_raw(t1, "torn", 4);
     write_raw(t2, "", 0);
     write_raw(other, "x", 1);
+    /* Fresh temporary files may be another instance's write in progress: kept. */
+    ck_assert_int_eq(savefile_clean_temps(path), 0);
+    /* Stale ones (older than SAVEFILE_STALE_SECONDS) go; other names stay. */
+    struct timeval old[2] = {{1000000000, 0}, {1000000000, 0}};
+    ck_assert_int_eq(utimes(t1, old), 0);
+    ck_assert_int_eq(utimes(t2, old), 0);
+    ck_assert_int_eq(utimes(other, old), 0);
     ck_assert_int_eq(savefile_clean_temps(path), 2);
     ck_assert_int_eq(access(t1, F_OK), -1);
     ck_assert_int_eq(access(other, F_OK), 0);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---------------------------------------------------------------- paths */
@@ -211,6 +212,11 @@ int savefile_clean_temps(const char *path)
             continue;
         char full[8192];
         if (snprintf(full, sizeof full, "%s/%s", dir, e->d_name) >= (int)sizeof full)
+            continue;
+        /* Only stale ones: a fresh one may be another instance's write in progress. */
+        struct stat st;
+        if (lstat(full, &st) != 0 || !S_ISREG(st.st_mode) ||
+            st.st_mtime > time(NULL) - SAVEFILE_STALE_SECONDS)
             continue;
         if (unlink(full) == 0)
             removed++;

@@ -49,8 +49,10 @@ int savefile_mkdirs(const char *dir);
 int savefile_write_atomic(const char *path, const void *data, size_t len, char *err,
                           size_t errsize);
 
-/* Removes temporary files ".NAME.*" that an interrupted savefile_write_atomic(path) left
- * next to path. Returns how many were removed. */
+/* Removes temporary files ".NAME.XXXXXX" that an interrupted savefile_write_atomic(path)
+ * left next to path, when older than SAVEFILE_STALE_SECONDS (a younger one may be another
+ * instance's write in progress). Returns how many were removed. */
+#define SAVEFILE_STALE_SECONDS 60
 int savefile_clean_temps(const char *path);
 
 /* Reads a whole regular file of at most cap bytes into a new NUL-terminated buffer
