@@ -662,7 +662,7 @@ static void check_all_moves(void)
 START_TEST(test_property_round_trip)
 {
     uint64_t rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)_i;
-    const int playouts_per_fen = 8, plies = 40;
+    const int playouts_per_fen = 6, plies = 40;
     for (int f = 0; f < PROPERTY_FENS; f++) {
         for (int p = 0; p < playouts_per_fen; p++) {
             load(property_fens[f]);
