@@ -387,6 +387,13 @@ START_TEST(test_file_number_disambiguation)
               (err.squares[0] == CT_SQ(6, 2) && err.squares[1] == CT_SQ(6, 5)));
     ck_assert_msg(strstr(err.message, "g5") && strstr(err.message, "g2"), "%s", err.message);
     expect_error("P3.1", CT_NOTATION_VI, CT_PARSE_AMBIGUOUS, CT_ERR_AMBIGUOUS);
+    /* Black: cannons c7 and c5, c5 cannot go to d5 (own horse): 炮３平４ is c7d7. */
+    load("4k4/9/2c6/9/2cn5/9/9/9/9/3K5 b - - 0 1");
+    expect_parse("炮３平４", CT_NOTATION_ZH, coord("c7d7"));
+    expect_parse("炮3平4", CT_NOTATION_ZH_HANT, coord("c7d7"));
+    expect_parse("P3-4", CT_NOTATION_VI, coord("c7d7"));
+    expect_render(coord("c7d7"), CT_NOTATION_ZH, "后炮平４");
+    expect_render(coord("c7d7"), CT_NOTATION_ZH_HANT, "後砲平４");
     /* WXF's file digit names the middle of three pawns, not "any of them". */
     load(PAWNS_E5_E7);
     expect_parse("P5.4", CT_NOTATION_WXF, coord("e6f6"));

@@ -92,7 +92,12 @@ typedef struct {
 /* Reads one move written in notation n (or CT_NOTATION_AUTO) and checks that it is legal in
  * pos. Leading/trailing blanks are ignored. On success *out is the move and err (if not NULL)
  * has kind CT_PARSE_OK; on failure *out is CT_NO_MOVE. VI and VI_LONG read both forms; ZH and
- * ZH_HANT read both scripts. */
+ * ZH_HANT read both scripts. A file number may stand for a marker when only one of the pieces
+ * on that file can make the move (炮３平４ for 前炮平４).
+ * AUTO: coordinates and ICCS are recognised by their form; any other text is tried as VI, WXF
+ * and ZH and accepted only when exactly one of them reads it as one legal move and none of
+ * the others reads it as a legal (or ambiguous) move; otherwise CT_PARSE_CLASH. On success
+ * err->notation says which notation read it (ZH for either script). */
 ct_status ct_move_parse(const ct_pos *pos, const char *text, ct_notation n, ct_move *out,
                         ct_parse_error *err);
 
