@@ -1,7 +1,7 @@
 #!/bin/sh
 # e2e_ui_game.sh -- plays whole games through the terminal UI, as a person would:
 #   1. at 80x24 (UTF-8) against the AI at level 1, each of our moves taken from the hint
-#      (i) and made with two mouse clicks on the squares it names, until the game ends;
+#      (i) and made with mouse clicks on the squares it names, until the game ends;
 #   2. at 200x60 under LANG=C (ASCII board) the same with the keyboard (hint, then Enter);
 #   3. the AI against itself from an endgame until the result is shown.
 # Asserts that each game reaches a result on the screen. Takes a minute or two.
@@ -39,9 +39,17 @@ play_game() {
         mv=$(cap | sed -n 's/.*Hint: \([a-i][0-9][a-i][0-9]\).*/\1/p' | head -n 1)
         [ -n "$mv" ] || { echo "# cannot read the hint"; cap; return 1; }
         if [ "$how" = mouse ]; then
-            esc                                  # drop the hint's selection
-            set -- $(cell "$(echo "$mv" | cut -c1-2)" "$layout")
-            click "$1" "$2"
+            # Odd turns: click the piece (it is already selected by the hint: clicking it
+            # again drops the selection, so click it twice), then the target; even turns:
+            # the hint selected the piece, click the target only.
+            if [ $((turns % 2)) -eq 1 ]; then
+                set -- $(cell "$(echo "$mv" | cut -c1-2)" "$layout")
+                click "$1" "$2"
+                wait_for "Hint:" 1 >/dev/null
+                sleep 0.2
+                click "$1" "$2"
+                sleep 0.2
+            fi
             set -- $(cell "$(echo "$mv" | cut -c3-4)" "$layout")
             click "$1" "$2"
         else

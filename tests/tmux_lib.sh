@@ -35,7 +35,7 @@ ui_start() {
     sessions=$((sessions + 1))
     S=g$sessions
     T -f /dev/null new-session -d -s "$S" -x "$cols" -y "$rows" \
-        "env TERM=xterm-256color LANGUAGE= $envs '$COTUONG'$args; echo EXIT=\$?; sleep 60"
+        "env TERM=xterm-256color LANGUAGE= COTUONG_DEBUG_INPUT=$UI_INPUT_LOG $envs '$COTUONG'$args; echo EXIT=\$?; sleep 60"
     [ -n "$old" ] && T kill-session -t "$old" >/dev/null 2>&1
 }
 

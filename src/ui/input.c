@@ -3,6 +3,7 @@
  * work whatever the terminfo entry says (tmux and screen entries expect the old format). */
 #include <curses.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "ui/input.h"
@@ -140,7 +141,15 @@ static int next_byte(WINDOW *w)
     wtimeout(w, 30);
     wint_t wc;
     int rc = wget_wch(w, &wc);
-    return rc == ERR ? -1 : (int)wc;
+    if (rc == ERR)
+        return -1;
+    if (rc == KEY_CODE_YES) {
+        /* A key curses decoded itself (a mouse report when the terminfo entry knows SGR):
+         * not part of our sequence; give it back for the next read. */
+        ungetch((int)wc);
+        return -2;
+    }
+    return (int)wc;
 }
 
 /* After ESC '[' '<': "b;x;y" then 'M' (press) or 'm' (release). */
@@ -170,7 +179,36 @@ static bool parse_sgr_mouse(WINDOW *w, ui_event *ev)
     return false;
 }
 
+/* COTUONG_DEBUG_INPUT=FILE logs every event read (for diagnosing terminals and tests). */
+static void log_event(const ui_event *ev)
+{
+    static FILE *f;
+    static bool tried;
+    if (!tried) {
+        tried = true;
+        const char *path = getenv("COTUONG_DEBUG_INPUT");
+        if (path && *path)
+            f = fopen(path, "a");
+    }
+    if (f) {
+        fprintf(f, "req=%s key=%d fkey=%d y=%d x=%d press=%d\n",
+                ev->req == REQ_MOUSE ? "MOUSE" : ev->req == REQ_TEXT ? "TEXT" : ev->req == REQ_RESIZE ? "RESIZE" : ui_req_name(ev->req),
+                ev->key, ev->fkey, ev->y, ev->x, ev->press);
+        fflush(f);
+    }
+}
+
+static bool read_event(WINDOW *w, int timeout_ms, ui_event *ev);
+
 bool ui_input_read(WINDOW *w, int timeout_ms, ui_event *ev)
+{
+    bool got = read_event(w, timeout_ms, ev);
+    if (got)
+        log_event(ev);
+    return got;
+}
+
+static bool read_event(WINDOW *w, int timeout_ms, ui_event *ev)
 {
     *ev = (ui_event){.req = REQ_NONE};
     wtimeout(w, timeout_ms);
@@ -202,7 +240,7 @@ bool ui_input_read(WINDOW *w, int timeout_ms, ui_event *ev)
     if (ch == 27) {
         /* A lone Esc, a mouse report ESC [ < ..., or a sequence curses does not know. */
         int c1 = next_byte(w);
-        if (c1 < 0) {
+        if (c1 < 0) { /* nothing, or a decoded key after it: a lone Esc */
             ev->req = REQ_CANCEL;
             return true;
         }
