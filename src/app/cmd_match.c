@@ -209,7 +209,7 @@ static int play_game(const match_opts *o, ct_player *red, ct_player *black, int 
                 break;
             }
             clock[side] += o->inc_ms;
-        } else if (o->movetime > 0 && !ct_player_is_engine(pl) && r.time_ms > o->movetime + 50) {
+        } else if (o->depth == 0 && !ct_player_is_engine(pl) && r.time_ms > o->movetime + 50) {
             (*late_moves)++;
         }
         if (r.status == CT_PLAYER_NO_MOVE) {

@@ -21,7 +21,6 @@
 #define TN_RFP_MARGIN 120            /* reverse futility margin per ply (cp), depth <= 3 */
 #define TN_RFP_MAX_DEPTH 3
 #define TN_HISTORY_MAX 16384
-#define TN_QS_CHECK_PLIES 1          /* quiescence plies that also try checking moves */
 #define TN_CHECK_EXT_MAX_PLY 64      /* check extensions only below this ply */
 #define TN_POLL_NODES 512            /* nodes between clock polls */
 #define TN_POLL_MS 4                 /* progress callback period while searching (ms) */
@@ -53,21 +52,23 @@
  * Feature order of cotuong/eval.h (CT_F_*). Units: centipawns per unit of the feature,
  * PST weights in percent of the shape tables of eval.c. Values from the texel-style run
  * described in docs/eval.md. */
+#ifndef TN_EVAL_WEIGHTS /* tools/tune.c's candidates are built with -DTN_EVAL_WEIGHTS=... */
 #define TN_EVAL_WEIGHTS                                                                     \
     {                                                                                       \
         /* material: advisor elephant horse rook cannon pawn crossed-pawn-extra */          \
-        200, 200, 420, 920, 450, 100, 80,                                                   \
+        76, 102, 447, 1218, 485, 100, 96,                                                   \
         /* pst %: king advisor elephant horse rook cannon pawn */                           \
-        100, 100, 100, 100, 100, 100, 100,                                                  \
+        120, 101, 109, 154, 108, 103, 118,                                                  \
         /* king safety: missing advisor x attackers, missing elephant x attackers,          \
            cannon on king file with screen, with no screen, rook on open palace file */    \
-        -12, -8, 30, 50, 30,                                                                \
+        -28, -19, 30, 69, 23,                                                               \
         /* mobility: horse, rook, cannon; rook on open file; horse leg blocked */           \
-        6, 3, 1, 15, -4,                                                                    \
+        12, 8, 1, 15, -3,                                                                   \
         /* pawns: connected crossed pair, crossed pawn in palace zone */                    \
-        20, 15,                                                                             \
+        20, 14,                                                                             \
         /* tempo */                                                                         \
-        10,                                                                                 \
+        9,                                                                                  \
     }
+#endif
 
 #endif

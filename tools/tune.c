@@ -1,0 +1,197 @@
+/* cotuong — texel-style tuning of the evaluation weights (docs/eval.md says how it was run).
+ *
+ *   tune gen N NODES SEED > positions.txt   self-play N games, NODES nodes per move, writing
+ *                                            quiet positions with the game result
+ *   tune fit positions.txt [ITER [LAMBDA]]  fits the weights of cotuong/eval.h to the results
+ *                                            by gradient descent on the texel loss plus
+ *                                            LAMBDA * sum(((w - w0) / max(|w0|, 10))^2)
+ *
+ * Build (not part of `make`):
+ *   gcc -O2 -std=c11 -D_DEFAULT_SOURCE -Iinclude -Ibuild -I. -Isrc -o build/tune tools/tune.c \
+ *       build/libcotuong-app.a build/libcotuong.a -lm -pthread
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cotuong/eval.h"
+#include "cotuong/movegen.h"
+#include "cotuong/rules.h"
+#include "cotuong/search.h"
+
+static ct_pos pos;
+
+static uint64_t rng_state;
+static uint64_t rnd(void)
+{
+    rng_state += 0x9e3779b97f4a7c15ULL;
+    uint64_t x = rng_state;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+static int gen(int games, long nodes, uint64_t seed)
+{
+    rng_state = seed;
+    ct_search *s = ct_search_new(16);
+    ct_search_use_book(s, false);
+    static char fens[1024][100];
+    for (int g = 0; g < games; g++) {
+        ct_pos_start(&pos);
+        ct_search_clear(s);
+        /* 1. A random opening: 2-7 random legal plies for variety. */
+        int rplies = 2 + (int)(rnd() % 6);
+        for (int i = 0; i < rplies; i++) {
+            ct_move mv[CT_MAX_MOVES];
+            int n = ct_gen_legal(&pos, mv);
+            if (!n)
+                break;
+            ct_rules_play(&pos, CT_RULES_ONLINE, mv[rnd() % (uint64_t)n]);
+        }
+        /* 2. Play out with a node-limited search, keeping quiet positions. */
+        int nf = 0;
+        ct_result result = CT_RESULT_DRAW;
+        for (int ply = 0; ply < 300; ply++) {
+            ct_limits lim;
+            ct_limits_init(&lim);
+            lim.nodes = (uint64_t)nodes;
+            ct_search_result r;
+            ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+            if (r.best == CT_NO_MOVE) {
+                result = ct_result_loss_of(pos.side);
+                break;
+            }
+            bool quiet = !ct_in_check(&pos, pos.side) && pos.board[CT_TO(r.best)] == 0 &&
+                         !ct_score_is_mate(r.score);
+            if (quiet && pos.ply >= 12 && nf < 1024 && rnd() % 3 == 0)
+                ct_fen_write(&pos, fens[nf++], sizeof fens[0]);
+            ct_verdict v = ct_rules_play(&pos, CT_RULES_ONLINE, r.best);
+            if (v.flags & CT_ADJ_GAME_OVER) {
+                result = v.result;
+                break;
+            }
+        }
+        const char *rs = result == CT_RESULT_RED_WINS ? "1.0" : result == CT_RESULT_BLACK_WINS ? "0.0" : "0.5";
+        for (int i = 0; i < nf; i++)
+            printf("%s;%s\n", fens[i], rs);
+        fflush(stdout);
+        fprintf(stderr, "game %d: %s, %d plies, %d positions\n", g + 1, rs, pos.ply, nf);
+    }
+    ct_search_free(s);
+    return 0;
+}
+
+typedef struct {
+    float f[CT_EVAL_NFEATURES];
+    float result;
+} sample;
+
+static double sigmoid(double k, double e)
+{
+    return 1.0 / (1.0 + pow(10.0, -k * e / 400.0));
+}
+
+static double loss(const sample *sm, int n, const double *w, double k)
+{
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        double e = 0;
+        for (int j = 0; j < CT_EVAL_NFEATURES; j++)
+            e += w[j] * sm[i].f[j];
+        double d = sm[i].result - sigmoid(k, e);
+        sum += d * d;
+    }
+    return sum / n;
+}
+
+static int fit(const char *path, int iters, double lambda)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    int cap = 1 << 16, n = 0;
+    sample *sm = malloc(sizeof *sm * (size_t)cap);
+    char line[256];
+    while (fgets(line, sizeof line, f)) {
+        char *semi = strchr(line, ';');
+        if (!semi)
+            continue;
+        *semi = 0;
+        if (ct_fen_read(&pos, line, NULL) != CT_OK)
+            continue;
+        if (n == cap) {
+            cap *= 2;
+            sm = realloc(sm, sizeof *sm * (size_t)cap);
+        }
+        int feat[CT_EVAL_NFEATURES];
+        ct_eval_features(&pos, feat);
+        for (int j = 0; j < CT_EVAL_NFEATURES; j++)
+            sm[n].f[j] = (float)feat[j] / (float)ct_eval_divisor(j);
+        sm[n].result = (float)atof(semi + 1);
+        n++;
+    }
+    fclose(f);
+    fprintf(stderr, "%d positions\n", n);
+    const int *w0 = ct_eval_default_weights();
+    double w[CT_EVAL_NFEATURES];
+    for (int j = 0; j < CT_EVAL_NFEATURES; j++)
+        w[j] = w0[j];
+    /* 1. The scaling constant K that fits the current weights best. */
+    double best_k = 1, best_l = 1e9;
+    for (double k = 0.05; k <= 3.0; k += 0.01) {
+        double l = loss(sm, n, w, k);
+        if (l < best_l) {
+            best_l = l;
+            best_k = k;
+        }
+    }
+    double k = best_k;
+    printf("K = %.2f, loss with the starting weights %.6f\n", k, best_l);
+    /* 2. Gradient descent (Adam) on the weights; material of the pawn is the anchor and is
+     * kept fixed so the scale stays "a pawn = 100". */
+    double m[CT_EVAL_NFEATURES] = {0}, v[CT_EVAL_NFEATURES] = {0};
+    double lr = 2.0;
+    for (int it = 1; it <= iters; it++) {
+        double g[CT_EVAL_NFEATURES] = {0};
+        for (int i = 0; i < n; i++) {
+            double e = 0;
+            for (int j = 0; j < CT_EVAL_NFEATURES; j++)
+                e += w[j] * sm[i].f[j];
+            double s = sigmoid(k, e);
+            double d = (s - sm[i].result) * s * (1 - s) * k * log(10.0) / 400.0;
+            for (int j = 0; j < CT_EVAL_NFEATURES; j++)
+                g[j] += d * sm[i].f[j];
+        }
+        for (int j = 0; j < CT_EVAL_NFEATURES; j++) {
+            if (j == CT_F_MAT_PAWN)
+                continue;
+            double scale = abs(w0[j]) > 10 ? abs(w0[j]) : 10;
+            g[j] = 2 * g[j] / n + 2 * lambda * (w[j] - w0[j]) / (scale * scale);
+            m[j] = 0.9 * m[j] + 0.1 * g[j];
+            v[j] = 0.999 * v[j] + 0.001 * g[j] * g[j];
+            double mh = m[j] / (1 - pow(0.9, it)), vh = v[j] / (1 - pow(0.999, it));
+            w[j] -= lr * mh / (sqrt(vh) + 1e-12);
+        }
+        if (it % 100 == 0 || it == iters)
+            fprintf(stderr, "iter %d loss %.6f\n", it, loss(sm, n, w, k));
+    }
+    printf("loss after %d iterations %.6f (lambda %g)\n", iters, loss(sm, n, w, k), lambda);
+    for (int j = 0; j < CT_EVAL_NFEATURES; j++)
+        printf("%-20s %6d -> %6.0f\n", ct_eval_feature_name(j), w0[j], w[j]);
+    free(sm);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 5 && !strcmp(argv[1], "gen"))
+        return gen(atoi(argv[2]), atol(argv[3]), strtoull(argv[4], NULL, 10));
+    if (argc >= 3 && !strcmp(argv[1], "fit"))
+        return fit(argv[2], argc > 3 ? atoi(argv[3]) : 1000, argc > 4 ? atof(argv[4]) : 0.0);
+    fprintf(stderr, "usage: tune gen N NODES SEED | tune fit FILE [ITER]\n");
+    return 2;
+}
