@@ -427,6 +427,10 @@ START_TEST(test_bare_lists_notations)
         "B7.1 M8.7 B3.1 P2-3 T7.5 M2.1 M8.7 X1-2 X9-8 X2.4 P8-9 X2-8 P2.5 P3-8 M2.3 X9-8",
         "1.兵七进一 马８进７ 2.兵三进一 炮２平３ 3.相七进五 马２进１ 4.马八进七 车１平２ "
         "5.车九平八 车２进４ 6.炮八平九 车２平８ 7.炮二进五 炮３平８ 8.马二进三 车９平８",
+        /* WXF with '=' for traverse (xqinenglish), traditional Chinese with ASCII digits */
+        "P7+1 H8+7 P3+1 C2=3 E7+5 H2+1 H8+7 R1=2 R9=8 R2+4 C8=9 R2=8 C2+5 C3=8 H2+3 R9=8",
+        "兵七進一 馬8進7 兵三進一 砲2平3 相七進五 馬2進1 傌八進七 車1平2 "
+        "俥九平八 車2進4 炮八平九 車2平8 炮二進五 砲3平8 傌二進三 車9平8",
     };
     ct_record *g = NULL;
     int n = 0;
@@ -661,7 +665,7 @@ static Suite *pgn_suite(void)
     tcase_add_loop_test(tc, test_notation_game45, 0,
                         (int)(sizeof game45_files / sizeof game45_files[0]));
     tcase_add_test(tc, test_gbk_big5);
-    tcase_add_loop_test(tc, test_bare_lists_notations, 0, 3);
+    tcase_add_loop_test(tc, test_bare_lists_notations, 0, 5);
     tcase_add_test(tc, test_file_number_disambiguation);
     suite_add_tcase(s, tc);
     tc = tcase_create("write");
