@@ -420,6 +420,34 @@ START_TEST(test_numbering_forms)
 }
 END_TEST
 
+/* Repeated tags: the last one wins (found by fuzzing: a known Termination after an unknown
+ * one must not leave both behind). */
+START_TEST(test_duplicate_tags)
+{
+    static const char *const texts[] = {
+        "[Termination \"bored\"]\n[Termination \"resignation\"]\n[Red \"a\"]\n[Red \"b\"]\n*",
+        "[Termination \"resignation\"]\n[Termination \"bored\"]\n*",
+    };
+    for (int i = 0; i < 2; i++) {
+        ct_record *g = NULL;
+        int n = 0;
+        ct_pgn_error err;
+        ck_assert_int_eq(ct_pgn_read(texts[i], strlen(texts[i]), CT_ENC_AUTO, &g, &n, NULL, &err),
+                         CT_OK);
+        if (i == 0) {
+            ck_assert_int_eq(g[0].termination, CT_END_RESIGNATION);
+            ck_assert_ptr_null(ct_record_tag(&g[0], "Termination"));
+            ck_assert_str_eq(ct_record_tag(&g[0], "Red"), "b");
+        } else {
+            ck_assert_int_eq(g[0].termination, CT_END_NONE);
+            ck_assert_str_eq(ct_record_tag(&g[0], "Termination"), "bored");
+        }
+        assert_round_trip(&g[0], CT_NOTATION_ICCS);
+        ct_pgn_free_games(g, n);
+    }
+}
+END_TEST
+
 START_TEST(test_bare_lists_notations)
 {
     static const char *const lists[] = {
@@ -657,6 +685,7 @@ static Suite *pgn_suite(void)
     tcase_add_test(tc, test_illegal_refused);
     tcase_add_test(tc, test_bare_lists);
     tcase_add_test(tc, test_numbering_forms);
+    tcase_add_test(tc, test_duplicate_tags);
     tcase_add_loop_test(tc, test_malformed, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, test_truncations);
     tcase_add_test(tc, test_nesting);

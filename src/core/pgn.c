@@ -469,10 +469,14 @@ static ct_status read_tags(const game_src *g, ct_record *r, int *first, ct_notat
             r->result = ct_result_parse(v, &res) == CT_OK ? res : CT_RESULT_NONE;
         } else if (!strcmp(name, "Termination")) {
             ct_end_reason te;
-            if (ct_termination_parse(v, &te) == CT_OK)
+            /* the last Termination tag wins, whether it is a known reason or not */
+            if (ct_termination_parse(v, &te) == CT_OK) {
                 r->termination = te;
-            else
+                st = ct_record_set_tag(r, name, NULL);
+            } else {
+                r->termination = CT_END_NONE;
                 st = ct_record_set_tag(r, name, v);
+            }
         } else if (!strcmp(name, "Game") && !strcmp(v, "Chinese Chess")) {
             /* the default, written first by the writer */
         } else {
