@@ -82,9 +82,10 @@ static int convert_one(const char *name, const char *buf, size_t len, ct_notatio
         ct_xqf_error xe;
         ct_status st = ct_xqf_read(buf, len, &one, &xe);
         if (st != CT_OK) {
-            fprintf(stderr, "cotuong convert: %s: XQF, byte %zu%s%.0d: %s\n", name, xe.offset,
-                    xe.ply ? ", move record " : "", xe.ply,
-                    xe.message[0] ? xe.message : status_text(st));
+            fprintf(stderr, "cotuong convert: %s: XQF, byte %zu", name, xe.offset);
+            if (xe.ply > 0)
+                fprintf(stderr, ", move record %d", xe.ply);
+            fprintf(stderr, ": %s\n", xe.message[0] ? xe.message : status_text(st));
             ct_record_free(&one);
             return 1;
         }

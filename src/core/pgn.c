@@ -106,7 +106,6 @@ static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error
     const char *p = text, *end = text + len;
     int line = 1;
     bool line_start = true;
-    int game = 0; /* for messages only: counts tag sections roughly */
     while (p < end) {
         size_t w;
         if (*p == '\n') {
@@ -144,7 +143,7 @@ static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error
                 p++;
             }
             if (p == end) {
-                set_err(err, game, t.line, "{", 1, "comment not closed with '}'");
+                set_err(err, 0, t.line, "{", 1, "comment not closed with '}'");
                 return CT_ERR_SYNTAX;
             }
             t.type = T_COMMENT;
@@ -167,7 +166,7 @@ static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error
             while (p < end && (*p == ' ' || *p == '\t'))
                 p++;
             if (t.n == 0 || p == end || *p != '"') {
-                set_err(err, game, t.line, ns, t.n ? t.n : 1,
+                set_err(err, 0, t.line, ns, t.n ? t.n : 1,
                         "malformed tag: expected [Name \"value\"]");
                 return CT_ERR_SYNTAX;
             }
@@ -178,7 +177,7 @@ static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error
                 p++;
             }
             if (p == end || *p != '"') {
-                set_err(err, game, t.line, ns, t.n, "tag value not closed with '\"'");
+                set_err(err, 0, t.line, ns, t.n, "tag value not closed with '\"'");
                 return CT_ERR_SYNTAX;
             }
             t.v = vs;
@@ -187,7 +186,7 @@ static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error
             while (p < end && (*p == ' ' || *p == '\t'))
                 p++;
             if (p == end || *p != ']') {
-                set_err(err, game, t.line, ns, t.n, "tag not closed with ']'");
+                set_err(err, 0, t.line, ns, t.n, "tag not closed with ']'");
                 return CT_ERR_SYNTAX;
             }
             p++;
@@ -198,7 +197,7 @@ static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error
             while (p < end && *p >= '0' && *p <= '9' && v < 1000)
                 v = v * 10 + (*p++ - '0');
             if (p == s + 1 || v > 255) {
-                set_err(err, game, t.line, s, 1, "malformed annotation glyph ($1..$255)");
+                set_err(err, 0, t.line, s, 1, "malformed annotation glyph ($1..$255)");
                 return CT_ERR_SYNTAX;
             }
             t.type = T_NAG;
@@ -206,7 +205,7 @@ static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error
             t.n = (size_t)(p - s);
             t.nag = v;
         } else if (c == '}' || c == ']' || c == '"') {
-            set_err(err, game, t.line, p, 1, "unexpected '%c'", c);
+            set_err(err, 0, t.line, p, 1, "unexpected '%c'", c);
             return CT_ERR_SYNTAX;
         } else {
             const char *s = p;
@@ -217,7 +216,7 @@ static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error
             t.n = (size_t)(p - s);
         }
         if (!push_tok(out, t)) {
-            set_err(err, game, line, NULL, 0, "out of memory");
+            set_err(err, 0, line, NULL, 0, "out of memory");
             return CT_ERR_FULL;
         }
     }
