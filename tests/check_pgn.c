@@ -427,8 +427,9 @@ START_TEST(test_duplicate_tags)
     static const char *const texts[] = {
         "[Termination \"bored\"]\n[Termination \"resignation\"]\n[Red \"a\"]\n[Red \"b\"]\n*",
         "[Termination \"resignation\"]\n[Termination \"bored\"]\n*",
+        "[Game \"Chinese\tChess\"]\n*", /* the default Game tag once cleaned */
     };
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
         ct_record *g = NULL;
         int n = 0;
         ct_pgn_error err;
@@ -438,6 +439,8 @@ START_TEST(test_duplicate_tags)
             ck_assert_int_eq(g[0].termination, CT_END_RESIGNATION);
             ck_assert_ptr_null(ct_record_tag(&g[0], "Termination"));
             ck_assert_str_eq(ct_record_tag(&g[0], "Red"), "b");
+        } else if (i == 2) {
+            ck_assert_ptr_null(ct_record_tag(&g[0], "Game"));
         } else {
             ck_assert_int_eq(g[0].termination, CT_END_NONE);
             ck_assert_str_eq(ct_record_tag(&g[0], "Termination"), "bored");

@@ -287,7 +287,8 @@ static char *tag_value(const token *t)
     for (size_t i = 0; i < t->vn; i++) {
         if (t->v[i] == '\\' && i + 1 < t->vn)
             i++;
-        *o++ = t->v[i];
+        /* control characters become spaces, as the record stores them */
+        *o++ = ((unsigned char)t->v[i] < 0x20 || t->v[i] == 0x7F) ? ' ' : t->v[i];
     }
     *o = '\0';
     return v;
