@@ -121,6 +121,31 @@ check "selected without colour" "[炮]"
 check_attr "selected piece reverse+underline" "4;7m"
 keys q
 
+echo "# the start menu: cotuong with no command"
+ui_start 80 24 LANG=C.UTF-8 -- --lang en
+check "start menu" "New game: against the AI"
+check "menu lists watching the AI" "Watch the AI play itself"
+click 40 7
+check "mouse chose 'against the AI': set-up page" "You play: Red"
+keys Right
+check "Right changes the side" "You play: Black"
+keys Down Right Right
+check "AI level changed" "AI level: 7"
+keys Down Down Down Enter
+check "the game starts" "Red: AI level 7"
+check "the human's side (Black) is at the bottom: its numbers 9..1 below" "9   8   7   6   5   4   3   2   1"
+check "Red's numbers above, from Red's right" "一  二  三  四  五"
+check "the AI (Red) moved first" "Black to move" 20
+step=$((step + 1))
+if cap | sed -n 21p | grep -q "將"; then echo "ok $step - Black's king on the bottom row"; else
+    echo "not ok $step - board not flipped"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+keys N
+check "N asks before abandoning the game" "Abandon this game"
+keys y
+check "back in the menu" "Watch the AI play itself"
+keys q
+check "q in the menu quits" "EXIT=0"
+
 echo "# checkmate: Red mates with Ra0-a9"
 ui_start 80 24 LANG=C.UTF-8 -- play --lang en --fen "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"
 check "position loaded" "Red to move"

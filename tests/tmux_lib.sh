@@ -12,7 +12,10 @@ S=
 ui_require() {
     command -v tmux >/dev/null 2>&1 || { echo "tmux not installed"; exit 77; }
     [ -n "$COTUONG" ] && [ -x "$COTUONG" ] || { echo "COTUONG not set"; exit 77; }
-    trap 'T kill-server >/dev/null 2>&1' EXIT INT TERM
+    # Settings, saved games and the resume file of the tests stay in a directory of their own.
+    UI_HOME=$(mktemp -d) || exit 1
+    export XDG_CONFIG_HOME="$UI_HOME/config" XDG_DATA_HOME="$UI_HOME/data" XDG_STATE_HOME="$UI_HOME/state"
+    trap 'T kill-server >/dev/null 2>&1; rm -rf "$UI_HOME"' EXIT INT TERM
 }
 
 # ui_start COLS ROWS ENV... -- ARGS...: starts the program in a fresh session "g"; when the
@@ -35,7 +38,7 @@ ui_start() {
     sessions=$((sessions + 1))
     S=g$sessions
     T -f /dev/null new-session -d -s "$S" -x "$cols" -y "$rows" \
-        "env TERM=xterm-256color LANGUAGE= COTUONG_DEBUG_INPUT=$UI_INPUT_LOG $envs '$COTUONG'$args; echo EXIT=\$?; sleep 60"
+        "env TERM=xterm-256color LANGUAGE= COTUONG_DEBUG_INPUT=$UI_INPUT_LOG XDG_CONFIG_HOME='$XDG_CONFIG_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' XDG_STATE_HOME='$XDG_STATE_HOME' $envs '$COTUONG'$args; echo EXIT=\$?; sleep 60"
     [ -n "$old" ] && T kill-session -t "$old" >/dev/null 2>&1
 }
 

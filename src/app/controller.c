@@ -53,6 +53,7 @@ void ctl_init(ctl *c)
     c->set.coords = false;
     c->status_role = UI_STATUS;
     ct_pos_start(c->game.pos);
+    ct_match_init(&c->game.match, c->game.rules);
     c->cur_file = 4;
     c->cur_rank = 2;
 }

@@ -7,6 +7,7 @@
 #include "app/controller.h"
 #include "app/i18n.h"
 #include "app/review_mode.h"
+#include "ui/draw.h"
 
 static void prompt_draw(ctl *c)
 {
@@ -16,10 +17,18 @@ static void prompt_draw(ctl *c)
     else
         snprintf(line, sizeof line, "%s %s_", c->prompt_title, c->prompt_buf);
     /* The board and panel of the game under it, with the prompt in the panel. */
-    if (c->n_modes > 1 && c->modes[c->n_modes - 2] == CTL_MODE_REVIEW)
+    ctl_mode_id below = c->n_modes > 1 ? c->modes[c->n_modes - 2] : CTL_MODE_PLAY;
+    if (below == CTL_MODE_REVIEW) {
         review_mode_draw_prompt(c, line);
-    else
+    } else if (below == CTL_MODE_PLAY) {
         ctl_draw_board_and_panel(c, line);
+    } else {
+        /* Over the menu or help: that screen, with the prompt on its second-last row. */
+        ctl_draw_below(c);
+        int rows = c->layout.rows, cols = c->layout.cols;
+        ui_clear_rect(stdscr, rows - 2, 0, 1, cols);
+        ui_put_centre(stdscr, rows - 2, 0, cols, UI_MENU_SEL, line);
+    }
 }
 
 /* Removes the last UTF-8 character of the buffer. */
