@@ -105,5 +105,106 @@ LC_ALL=C "$COTUONG" diagram | grep -q '^9 r n b a k a b n r' || fail "C locale: 
 ! grep -q "$esc" "$tmp/fen.err" || fail "bad FEN: escape character echoed"
 ok "diagram"
 
+# 7. Settings errors are reported as FILE:LINE and otherwise ignored.
+mkdir -p "$XDG_CONFIG_HOME/cotuong"
+printf 'notation = iccs\ncolour = red\nai_level = 99\n' >"$XDG_CONFIG_HOME/cotuong/config"
+"$COTUONG" analyse --depth 1 --no-chart "$data/blunder.pgn" >"$tmp/cfg.out" 2>"$tmp/cfg.err" ||
+    fail "analyse with a bad settings file exited $?"
+grep -qF "config:2: unknown setting 'colour'" "$tmp/cfg.err" || fail "no FILE:LINE for line 2: $(cat "$tmp/cfg.err")"
+grep -qF "config:3: bad value '99' for ai_level" "$tmp/cfg.err" || fail "no FILE:LINE for line 3"
+grep -q ' 3\. I1-B1 ' "$tmp/cfg.out" || fail "the good line (notation = iccs) was not applied"
+rm -f "$XDG_CONFIG_HOME/cotuong/config"
+ok "settings errors: $(tr '\n' ' ' <"$tmp/cfg.err")"
+
+# 8. The review screen in tmux: a multi-game file with variations and comments.
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "tmux not installed: the review screen part is skipped"
+    [ "$failures" -eq 0 ] || exit 1
+    exit 0
+fi
+. "$(dirname "$0")/tmux_lib.sh"
+trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+envs="LANG=C.UTF-8 XDG_CONFIG_HOME=$XDG_CONFIG_HOME XDG_DATA_HOME=$XDG_DATA_HOME XDG_STATE_HOME=$XDG_STATE_HOME"
+cp "$data/games.pgn" "$tmp/games.pgn"
+ui_start 110 34 $envs -- review --lang en "$tmp/games.pgn"
+check "the game list comes first" "3 games — choose one"
+check "game 2 in the list" "2. Review test 2 — UCCI vs example (1-0, 6)"
+keys Enter
+check "game 1 opens" "Review test 1 (1/3)"
+check "the comment before the first move" "The round-trip game of the XQF 1.0 sample."
+keys Right
+check "a move's comment" "Tiên nhân chỉ lộ"
+keys Right Right
+check "a variation starts here" "Variations (Tab): 1) C2.5"
+keys Tab
+check "inside the variation, its comment" "a central cannon instead"
+check "variation moves are marked" "~C2.5"
+keys Right Down
+check "the nested alternative 3. H2+3" "3.     ~H2+3 (+1)"
+keys BSpace
+check "leaving the nested variation: back to 3. H8+7" "3.     ~H8+7 (+1)"
+keys x
+check "leaving the variation: back on the main line at 2... C2.3" "2...   C2.3 (+1)"
+keys G
+check "the end of the main line" "8...   R9.8"
+check_not "no variation mark on the main line" "~R9.8"
+typed '<'
+check "the start again" "The round-trip game of the XQF 1.0 sample."
+# A click on a move in the list goes there (row of '7.  C2+5').
+row=$(cap | grep -n '7\.     C2+5' | head -n 1 | cut -d: -f1)
+col=$(cap | sed -n "${row}p" | awk '{ print index($0, "7.     C2+5") }')
+click $((col + 1)) $((row - 1))
+check "a click on 7. C2+5 shows its comment" "the cannon takes"
+keys NPage
+check "the next game (WXF movetext)" "Review test 2 (2/3)"
+typed '>'
+check "game 2 ends with 3... C8.5: the horse left b9" "車────┬─────象────士" 
+keys L
+check "the list again" "3 games — choose one"
+keys Down Enter
+check "game 3 (Chinese movetext)" "Review test 3 (3/3)"
+keys G
+check "its last comment" "Black defends"
+# Play on from here as a new variation, comment it, save, and read the file back.
+typed '<'
+keys Right
+typed ':'
+typed 'h9g7'
+keys Enter
+check "a new variation" "A new variation (S saves it)."
+typed 'C'
+typed 'my note'
+keys Enter
+check "the comment is set" "Comment set (S saves it)."
+keys S
+check "the save prompt" "Save all games to:"
+keys Enter
+check "saved" "Saved 3 game(s) to"
+"$COTUONG" analyse --depth 1 --game 3 --no-chart "$tmp/games.pgn" >/dev/null 2>&1 || fail "the saved file does not read back"
+grep -q 'my note' "$tmp/games.pgn" || fail "the comment is not in the saved file"
+grep -q 'H9-G7' "$tmp/games.pgn" || fail "the new variation is not in the saved file"
+# The engine: analyse the whole game with the blunder and see the mark.
+keys q
+sleep 0.3
+ui_start 110 34 $envs -- review --lang en "$data/blunder.pgn"
+check "blunder.pgn opens" "Blunder (1/1)"
+keys A
+check "the whole game analysed" "Analysed 5 moves" 30
+check "3. R1.8 is marked ??" "R1.8??"
+keys a
+check "the engine's view of the position" "Engine:" 10
+# Hostile text: escape sequences in tags and comments are shown as text, not run.
+keys q
+sleep 0.3
+ui_start 110 34 $envs -- review --lang en "$data/hostile.pgn"
+check "hostile.pgn opens; the Red tag is text" "[31mEvil"
+keys Right
+check "the comment's escape sequences are text" "clipboard grab"
+title=$(T display -p -t "$S" '#{pane_title}')
+case $title in *pwned*) fail "an OSC sequence from the file set the terminal title: $title" ;; esac
+check_not "the screen was not cleared by ESC [2J" "EXIT="
+ok "review screen in tmux: $step checks, $fails failed"
+[ "$fails" -eq 0 ] || failures=$((failures + fails))
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "all review checks passed"
