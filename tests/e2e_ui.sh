@@ -121,8 +121,17 @@ check "selected without colour" "[炮]"
 check_attr "selected piece reverse+underline" "4;7m"
 keys q
 
+echo "# mouse with a terminfo entry that expects the old mouse format (our own SGR parser)"
+ui_start 80 24 LANG=C.UTF-8 TERM=screen-256color -- play --red human --black human --lang en
+check "started under TERM=screen-256color" "Red to move"
+click "$(cx 7)" "$(cy 2)"
+check "SGR click parsed by the program itself" "[炮]"
+click "$(cx 4)" "$(cy 2)"
+check "second click moved the cannon" "Black to move"
+
 echo "# the start menu: cotuong with no command"
-ui_start 80 24 LANG=C.UTF-8 -- --lang en
+# A state directory of its own: earlier sessions, ended by the next start, left a resume file.
+ui_start 80 24 LANG=C.UTF-8 "XDG_STATE_HOME=$UI_HOME/state-menu" -- --lang en
 check "start menu" "New game: against the AI"
 check "menu lists watching the AI" "Watch the AI play itself"
 click 40 7
