@@ -295,6 +295,7 @@ static const bad_case bad_cases[] = {
     {"1. H2-E2 H2-E2 *", "line 1, column 10: move 2 'H2-E2' is not legal here"},
     {"1. H2-E9 *", "line 1, column 4: move 1 'H2-E9' is not legal here"},
     {"1. Zz-99 *", "line 1, column 4: 'Zz-99' is not an ICCS move"},
+    {"1. \033]0;x\033\\ *", "line 1, column 4: '?]0;x?\\' is not an ICCS move"},
     {"1. H2-E2 {never closed *", "line 1, column 10: comment '{' is never closed"},
     {"1. H2-E2 (1... H9-G7 *", "line 1, column 10: variation '(' is never closed"},
     {"XQ\x0a\x00\x00", "line 2, column 1: binary data (byte 0x00 at offset 3)"},

@@ -248,15 +248,30 @@ static void draw_review(ctl *c, const char *prompt)
     }
     static char chart[8192];
     if (R.rs.ann && R.rs.ann_game == R.rs.game && R.rs.nann > 0) {
-        int worst_r[3], worst_b[3];
-        static ct_pos sp;
+        /* The worst moves of each side, written out: "Red 5. R9.8? (-120)". */
+        static ct_pos sp, walk;
+        static ct_move line[CT_MAX_HISTORY];
         ct_record_start_position(rec(), &sp);
-        int side0 = sp.side;
-        int nr = ct_annotate_worst(R.rs.ann, R.rs.nann, side0, CT_RED, 3, worst_r);
-        int nb = ct_annotate_worst(R.rs.ann, R.rs.nann, side0, CT_BLACK, 3, worst_b);
-        snprintf(an2, sizeof an2, _("Worst: Red %d, %d, %d  Black %d, %d, %d (ply)"),
-                 nr > 0 ? worst_r[0] + 1 : 0, nr > 1 ? worst_r[1] + 1 : 0, nr > 2 ? worst_r[2] + 1 : 0,
-                 nb > 0 ? worst_b[0] + 1 : 0, nb > 1 ? worst_b[1] + 1 : 0, nb > 2 ? worst_b[2] + 1 : 0);
+        ct_record_main_line(rec(), line, CT_MAX_HISTORY);
+        size_t used = (size_t)snprintf(an2, sizeof an2, "%s", _("Worst:"));
+        for (int side = CT_RED; side <= CT_BLACK; side++) {
+            int worst[3];
+            int nw = ct_annotate_worst(R.rs.ann, R.rs.nann, sp.side, side, 3, worst);
+            used += (size_t)snprintf(an2 + used, sizeof an2 - used, " %s", side == CT_RED ? _("Red") : _("Black"));
+            if (nw == 0)
+                used += (size_t)snprintf(an2 + used, sizeof an2 - used, " -");
+            for (int j = 0; j < nw && used < sizeof an2 - 40; j++) {
+                walk = sp;
+                for (int i = 0; i < worst[j]; i++)
+                    ct_pos_make(&walk, line[i]);
+                char t[CT_MOVE_TEXT_MAX];
+                ctl_move_text(c, &walk, line[worst[j]], t, sizeof t);
+                used += (size_t)snprintf(an2 + used, sizeof an2 - used, " %d.%s%s%s (-%d)",
+                                         walk.fullmove, walk.side == CT_BLACK ? ".." : "", t,
+                                         ct_annotate_mark(R.rs.ann[worst[j]].nag),
+                                         R.rs.ann[worst[j]].loss);
+            }
+        }
         ps.analysis[k++] = an2;
         int *ev2 = malloc(sizeof(int) * (size_t)R.rs.nann);
         if (ev2) {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/sanitize.h"
 #include "app/savefile.h"
 #include "cotuong/movegen.h"
 
@@ -188,6 +189,10 @@ static int perr(char *err, size_t errsize, const cursor *c, const char *fmt, ...
             vsnprintf(err + n, errsize - (size_t)n, fmt, ap);
             va_end(ap);
         }
+        /* The message quotes text from the file: neutralise it before anyone prints it. */
+        char *clean = sanitize_dup(err, 0);
+        snprintf(err, errsize, "%s", clean);
+        free(clean);
     }
     return -1;
 }

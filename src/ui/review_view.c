@@ -55,8 +55,16 @@ void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st
     int n_an = 0;
     while (n_an < 3 && st->analysis[n_an])
         n_an++;
-    for (int i = n_an - 1; i >= 0 && foot > y + 3; i--)
-        ui_put_pad(w, foot--, x, wd, UI_STATUS, st->analysis[i]);
+    for (int i = n_an - 1; i >= 0 && foot > y + 4; i--) {
+        /* Engine lines are long: two rows when one does not hold them. */
+        if (ui_strwidth(st->analysis[i]) > wd) {
+            ui_clear_rect(w, foot - 1, x, 2, wd);
+            ui_put_wrapped(w, foot - 1, x, wd, 2, UI_STATUS, st->analysis[i]);
+            foot -= 2;
+        } else {
+            ui_put_pad(w, foot--, x, wd, UI_STATUS, st->analysis[i]);
+        }
+    }
     if (st->variations && foot > y + 3)
         ui_put_pad(w, foot--, x, wd, UI_TARGET, st->variations);
     if (st->comment && *st->comment && foot > y + 4) {
