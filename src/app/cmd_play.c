@@ -184,6 +184,9 @@ int cmd_play(int argc, char **argv)
     /* A terminal that draws a Hán glyph one column wide cannot show the board: ASCII. */
     if (!app.set.ascii && ui_probe_wide_glyphs(300) == 0)
         app.set.ascii = true;
+    /* Box-drawing characters drawn two columns wide (a CJK terminal setting): ASCII lines. */
+    if (!app.set.ascii && ui_probe_box_width(300) == 2)
+        app.set.ascii_lines = true;
     app.set.coords = coords;
     app.set.colour = colour;
     app.set.mouse = mouse;

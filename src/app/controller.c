@@ -451,7 +451,7 @@ void ctl_draw_board_and_panel(ctl *c, const char *prompt)
         .pos = g->pos,
         .flip = c->set.flip,
         .coords = c->set.coords,
-        .ascii = c->set.ascii,
+        .ascii = c->set.ascii || c->set.ascii_lines,
         .glyphs = c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs,
         .cursor_file = ctl_current_mode(c) == CTL_MODE_PLAY || ctl_current_mode(c) == CTL_MODE_PROMPT
                            ? c->cur_file : -1,

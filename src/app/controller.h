@@ -107,6 +107,7 @@ typedef struct {
     bool coords;          /* show a-i / 0-9 */
     ui_glyphs glyphs;
     bool ascii;           /* ASCII board (forced or no UTF-8) */
+    bool ascii_lines;     /* ASCII grid lines with the chosen glyphs (box drawing is wide) */
     bool colour;
     bool mouse;
     ct_notation notation; /* history and typed moves */

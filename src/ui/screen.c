@@ -69,7 +69,9 @@ void ui_screen_close(void)
     fflush(stdout);
 }
 
-int ui_probe_wide_glyphs(int timeout_ms)
+/* Prints text at column 1 and asks the terminal where the cursor is (a cursor position
+ * report); returns that column (1-based), or -1 when the terminal does not answer. */
+static int probe_column(const char *text, int timeout_ms)
 {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return -1;
@@ -82,10 +84,10 @@ int ui_probe_wide_glyphs(int timeout_ms)
     raw.c_cc[VTIME] = 0;
     if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) != 0)
         return -1;
-    /* Column 1, the glyph, report the cursor, then wipe the line. */
-    static const char probe[] = "\r\xe5\xb8\xa5\033[6n";
+    char probe[64];
+    int len = snprintf(probe, sizeof probe, "\r%s\033[6n", text);
     int result = -1;
-    if (write(STDOUT_FILENO, probe, sizeof probe - 1) == (ssize_t)(sizeof probe - 1)) {
+    if (len > 0 && len < (int)sizeof probe && write(STDOUT_FILENO, probe, (size_t)len) == len) {
         char buf[32];
         size_t n = 0;
         struct pollfd pfd = {.fd = STDIN_FILENO, .events = POLLIN};
@@ -98,10 +100,8 @@ int ui_probe_wide_glyphs(int timeout_ms)
         }
         buf[n] = 0;
         const char *semi = strchr(buf, ';');
-        if (n > 0 && buf[n - 1] == 'R' && semi) {
-            int col = atoi(semi + 1);
-            result = col >= 3 ? 1 : 0;
-        }
+        if (n > 0 && buf[n - 1] == 'R' && semi)
+            result = atoi(semi + 1);
     }
     static const char wipe[] = "\r\033[K";
     if (write(STDOUT_FILENO, wipe, sizeof wipe - 1) < 0) {
@@ -109,6 +109,18 @@ int ui_probe_wide_glyphs(int timeout_ms)
     }
     tcsetattr(STDIN_FILENO, TCSANOW, &old);
     return result;
+}
+
+int ui_probe_wide_glyphs(int timeout_ms)
+{
+    int col = probe_column("\xe5\xb8\xa5", timeout_ms); /* 帥 */
+    return col < 0 ? -1 : col >= 3 ? 1 : 0;
+}
+
+int ui_probe_box_width(int timeout_ms)
+{
+    int col = probe_column("\xe2\x94\x80", timeout_ms); /* ─ */
+    return col < 0 ? -1 : col - 1;
 }
 
 bool ui_screen_open(bool colour, bool mouse)

@@ -15,6 +15,9 @@ bool ui_screen_open(bool colour, bool mouse);
  * it took one (the terminal cannot show wide glyphs: use the ASCII board), -1 when the
  * terminal did not answer within timeout_ms. */
 int ui_probe_wide_glyphs(int timeout_ms);
+/* The columns a box-drawing line (East-Asian ambiguous width) takes on this terminal: 1, or
+ * 2 on terminals set to draw ambiguous characters wide; -1 when it does not answer. */
+int ui_probe_box_width(int timeout_ms);
 /* Restores the terminal; safe to call twice and from atexit. */
 void ui_screen_close(void);
 bool ui_screen_is_open(void);
