@@ -407,6 +407,19 @@ START_TEST(test_bare_lists)
 }
 END_TEST
 
+/* Without a Format tag, an illegal first move is reported by the notation it belongs to. */
+START_TEST(test_guess_error)
+{
+    ct_record *g = NULL;
+    int n = 0;
+    ct_pgn_error err;
+    ck_assert_int_eq(ct_pgn_read("h2e3 *", 6, CT_ENC_AUTO, &g, &n, NULL, &err), CT_ERR_ILLEGAL);
+    ck_assert_str_eq(err.token, "h2e3");
+    ck_assert_int_eq(err.move_number, 1);
+    ck_assert_msg(strstr(err.message, "own piece") != NULL, "message: %s", err.message);
+}
+END_TEST
+
 /* Move numbers with or without their dot, glued or not, and "..." are all skipped. */
 START_TEST(test_numbering_forms)
 {
@@ -688,6 +701,7 @@ static Suite *pgn_suite(void)
     tcase_add_test(tc, test_illegal_refused);
     tcase_add_test(tc, test_bare_lists);
     tcase_add_test(tc, test_numbering_forms);
+    tcase_add_test(tc, test_guess_error);
     tcase_add_test(tc, test_duplicate_tags);
     tcase_add_loop_test(tc, test_malformed, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, test_truncations);

@@ -491,8 +491,8 @@ static ct_status read_tags(const game_src *g, ct_record *r, int *first, ct_notat
     return CT_OK;
 }
 
-/* Parses the movetext of one game in notation n. *plies counts the moves read before a
- * failure (to choose the best notation when the Format tag is absent). */
+/* Parses the movetext of one game in notation n. On a bad move, *plies scores how far it
+ * got (to choose the best notation when the Format tag is absent). */
 static ct_status read_moves(const game_src *g, int first, ct_notation n, bool has_result_tag,
                             ct_record *r, int *plies, ct_pgn_error *err)
 {
@@ -646,6 +646,9 @@ static ct_status read_moves(const game_src *g, int first, ct_notation n, bool ha
                 err->move_number = pos->fullmove;
                 err->black = pos->side == CT_BLACK;
             }
+            /* For choosing among notations: further is better, and at the same move a
+             * token that is a move of this notation (but illegal) beats one that is not. */
+            *plies = *plies * 2 + (st == CT_ERR_SYNTAX ? 0 : 1);
             return CT_ERR_ILLEGAL;
         }
         int child;
