@@ -483,7 +483,23 @@ void ctl_draw_board_and_panel(ctl *c, const char *prompt)
     char turn[160], players[2][300], clocks[2][32], rules[64], notation[64];
     char ai0[160], ai1[400];
     ui_panel_state ps = {.title = _("Cờ tướng — xiangqi")};
-    ps.n_history = build_history(c, hist, (int)(sizeof hist / sizeof hist[0]));
+    /* The history is rebuilt only when the moves or the notation changed (rendering a move
+     * generates legal moves: a long game would cost milliseconds per frame). */
+    static int hist_n = -1, hist_moves = -1;
+    static ct_notation hist_notation;
+    static uint64_t hist_sum;
+    uint64_t sum = 1469598103934665603ull;
+    for (int i = 0; i < g->n_moves; i++)
+        sum = (sum ^ g->moves[i]) * 1099511628211ull;
+    for (const char *p = g->start_fen; *p; p++)
+        sum = (sum ^ (unsigned char)*p) * 1099511628211ull;
+    if (hist_n < 0 || hist_moves != g->n_moves || hist_notation != c->set.notation || hist_sum != sum) {
+        hist_n = build_history(c, hist, (int)(sizeof hist / sizeof hist[0]));
+        hist_moves = g->n_moves;
+        hist_notation = c->set.notation;
+        hist_sum = sum;
+    }
+    ps.n_history = hist_n;
     ps.history = hist;
     ps.history_scroll = c->history_scroll;
     if (ctl_game_over(c)) {
