@@ -506,7 +506,8 @@ void ctl_draw_board_and_panel(ctl *c, const char *prompt)
         ctl_result_text(c, turn, sizeof turn);
         ps.turn_role = UI_TITLE;
     } else {
-        snprintf(turn, sizeof turn, "%s", g->pos->side == CT_RED ? _("Red to move") : _("Black to move"));
+        snprintf(turn, sizeof turn, "%s%s", g->pos->side == CT_RED ? _("Red to move") : _("Black to move"),
+                 bs.check_sq != CT_NO_SQ ? _(" (in check!)") : "");
         ps.turn_role = g->pos->side == CT_RED ? UI_RED : UI_BLACK;
     }
     ps.turn = turn;
