@@ -210,6 +210,11 @@ int cmd_play(int argc, char **argv)
         ctl_set_mode(&app, CTL_MODE_MENU);
         session_offer_resume(&app);
     }
+    /* Problems in the settings file went to stderr, which the screen hides: the first one
+     * is repeated in the status line. */
+    if (cfg.nproblems > 0)
+        ctl_status(&app, UI_ERROR, _("Settings: %s (%d problem(s), the rest of the file applies)"),
+                   cfg.messages[0], cfg.nproblems);
     int rc = ctl_run(&app);
     ctl_free(&app);
     return rc;

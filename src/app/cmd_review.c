@@ -69,6 +69,9 @@ int cmd_review(int argc, char **argv)
         ctl_free(&review_app);
         return 1;
     }
+    if (cfg.nproblems > 0)
+        ctl_status(&review_app, UI_ERROR, _("Settings: %s (%d problem(s), the rest of the file applies)"),
+                   cfg.messages[0], cfg.nproblems);
     int rc = ctl_run(&review_app);
     ctl_free(&review_app);
     return rc;
