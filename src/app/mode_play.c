@@ -6,6 +6,7 @@
 
 #include "app/controller.h"
 #include "app/i18n.h"
+#include "app/session.h"
 #include "cotuong/movegen.h"
 
 static void play_draw(ctl *c)
@@ -292,7 +293,11 @@ static void play_key(ctl *c, const ui_event *ev)
         else
             c->quit = true;
         break;
-    default: break;
+    default:
+        /* y / Y: copy the game (PGN) / the position (FEN) to the clipboard (OSC 52). */
+        if (!ev->fkey && (ev->key == 'y' || ev->key == 'Y'))
+            session_copy(c, ev->key == 'y');
+        break;
     }
 }
 

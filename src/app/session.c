@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/clipboard.h"
 #include "app/gamefile.h"
 #include "app/i18n.h"
 #include "app/resume.h"
@@ -16,10 +17,12 @@
 #include "app/sanitize.h"
 #include "app/savefile.h"
 #include "cotuong/movegen.h"
+#include "cotuong/pgn.h"
 #include "ui/draw.h"
 #include "ui/input.h"
 
 static bool replaying; /* session_resume replays moves: no resume writes meanwhile */
+static app_config *loaded_settings; /* the settings read at start (for clipboard = no) */
 
 /* ---------------------------------------------------------------- players */
 
@@ -346,6 +349,7 @@ void session_install(void)
 
 void session_load_settings(ctl *c, app_config *cfg)
 {
+    loaded_settings = cfg;
     config_defaults(cfg);
     /* Key actions are the request names in lower case ("undo", "flip"). */
     static const char *names[REQ_MOUSE];
@@ -386,4 +390,38 @@ void session_load_settings(ctl *c, app_config *cfg)
                 ui_key_bind(cfg->keys[i].code, (ui_req)r);
         }
     }
+}
+
+/* ---------------------------------------------------------------- sharing */
+
+void session_copy(ctl *c, bool game)
+{
+    char err[200];
+    char *text = NULL;
+    size_t len = 0;
+    if (loaded_settings && !loaded_settings->clipboard) {
+        ctl_status(c, UI_ERROR, "%s", _("Copying is off in the settings (clipboard = no)."));
+        return;
+    }
+    if (game) {
+        session_game_record(c, &save_rec);
+        ct_status st = ct_pgn_write(&save_rec, c->set.notation, &text, &len);
+        ct_record_free(&save_rec);
+        if (st != CT_OK) {
+            ctl_status(c, UI_ERROR, "%s", _("The game cannot be written as PGN."));
+            return;
+        }
+    } else {
+        text = malloc(128);
+        if (!text)
+            return;
+        ct_fen_write(c->game.pos, text, 128);
+        len = strlen(text);
+    }
+    if (clipboard_copy(text, len, err, sizeof err) == 0)
+        ctl_status(c, UI_STATUS, "%s", game ? _("Game copied to the clipboard (PGN, OSC 52).")
+                                            : _("Position copied to the clipboard (FEN, OSC 52)."));
+    else
+        ctl_status(c, UI_ERROR, _("Not copied: %s"), err);
+    free(text);
 }

@@ -30,4 +30,8 @@ void session_offer_resume(ctl *c);
  * specs, Notation; result and termination). Free with ct_record_free. */
 void session_game_record(const ctl *c, ct_record *r);
 
+/* Copies the current game as PGN (game true) or the position as FEN to the clipboard
+ * through the terminal (OSC 52); the result goes to the status line. */
+void session_copy(ctl *c, bool game);
+
 #endif
