@@ -15,6 +15,7 @@
 #include "app/review_mode.h"
 #include "app/sanitize.h"
 #include "app/savefile.h"
+#include "app/session.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
 #include "cotuong/search.h"
@@ -467,6 +468,10 @@ static void copy(ctl *c, bool game)
     char err[200];
     char *text = NULL;
     size_t len = 0;
+    if (!session_clipboard_allowed()) {
+        ctl_status(c, UI_ERROR, "%s", _("Copying is off in the settings (clipboard = no)."));
+        return;
+    }
     if (game) {
         if (ct_pgn_write(rec(), c->set.notation, &text, &len) != CT_OK) {
             ctl_status(c, UI_ERROR, "%s", _("The game cannot be written as PGN."));

@@ -425,3 +425,8 @@ void session_copy(ctl *c, bool game)
         ctl_status(c, UI_ERROR, _("Not copied: %s"), err);
     free(text);
 }
+
+bool session_clipboard_allowed(void)
+{
+    return !loaded_settings || loaded_settings->clipboard;
+}

@@ -33,5 +33,7 @@ void session_game_record(const ctl *c, ct_record *r);
 /* Copies the current game as PGN (game true) or the position as FEN to the clipboard
  * through the terminal (OSC 52); the result goes to the status line. */
 void session_copy(ctl *c, bool game);
+/* False when the settings say clipboard = no. */
+bool session_clipboard_allowed(void);
 
 #endif
