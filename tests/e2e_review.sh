@@ -145,11 +145,11 @@ keys BSpace
 check "leaving the nested variation: back to 3. H8+7" "3.     ~H8+7 (+1)"
 keys x
 check "leaving the variation: back on the main line at 2... C2.3" "2...   C2.3 (+1)"
-keys G
-check "the end of the main line" "8...   R9.8"
+keys End
+check "End: the end of the main line (rook h9, horse gone from b9)" "┌─────┬─────象────士────將────士────象────車────·"
 check_not "no variation mark on the main line" "~R9.8"
-typed '<'
-check "the start again" "The round-trip game of the XQF 1.0 sample."
+keys Home
+check "Home: the start again" "The round-trip game of the XQF 1.0 sample."
 # A click on a move in the list goes there (row of '7.  C2+5').
 row=$(cap | grep -n '7\.     C2+5' | head -n 1 | cut -d: -f1)
 col=$(cap | sed -n "${row}p" | awk '{ print index($0, "7.     C2+5") }')

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ui/input.h"
 #include "ui/requests.h"
@@ -256,12 +257,28 @@ static bool read_event(WINDOW *w, int timeout_ms, ui_event *ev)
                 ev->req = REQ_NONE;
             return true;
         }
-        /* Another CSI sequence: skip to its final byte so no part of it reads as keys. */
-        for (int c = c2, n = 0; c >= 0 && n < 32; c = next_byte(w), n++)
-            if (c >= 0x40 && c <= 0x7E)
+        /* Another CSI sequence: skip to its final byte so no part of it reads as keys.
+         * Home and End as tmux and screen send them (ESC [ 1 ~, ESC [ 4 ~, also 7~/8~ and
+         * ESC [ H / ESC [ F) are not in xterm's terminfo entry, so they are decoded here. */
+        char body[40];
+        int len = 0, final = -1;
+        for (int c = c2, n = 0; c >= 0 && n < 32; c = next_byte(w), n++) {
+            if (c >= 0x40 && c <= 0x7E) {
+                final = c;
                 break;
-        ev->req = REQ_NONE;
-        ev->key = 0;
+            }
+            if (len < (int)sizeof body - 1)
+                body[len++] = (char)c;
+        }
+        body[len] = 0;
+        int key = 0;
+        if ((final == '~' && (!strcmp(body, "1") || !strcmp(body, "7"))) || (final == 'H' && !len))
+            key = KEY_HOME;
+        else if ((final == '~' && (!strcmp(body, "4") || !strcmp(body, "8"))) || (final == 'F' && !len))
+            key = KEY_END;
+        ev->key = key;
+        ev->fkey = key != 0;
+        ev->req = key ? ui_key_request(key) : REQ_NONE;
         return true;
     }
     ev->req = ui_key_request(ch);
