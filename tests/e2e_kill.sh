@@ -111,7 +111,7 @@ fi
 rm -rf "$XDG_STATE_HOME" "$XDG_DATA_HOME"
 SOCK="cotuong-kill-$$"
 T() { tmux -L "$SOCK" "$@"; }
-trap 'T kill-server >/dev/null 2>&1; [ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
+trap 'T kill-server >/dev/null 2>&1; sleep 0.5; [ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
 moves="c3c4 h9g7 g3g4 b7c7 c0e2 b9a7 b0c2 a9b9 a0b0 b9b5 b2a2 b5h5 h2h7 c7h7 h0g2 i9h9"
 env_vars="TERM=xterm-256color LANG=C.UTF-8 LANGUAGE= XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME"
 nsess=0
