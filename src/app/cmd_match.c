@@ -372,6 +372,8 @@ int cmd_match(int argc, char **argv)
     double se = sqrt(var / n);
     double lo = p - 1.96 * se, hi = p + 1.96 * se;
     double elo = elo_of(p);
+    if (fabs(elo) < 0.5)
+        elo = 0.0; /* no "-0" */
     printf("result: %s vs %s: +%d =%d -%d (W/D/L), score %.1f/%d = %.1f%%, ", ct_player_name(p1),
            ct_player_name(p2), w, d, l, w + 0.5 * d, n, 100 * p);
     if (isfinite(elo))
