@@ -251,7 +251,7 @@ void ctl_result_text(const ctl *c, char *buf, size_t size)
     }
 }
 
-static const char *why_text(ct_illegal_reason why)
+const char *ctl_why_text(ct_illegal_reason why)
 {
     switch (why) {
     case CT_WHY_NO_PIECE: return _("there is no piece there");
@@ -279,7 +279,7 @@ bool ctl_play_move(ctl *c, ct_move mv)
         return false;
     }
     if (!ct_is_legal(g->pos, mv)) {
-        ctl_status(c, UI_ERROR, _("Illegal: %s."), why_text(ct_why_illegal(g->pos, mv)));
+        ctl_status(c, UI_ERROR, _("Illegal: %s."), ctl_why_text(ct_why_illegal(g->pos, mv)));
         return false;
     }
     if (g->n_moves >= CT_MAX_HISTORY - 1 || g->pos->ply >= CT_MAX_HISTORY - 1) {
@@ -300,7 +300,7 @@ bool ctl_play_move(ctl *c, ct_move mv)
     }
     ct_verdict v = ct_rules_play(g->pos, g->rules, mv);
     if (v.flags & CT_ADJ_ILLEGAL) {
-        ctl_status(c, UI_ERROR, _("Illegal: %s."), why_text(v.why));
+        ctl_status(c, UI_ERROR, _("Illegal: %s."), ctl_why_text(v.why));
         return false;
     }
     ct_match_apply(&g->match, &v, g->pos->ply);

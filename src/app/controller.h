@@ -191,6 +191,8 @@ void ctl_prompt_yesno(ctl *c, const char *question, ctl_yesno_fn done);
 /* Game control (the play mode and others). */
 void ctl_new_game(ctl *c);               /* from c->game.start_fen, players, rules, tc */
 bool ctl_play_move(ctl *c, ct_move mv);  /* adjudicates and plays; false if illegal */
+/* Why a move is illegal, in the interface language. */
+const char *ctl_why_text(ct_illegal_reason why);
 void ctl_undo(ctl *c);
 void ctl_redo(ctl *c);
 bool ctl_game_over(const ctl *c);

@@ -79,7 +79,7 @@ static const char *parse_error_text(const ct_parse_error *err)
     case CT_PARSE_NO_PIECE: return _("no such piece on that file");
     case CT_PARSE_BAD_MARKER: return _("the front/rear marker does not fit the pieces there");
     case CT_PARSE_NO_MOVE: return _("that piece cannot move so");
-    case CT_PARSE_ILLEGAL: return _("the move is not legal");
+    case CT_PARSE_ILLEGAL: return ctl_why_text(err->reason);
     case CT_PARSE_AMBIGUOUS: return _("several pieces can make that move");
     case CT_PARSE_CLASH: return _("notations disagree: choose one with n");
     default: return err->message[0] ? err->message : _("not a move in any notation");

@@ -43,8 +43,11 @@ void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st)
         foot_y--;
     }
     if (st->prompt && foot_y > y) {
-        ui_put_pad(w, foot_y, x, wd, UI_MENU_SEL, st->prompt);
-        foot_y--;
+        /* A question must be read whole: it wraps onto a second row when it is too wide. */
+        int rows = ui_strwidth(st->prompt) > wd && foot_y - 1 > y ? 2 : 1;
+        ui_clear_rect(w, foot_y - rows + 1, x, rows, wd);
+        ui_put_wrapped(w, foot_y - rows + 1, x, wd, rows, UI_MENU_SEL, st->prompt);
+        foot_y -= rows;
     }
     int n_ai = 0;
     while (n_ai < 3 && st->ai_lines[n_ai])
