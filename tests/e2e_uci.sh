@@ -115,6 +115,10 @@ engine_game() { # NAME SPEC
 [ -n "${FAIRY_STOCKFISH:-}" ] && engine_game "fairy-stockfish (UCCI)" "ucci:$FAIRY_STOCKFISH"
 [ -n "${SJAAKII:-}" ] && engine_game sjaakii "uci:$SJAAKII"
 [ -n "${MAXQI:-}" ] && engine_game maxqi "xboard:$MAXQI"
+# PGN output of a match: two games with results and ICCS moves.
+"$ct" match --p1 ai:2 --p2 ai:1 --games 2 --movetime 20 --pgn "$tmp/m.pgn" >/dev/null 2>&1
+[ "$(grep -c '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$tmp/m.pgn")" = 2 ] && grep -q '^1\. [A-I][0-9]-[A-I][0-9] ' "$tmp/m.pgn" \
+    && ok "match --pgn writes two games" || bad "match --pgn output"
 out=$("$ct" match --p1 ai:1 --p2 uci:/nonexistent/engine --games 1 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q 'player 2' && ok "missing engine: clear error" || bad "missing engine: rc $rc: $out"
 

@@ -13,6 +13,8 @@
 #include "app/commands.h"
 #include "app/player.h"
 #include "cotuong/movegen.h"
+#include "cotuong/pgn.h"
+#include "cotuong/record.h"
 #include "cotuong/rules.h"
 
 /* Openings (coordinate moves from the start position): the common first moves of both
@@ -99,48 +101,42 @@ static bool parse_clock(const char *s, int *base_ms, int *inc_ms)
     return true;
 }
 
-static void iccs(ct_move mv, char out[6])
-{
-    char c[5];
-    ct_move_coord(mv, c);
-    out[0] = (char)(c[0] - 'a' + 'A');
-    out[1] = c[1];
-    out[2] = '-';
-    out[3] = (char)(c[2] - 'a' + 'A');
-    out[4] = c[3];
-    out[5] = 0;
-}
-
+/* Writes one game with the records module (ICCS movetext). Endings the referee names go in
+ * the record's termination; others (forfeits, adjudication) as a Termination tag text. */
 static void write_pgn(FILE *f, int round, const char *red, const char *black, const ct_pos *pos,
-                      const char *result, const char *termination)
+                      ct_result result, ct_end_reason reason, const char *termination)
 {
-    char date[16];
+    ct_record r;
+    ct_record_init(&r);
+    char date[16], num[16];
     time_t t = time(NULL);
     struct tm tmv;
     gmtime_r(&t, &tmv);
     strftime(date, sizeof date, "%Y.%m.%d", &tmv);
-    fprintf(f, "[Game \"Chinese Chess\"]\n[Event \"cotuong match\"]\n[Site \"?\"]\n[Date \"%s\"]\n",
-            date);
-    fprintf(f, "[Round \"%d\"]\n[Red \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", round, red, black,
-            result);
-    fprintf(f, "[Termination \"%s\"]\n[Format \"ICCS\"]\n\n", termination);
-    int col = 0;
-    for (int i = 0; i < pos->ply; i++) {
-        char buf[32], m[6];
-        iccs(pos->hist[i].move, m);
-        int n = (i % 2 == 0) ? snprintf(buf, sizeof buf, "%d. %s", i / 2 + 1, m)
-                             : snprintf(buf, sizeof buf, "%s", m);
-        if (col + n + 1 > 79) {
-            fputc('\n', f);
-            col = 0;
-        } else if (col) {
-            fputc(' ', f);
-            col++;
-        }
-        fputs(buf, f);
-        col += n;
+    snprintf(num, sizeof num, "%d", round);
+    ct_record_set_tag(&r, "Event", "cotuong match");
+    ct_record_set_tag(&r, "Date", date);
+    ct_record_set_tag(&r, "Round", num);
+    ct_record_set_tag(&r, "Red", red);
+    ct_record_set_tag(&r, "Black", black);
+    int node = CT_ROOT;
+    for (int i = 0; i < pos->ply; i++)
+        if (ct_record_add_move(&r, node, pos->hist[i].move, &node) != CT_OK)
+            break;
+    r.result = result;
+    r.termination = reason;
+    if (reason == CT_END_NONE)
+        ct_record_set_tag(&r, "Termination", termination);
+    char *out = NULL;
+    size_t len = 0;
+    if (ct_pgn_write(&r, CT_NOTATION_ICCS, &out, &len) == CT_OK) {
+        fwrite(out, 1, len, f);
+        fputc('\n', f);
+    } else {
+        fprintf(stderr, "cotuong match: cannot write game %d as PGN\n", round);
     }
-    fprintf(f, "%s%s\n\n", col ? " " : "", result);
+    free(out);
+    ct_record_free(&r);
 }
 
 /* Plays opening moves; false when one is illegal (a bug in the list). */
@@ -182,6 +178,7 @@ static int play_game(const match_opts *o, ct_player *red, ct_player *black, int 
     ct_player_new_game(black);
     int clock[2] = {o->base_ms, o->base_ms};
     ct_result result = CT_RESULT_NONE;
+    ct_end_reason reason = CT_END_NONE;
     char termination[200] = "";
     for (;;) {
         int side = pos->side;
@@ -205,6 +202,7 @@ static int play_game(const match_opts *o, ct_player *red, ct_player *black, int 
             clock[side] -= r.time_ms;
             if (clock[side] < 0 && r.status == CT_PLAYER_MOVE) {
                 result = ct_result_loss_of(side);
+                reason = CT_END_TIME;
                 snprintf(termination, sizeof termination, "time forfeit (%s)", ct_player_name(pl));
                 break;
             }
@@ -220,6 +218,10 @@ static int play_game(const match_opts *o, ct_player *red, ct_player *black, int 
         }
         if (r.status != CT_PLAYER_MOVE) {
             result = ct_result_loss_of(side);
+            if (r.status == CT_PLAYER_TIMEOUT)
+                reason = CT_END_TIME;
+            else if (r.status == CT_PLAYER_RESIGN)
+                reason = CT_END_RESIGNATION;
             const char *what = r.status == CT_PLAYER_TIMEOUT ? "time forfeit"
                                : r.status == CT_PLAYER_CRASH ? "engine crashed"
                                : r.status == CT_PLAYER_ILLEGAL ? "illegal move"
@@ -243,6 +245,7 @@ static int play_game(const match_opts *o, ct_player *red, ct_player *black, int 
         }
         if (v.flags & CT_ADJ_GAME_OVER) {
             result = v.result;
+            reason = v.reason;
             snprintf(termination, sizeof termination, "%s", ct_end_reason_name(v.reason));
             break;
         }
@@ -262,7 +265,7 @@ static int play_game(const match_opts *o, ct_player *red, ct_player *black, int 
            ct_player_name(black), rs, termination, pos->ply, opening);
     fflush(stdout);
     if (pgn) {
-        write_pgn(pgn, round, ct_player_name(red), ct_player_name(black), pos, rs, termination);
+        write_pgn(pgn, round, ct_player_name(red), ct_player_name(black), pos, result, reason, termination);
         fflush(pgn);
     }
     if (result == CT_RESULT_RED_WINS)
