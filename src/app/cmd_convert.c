@@ -6,10 +6,9 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/readall.h"
 #include "cotuong/pgn.h"
 #include "cotuong/xqf.h"
-
-#define MAX_INPUT (64u << 20) /* refuse files above 64 MiB */
 
 static void usage(FILE *out)
 {
@@ -23,43 +22,6 @@ static void usage(FILE *out)
             "  -h, --help          display this help and exit\n");
 }
 
-/* Reads a whole stream; NULL with errno set on failure. */
-static char *read_all(FILE *f, size_t *len)
-{
-    size_t cap = 65536, n = 0;
-    char *buf = malloc(cap);
-    if (!buf)
-        return NULL;
-    for (;;) {
-        if (n == cap) {
-            if (cap >= MAX_INPUT) {
-                free(buf);
-                errno = EFBIG;
-                return NULL;
-            }
-            char *p = realloc(buf, cap * 2);
-            if (!p) {
-                free(buf);
-                return NULL;
-            }
-            buf = p;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                int e = errno ? errno : EIO;
-                free(buf);
-                errno = e;
-                return NULL;
-            }
-            break;
-        }
-    }
-    *len = n;
-    return buf;
-}
 
 static const char *status_text(ct_status st)
 {
@@ -198,7 +160,7 @@ int cmd_convert(int argc, char **argv)
         }
         size_t len = 0;
         errno = 0;
-        char *buf = read_all(f, &len);
+        char *buf = readall_stream(f, READALL_MAX_BYTES, &len);
         int e = errno;
         if (!is_stdin)
             fclose(f);

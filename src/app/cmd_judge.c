@@ -7,10 +7,9 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/readall.h"
 #include "cotuong/pgn.h"
 #include "cotuong/rules.h"
-
-#define MAX_INPUT (64u << 20) /* refuse files above 64 MiB */
 
 static void usage(FILE *out)
 {
@@ -28,43 +27,6 @@ static void usage(FILE *out)
             "  -h, --help    display this help and exit\n");
 }
 
-static char *read_all(FILE *f, size_t *len)
-{
-    size_t cap = 65536, n = 0;
-    char *buf = malloc(cap + 1);
-    if (!buf)
-        return NULL;
-    for (;;) {
-        if (n == cap) {
-            if (cap >= MAX_INPUT) {
-                free(buf);
-                errno = EFBIG;
-                return NULL;
-            }
-            char *p = realloc(buf, cap * 2 + 1);
-            if (!p) {
-                free(buf);
-                return NULL;
-            }
-            buf = p;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                int e = errno ? errno : EIO;
-                free(buf);
-                errno = e;
-                return NULL;
-            }
-            break;
-        }
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
 
 /* Judges one game and prints its line; returns 0, or 1 when the game cannot be replayed. */
 static int judge_game(const char *name, int index, const ct_record *r, bool forced,
@@ -139,7 +101,7 @@ static int judge_game(const char *name, int index, const ct_record *r, bool forc
 static int judge_input(const char *name, FILE *f, bool forced, ct_rules rules)
 {
     size_t len = 0;
-    char *buf = read_all(f, &len);
+    char *buf = readall_stream(f, READALL_MAX_BYTES, &len);
     if (!buf) {
         fprintf(stderr, "cotuong judge: %s: %s\n", name, strerror(errno));
         return 1;

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "app/player.h"
+#include "app/readall.h"
 #include "cotuong/movegen.h"
 
 #ifndef DATADIR
@@ -150,35 +151,6 @@ void ct_player_think(ct_player *p, const ct_pos *pos, const ct_limits *lim, ct_p
     res->time_ms = (int)(now_ms() - t0);
 }
 
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
-        fclose(f);
-        return NULL;
-    }
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
 
 ct_book *ct_player_load_book(const char *path)
 {
@@ -188,7 +160,7 @@ ct_book *ct_player_load_book(const char *path)
         if (!candidates[i])
             continue;
         size_t len;
-        char *text = read_all(candidates[i], &len);
+        char *text = readall_path(candidates[i], READALL_MAX_BYTES, &len);
         if (!text) {
             if (path)
                 fprintf(stderr, "cotuong: %s: %s\n", path, strerror(errno));
