@@ -17,7 +17,7 @@ static void play_usage(FILE *out)
     fprintf(out, "%s", _("Usage: cotuong [play] [OPTION]...\n"
                          "Play cờ tướng (xiangqi) in the terminal. Without game options the start menu opens.\n\n"));
     fprintf(out, "%s", _("  --red PLAYER, --black PLAYER\n"
-                         "                      human, ai, ai:LEVEL (1-10) or uci:COMMAND / ucci:COMMAND\n"
+                         "                      human, ai, ai:LEVEL (1-10), uci:CMD, ucci:CMD or xboard:CMD\n"
                          "  --rules NAME        online (default), asian, vn2004, casual\n"
                          "  --clock TC          time control: 15+10 (minutes+seconds), 5, /30, none\n"
                          "  --fen FEN           start from this position\n"
@@ -31,35 +31,6 @@ static void play_usage(FILE *out)
                          "  --no-color          no colours (also when NO_COLOR is set)\n"
                          "  --no-mouse          do not use the mouse\n"
                          "  -h, --help          display this help and exit\n"));
-}
-
-static bool parse_player(const char *spec, ctl_player *p)
-{
-    memset(p, 0, sizeof *p);
-    p->level = 5;
-    if (!strcmp(spec, "human")) {
-        p->kind = CTL_HUMAN;
-        return true;
-    }
-    if (!strcmp(spec, "ai")) {
-        p->kind = CTL_AI;
-        return true;
-    }
-    if (!strncmp(spec, "ai:", 3)) {
-        char *end;
-        long lv = strtol(spec + 3, &end, 10);
-        if (*end || lv < 1 || lv > 10)
-            return false;
-        p->kind = CTL_AI;
-        p->level = (int)lv;
-        return true;
-    }
-    if ((!strncmp(spec, "uci:", 4) && spec[4]) || (!strncmp(spec, "ucci:", 5) && spec[5])) {
-        p->kind = CTL_ENGINE;
-        snprintf(p->command, sizeof p->command, "%s", spec);
-        return true;
-    }
-    return false;
 }
 
 static ctl app; /* large (positions, clock history): not on the stack */
@@ -102,8 +73,8 @@ int cmd_play(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--red") || !strcmp(a, "--black")) {
             int side = a[2] == 'r' ? CT_RED : CT_BLACK;
-            if (!parse_player(v, &g->players[side])) {
-                fprintf(stderr, _("cotuong: bad player '%s' (human, ai, ai:1-10, uci:COMMAND)\n"), v);
+            if (!ctl_player_parse(v, &g->players[side])) {
+                fprintf(stderr, _("cotuong: bad player '%s' (human, ai, ai:1-10, uci:CMD, ucci:CMD, xboard:CMD)\n"), v);
                 return 2;
             }
             skip_menu = true;

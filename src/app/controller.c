@@ -251,6 +251,37 @@ void ctl_result_text(const ctl *c, char *buf, size_t size)
     }
 }
 
+bool ctl_player_parse(const char *spec, ctl_player *p)
+{
+    static const char *const engine_prefixes[] = {"uci:", "ucci:", "xboard:"};
+    memset(p, 0, sizeof *p);
+    p->level = 5;
+    if (!strcmp(spec, "human"))
+        return true;
+    if (!strcmp(spec, "ai")) {
+        p->kind = CTL_AI;
+        return true;
+    }
+    if (!strncmp(spec, "ai:", 3)) {
+        char *end;
+        long lv = strtol(spec + 3, &end, 10);
+        if (end == spec + 3 || *end || lv < 1 || lv > 10)
+            return false;
+        p->kind = CTL_AI;
+        p->level = (int)lv;
+        return true;
+    }
+    for (size_t i = 0; i < sizeof engine_prefixes / sizeof *engine_prefixes; i++) {
+        size_t n = strlen(engine_prefixes[i]);
+        if (!strncmp(spec, engine_prefixes[i], n) && spec[n]) {
+            p->kind = CTL_ENGINE;
+            snprintf(p->command, sizeof p->command, "%s", spec);
+            return true;
+        }
+    }
+    return false;
+}
+
 const char *ctl_why_text(ct_illegal_reason why)
 {
     switch (why) {

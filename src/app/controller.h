@@ -53,7 +53,7 @@ CTL_MODES(CTL_MODE_DECL)
 typedef enum {
     CTL_HUMAN = 0,
     CTL_AI,     /* the built-in search, at `level` */
-    CTL_ENGINE, /* an external engine: `command` ("uci:COMMAND" / "ucci:COMMAND") */
+    CTL_ENGINE, /* an external engine: `command` ("uci:CMD", "ucci:CMD" or "xboard:CMD") */
 } ctl_player_kind;
 
 typedef struct {
@@ -61,6 +61,10 @@ typedef struct {
     int level;          /* 1..10 */
     char command[256];  /* for CTL_ENGINE: "uci:fairy-stockfish" */
 } ctl_player;
+
+/* Reads a player as the command line and saved games write it: "human", "ai" (level 5),
+ * "ai:LEVEL" (1..10), "uci:CMD", "ucci:CMD" or "xboard:CMD". False when it is none of these. */
+bool ctl_player_parse(const char *spec, ctl_player *p);
 
 /* ------------------------------------------------------------------ the game */
 typedef struct {

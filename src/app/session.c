@@ -46,29 +46,6 @@ static void player_name(const ctl_player *p, char *buf, size_t size)
         snprintf(buf, size, "human");
 }
 
-static bool parse_player_spec(const char *spec, ctl_player *p)
-{
-    memset(p, 0, sizeof *p);
-    p->level = 5;
-    if (!strcmp(spec, "human"))
-        return true;
-    if (!strncmp(spec, "ai:", 3)) {
-        char *end;
-        long lv = strtol(spec + 3, &end, 10);
-        if (*end || lv < 1 || lv > 10)
-            return false;
-        p->kind = CTL_AI;
-        p->level = (int)lv;
-        return true;
-    }
-    if ((!strncmp(spec, "uci:", 4) && spec[4]) || (!strncmp(spec, "ucci:", 5) && spec[5])) {
-        p->kind = CTL_ENGINE;
-        snprintf(p->command, sizeof p->command, "%s", spec);
-        return true;
-    }
-    return false;
-}
-
 /* ---------------------------------------------------------------- the resume file */
 
 static void game_to_resume(const ctl *c, resume_game *rg)
@@ -138,7 +115,7 @@ bool session_resume(ctl *c, char *err, size_t errsize)
     if (rg.time_control[0] && strcmp(rg.time_control, "-") != 0)
         ct_tc_parse(rg.time_control, &g->tc);
     for (int s = 0; s < 2; s++)
-        if (!parse_player_spec(rg.player[s], &g->players[s]))
+        if (!ctl_player_parse(rg.player[s], &g->players[s]))
             g->players[s].kind = CTL_HUMAN;
     bool ok;
     ct_notation n = ct_notation_from_name(rg.notation, &ok);
