@@ -387,6 +387,18 @@ static void update_pv(ct_search *s, int ply, ct_move mv)
     s->pv_len[ply] = n + 1;
 }
 
+/* The score of a repeated position for the side to move: a draw, or a perpetual (check or
+ * chase) lost by one side. False when the position is no repetition. */
+static bool repetition_score(ct_search *s, int *score)
+{
+    switch (repetition(s)) {
+    case REP_DRAW: *score = TN_DRAW_SCORE; return true;
+    case REP_LOSS: *score = -TN_PERPETUAL_LOSS; return true;
+    case REP_WIN: *score = TN_PERPETUAL_LOSS; return true;
+    default: return false;
+    }
+}
+
 /* Has the side to move enough pieces that a null move is not a zugzwang trap? */
 static bool null_ok(const ct_pos *pos)
 {
@@ -411,13 +423,9 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     if (ply >= CT_MAX_PLY - 1)
         return ct_eval(pos);
 
-    int rep = repetition(s);
-    if (rep == REP_DRAW)
-        return TN_DRAW_SCORE;
-    if (rep == REP_LOSS)
-        return -TN_PERPETUAL_LOSS;
-    if (rep == REP_WIN)
-        return TN_PERPETUAL_LOSS;
+    int rep_score;
+    if (repetition_score(s, &rep_score))
+        return rep_score;
 
     bool in_check = ct_in_check(pos, pos->side);
     int best = -CT_SCORE_MATE + ply;
@@ -478,13 +486,9 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         return ct_eval(pos);
 
     /* 2. Draws and perpetuals: repetitions, the no-capture limit. Mate-distance pruning. */
-    int rep = repetition(s);
-    if (rep == REP_DRAW)
-        return TN_DRAW_SCORE;
-    if (rep == REP_LOSS)
-        return -TN_PERPETUAL_LOSS;
-    if (rep == REP_WIN)
-        return TN_PERPETUAL_LOSS;
+    int rep_score;
+    if (repetition_score(s, &rep_score))
+        return rep_score;
     if (s->move_limit && pos->halfmove >= s->move_limit)
         return TN_DRAW_SCORE;
     int mated = -CT_SCORE_MATE + ply;
