@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Makefile -- builds cotuong (hand-written GNU make; autoconf only writes config.mk/config.h).
 # Targets: all run check check-sanitize sanitize fuzz bench lint install uninstall clean distclean
 # Variables: BUILD=dir  WERROR=0  DEBUG=1  ARGS="..."  FUZZ_SECONDS=n  prefix DESTDIR bindir datadir mandir

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — libFuzzer target: the FEN reader on arbitrary text. A rejected FEN must say why and
  * leave the position untouched; an accepted one must satisfy every invariant, write back to a
  * FEN that reads as the same position, and give a move list whose moves are all legal. */

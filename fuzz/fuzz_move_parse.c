@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong fuzz target — move-notation parser and renderer. The first byte picks a position
  * and a notation; the rest is the text. Any move the parser accepts must be legal, and must
  * render in every notation and read back to itself; descriptions built from raw bytes must

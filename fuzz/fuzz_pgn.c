@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — libFuzzer target: PGN reading in every encoding, then writing each game in
  * every notation and reading it back (the round trip must give the same record). */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — libFuzzer target: XQF import of arbitrary bytes; an accepted file must write
  * as PGN and read back as the same record. */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests for the game-analysis logic (src/core/annotate.c): loss and marks at the documented
  * thresholds, worst moves, the chart, and a real analysis where fairy-stockfish (an
  * independent engine) calls the move a blunder. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong tests — the pure clock: time-control syntax, charging moves, increments,
  * per-move limits, loss on time, pause and undo. Times are made up (the caller's
  * monotonic milliseconds), so every figure below follows from the arithmetic alone. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests for the settings file reader (src/app/config.c): values, defaults, and every kind
  * of error reported as FILE:LINE and otherwise ignored. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong tests — differential test against fairy-stockfish, an independent engine: for
  * several hundred positions reached by seeded random playouts (from the start, from the spec's
  * test positions, and at the ends of games that finish in mate or stalemate) the legal move

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong tests — FEN (spec §2): the DECISIONs on letters and side, round trips of the spec's
  * positions, and a table of rejected FENs with the field each error must name. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the key table against the manual: every request that has keys must appear in
  * the KEYS section of man/cotuong.6 as `.B "KEYS"` followed by its help text, with the same
  * keys in the same order; and the table must bind no key twice. Run with --print-man to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — tests of the screen geometry (src/ui/layout.c) without a terminal: every board
  * intersection maps to a cell and back, for every terminal size from below the minimum to
  * 300x100, both orientations; blocks do not overlap; the board and panel stay on screen. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong tests — move generation: perft counts and depth-1 move lists from spec §7 (computed
  * by fairy-stockfish and Sjaak II), and a brute-force cross-check against an independent,
  * deliberately naive legality test written here from the rules of spec §6.1. */

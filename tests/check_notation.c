@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong tests — move notations (spec §3, §4): the §4.4 mapping table and the §4.5 game in
  * every notation both ways, the seed's anchors, the tandem-piece DECISIONs for both colours,
  * forgiving input, "auto", error kinds, and a round-trip property over random playouts. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — tests of the game record (record.h) and of PGN reading and writing (pgn.h).
  * Vectors: the spec §4.5 round-trip game (moves in coordinates, ICCS, WXF, Chinese and
  * Vietnamese, and its final FEN), hand-written PGN files in tests/data/pgn (GBK and Big5

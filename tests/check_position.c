@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong tests — the position: make/unmake restore everything, the incremental Zobrist key
  * equals the key computed from scratch, transpositions share a key, and checked play. */
 #include <string.h>

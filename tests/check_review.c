@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests for the review model (src/app/review.c) over tests/data/review/games.pgn: three
  * games in three notations, with variations (one nested) and comments. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong tests — the referee: every outcome of spec §6 under every rule set it belongs to
  * (table in tests/data/judge/cases.txt), the chase definition on static positions, the
  * search's quick repetition test, illegal-move reasons and the game-level results. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests for the sanitizer (src/app/sanitize.c): no text from a file may reach the terminal
  * with control characters, escape sequences, C1 codes or malformed UTF-8. */
 #include <check.h>

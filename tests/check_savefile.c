@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests for src/app/savefile.c (XDG paths, atomic writes, capped reads) and
  * src/app/resume.c (the resume file's PGN: round trip, hostile and torn input). */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — tests of the search: mates found at fixed depth for both colours (positions
  * built by hand, each verified with fairy-stockfish 11.1 `go depth 14` → `score mate N`),
  * the perpetual-check rule, limits, stop and progress callbacks, levels, the book, and the

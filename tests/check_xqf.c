@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — tests of XQF import. The files are built here byte by byte from the layout in
  * spec §5.2 (header, piece squares, GBK strings, move records), and for versions >= 11 by an
  * encoder that inverts the spec's decoding formulas; none comes from our own writer. */

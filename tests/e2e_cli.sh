@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cotuong e2e — the command line of the rules core: perft, moves, --help, --version, and clear
 # errors (non-zero exit, a message, no crash) for bad arguments and FENs. Counts: spec §7.
 set -u

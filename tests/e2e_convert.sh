@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # e2e_convert -- `cotuong convert` end to end: PGN files as other programs write them
 # (Chinese GBK/Big5, WXF, ICCS) to Vietnamese and back without a difference, bare move lists
 # on standard input, an XQF 1.0 file built here byte by byte from spec §5.2, and errors that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cotuong e2e — `cotuong judge`: every case of tests/data/judge/cases.txt replayed from PGN
 # under each rule set it belongs to; PGN in several notations; Rules tags, claims, moves after
 # the end; bad arguments. Then the verdicts compared with fairy-stockfish's (its xiangqi

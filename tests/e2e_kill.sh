@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # e2e_kill -- kills the program at random instants while it plays and saves, many times,
 # and proves with the resume file that no completed move is lost and no file is torn.
 #

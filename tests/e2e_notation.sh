@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cotuong e2e — "cotuong moves --notation N": the legal moves in each notation (seed 001
 # anchors: h2e2 = Pháo 2 bình 5, Mã 2 tiến 3 = h0g2; spec §4.4 rows), bad notation names.
 set -u

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # e2e_review -- game files from the command line: `cotuong analyse` over a multi-game PGN
 # with variations and comments, the blunder mark on a move fairy-stockfish calls a blunder,
 # hostile files (escape sequences in tags and comments never reach the output), corrupt,

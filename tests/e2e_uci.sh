@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cotuong e2e — `cotuong uci` driven over pipes as a GUI would: the UCI handshake, options,
 # position + go under each limit, `stop` during `go infinite`, a mate in 1 (verified with
 # fairy-stockfish: score mate 1, a5e5 in its ranks 1-10), UCCI; then `cotuong match` seats

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # e2e_ui.sh -- plays the terminal game through tmux at 80x24 and 200x60: a hot-seat game
 # with keys, the mouse (SGR 1006 reports) and typed moves, legal-target highlights, undo,
 # a checkmate and its result, resizing below the minimum and back, the ASCII board under

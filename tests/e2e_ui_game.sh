@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # e2e_ui_game.sh -- plays whole games through the terminal UI, as a person would:
 #   1. at 80x24 (UTF-8) against the AI at level 1, each of our moves taken from the hint
 #      (i) and made with mouse clicks on the squares it names, until the game ends;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong tests — the perft table of spec §7 (counts computed by fairy-stockfish 11.1 and
  * cross-checked with Sjaak II 1.4.1), shared by every test that needs well-known positions. */
 #ifndef COTUONG_SPEC_POSITIONS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong tests — small helpers shared by the Check programs: a seeded generator and
  * random playouts, so every "random" test is reproducible. */
 #ifndef COTUONG_TESTLIB_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tmux_lib.sh -- helpers for the end-to-end UI tests (sourced by tests/e2e_ui*.sh).
 # Each test runs the real program in a tmux server on its own socket and asserts on the
 # captured screen text.  POSIX sh.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — builds assets/book.txt from our own search (docs/eval.md, "Opening book").
  *
  *   mkbook DEPTH PLIES > assets/book.txt

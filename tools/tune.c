@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — texel-style tuning of the evaluation weights (docs/eval.md says how it was run).
  *
  *   tune gen N NODES SEED > positions.txt   self-play N games, NODES nodes per move, writing

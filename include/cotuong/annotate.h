@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — game analysis with the engine: for each move of a line, the engine's best move
  * and score before it and the score after the move played; the loss in centipawns; an
  * annotation mark from the documented thresholds; the worst moves of each side; and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the opening book: lines of moves from the start position, given as text by the
  * caller (the app reads assets/book.txt), looked up by Zobrist key so transpositions meet.
  *

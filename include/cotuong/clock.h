@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — chess clocks: time controls, loss on time, undo. Pure: the caller passes the
  * current monotonic time in milliseconds (e.g. clock_gettime(CLOCK_MONOTONIC) in the app);
  * nothing here reads a clock. Times are int64_t milliseconds.

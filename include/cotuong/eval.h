@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — static evaluation of a position (material, piece-square tables, king safety,
  * mobility, pawns). The evaluation is linear in its weights: eval = sum w[i] * f[i] / div[i],
  * which lets docs/eval.md's tuning fit the weights to game results. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — move generation, attack and check detection, perft. */
 #ifndef COTUONG_MOVEGEN_H
 #define COTUONG_MOVEGEN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — move notations: one neutral description of a move, and a renderer and a
  * parser for each notation (coordinates, ICCS, Vietnamese compact and long, WXF, Chinese
  * simplified and traditional). All text is UTF-8. Rules: spec §1.2-§1.4, §3, §4. */

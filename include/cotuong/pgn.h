@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — xiangqi PGN (spec §5.1): reading several games from a byte buffer in any of
  * the movetext notations (Format ICCS, WXF, Vietnamese, Chinese), in UTF-8, GBK or Big5,
  * and writing one record as UTF-8 PGN in a chosen notation. The core never opens files:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the position: board, pieces, side to move, Zobrist key, make/unmake, FEN. */
 #ifndef COTUONG_POSITION_H
 #define COTUONG_POSITION_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the game record: tags, start position, the moves as a tree (main line first,
  * then variations), a comment and an annotation per move, result and how the game ended.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the referee: how every game ends (spec §6).
  *
  * Four rule sets (spec §6.4, DECISION), selected by name: `online` (default), `asian`,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the built-in AI: iterative-deepening alpha-beta search over a position.
  *
  * Usage (the UI, `cotuong uci`, `cotuong match` all do this):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the small types every core module shares: squares, pieces, sides, moves.
  *
  * Legend of abbreviations used across the core:

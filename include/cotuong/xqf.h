@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — XQF import (XQStudio binary, spec §5.2): versions 1.0 (0x0A) and the obfuscated
  * versions 11 and later, with comments and variations. Header strings and comments are GBK
  * and come out as UTF-8. The core never opens files: pass the bytes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the bench position set, shared by `cotuong bench` and tests/check_search.c. */
 #ifndef COTUONG_APP_BENCH_H
 #define COTUONG_APP_BENCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — OSC 52 clipboard: base64-encodes the text and writes the escape sequence to
  * the terminal, wrapped in tmux's passthrough when running inside tmux. */
 #include "app/clipboard.h"

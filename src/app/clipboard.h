@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — copying text (a game as PGN, a position as FEN) to the user's clipboard
  * through the terminal with OSC 52, which works over SSH; inside tmux the sequence is
  * wrapped in tmux's DCS passthrough (tmux needs `set -g allow-passthrough on`, or

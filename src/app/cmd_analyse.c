@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `analyse` subcommand: analyses every move of the games in a PGN or XQF file
  * with the built-in engine and prints per-move annotations (?!, ?, ?? from the thresholds in
  * cotuong/annotate.h), the worst moves of each side and the evaluation as a text chart;

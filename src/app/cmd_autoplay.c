@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `autoplay` test hook: plays moves (random legal ones, or read from standard
  * input) with a running clock, writing the resume file after every move exactly as the game
  * does, and handles SIGHUP/SIGTERM/SIGINT with the same flag-and-save design. The kill tests

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `bench` subcommand: searches a fixed set of positions to a fixed depth with
  * a fresh table and prints the total node count (the search's signature) and the speed. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `convert` subcommand: reads PGN, XQF or a bare move list (from files or
  * standard input, detected by content) and writes PGN in the chosen notation. */
 #include <errno.h>

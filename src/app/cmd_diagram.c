@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `diagram` subcommand: prints a position as a plain-text board for chats
  * and forums, with Hán glyphs in a UTF-8 locale and ASCII letters otherwise (or forced). */
 #include <langinfo.h>

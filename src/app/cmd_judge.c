@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `judge` subcommand: replays every game of PGN files (any notation the
  * reader knows) under a rule set and prints, per game, how the rules end it:
  * "RESULT REASON PLY". Moves recorded after that end are reported on standard error. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `match` subcommand: headless games between two players (the built-in AI
  * at any level or external engines), refereed by the rules core, over a built-in list of
  * openings played with colours swapped; prints W/D/L, score and the Elo difference with

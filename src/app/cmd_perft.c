@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `perft` and `moves` subcommands: move-generator counts and legal move lists
  * in coordinate notation, for checking against other engines. */
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `play` subcommand (and the default): reads the options, sets up the
  * controller and runs the full-screen game. Game options skip the start menu:
  *   cotuong play --red human --black ai:5 --rules online --clock 15+10 --notation vi */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `review` subcommand: opens a PGN (one or many games: a game list first) or
  * XQF file in the review screen. A bad file is reported (file and position) before the
  * screen opens. */

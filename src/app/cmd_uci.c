@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `uci` subcommand: the built-in AI as a UCI engine (as Pikafish speaks it,
  * coordinates a0-i9) and, after `ucci`, as a UCCI engine. stdin is read on the main thread;
  * each `go` runs the search on a second thread so `stop` and `quit` work while it thinks. */

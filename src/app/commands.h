@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the subcommands of the program. Each takes the arguments after its name
  * (argv[0] is the command name) and returns the process exit status. */
 #ifndef COTUONG_APP_COMMANDS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the controller: owns the application state, runs the main loop (input with a
  * short timeout so the AI, clocks and resizes are served), keeps the mode stack, and plays,
  * undoes and adjudicates moves through the referee. The views only draw what it prepares. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the game controller: application state, the mode state machine (menu, play,
  * help, prompts, ...) and the main loop. Input arrives as requests (ui/requests.h); each
  * mode has its own _draw() and _key() in its own file, registered in CTL_MODES below.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the AI and engine players of the controller: each side's seat (app/player.h:
  * the built-in search or an external UCI/UCCI engine) thinks in its own thread on a copy of
  * the position, reports its progress under a lock, and is stopped (or its result thrown

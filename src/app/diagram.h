@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — a position as a plain-text board (used by `cotuong diagram` and the copy
  * commands of the game and review screens). */
 #ifndef COTUONG_APP_DIAGRAM_H

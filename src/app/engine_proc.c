@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — external engine processes: fork/exec with two pipes, line I/O with timeouts,
  * and the UCI, UCCI and xboard dialogues needed to get one move for a position. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — external engines as players: spawns a UCI, UCCI or xboard/CECP engine with
  * pipes, does the handshake (choosing the xiangqi variant when offered), translates
  * Fairy-Stockfish/Sjaak's UCI ranks 1-10, and asks for moves under time limits. A crash,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — opens PGN/XQF game files with errors that name the file and the position
  * (all text from the file sanitized), and saves games as PGN with an atomic write. */
 #include "app/gamefile.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — game files: opening PGN (one or many games) and XQF files with clear errors
  * (file, game, line, move), and saving a game as PGN atomically (see savefile.h). */
 #ifndef COTUONG_APP_GAMEFILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — gettext set-up. Message catalogues are looked for in $COTUONG_LOCALEDIR, then
  * the installed LOCALEDIR, then the build tree (build/locale/LANG/LC_MESSAGES/cotuong.mo,
  * which the Makefile makes next to build/po/LANG.mo) so `make run` speaks Vietnamese. */

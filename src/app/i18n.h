@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — interface language: gettext set-up (LOCALEDIR, the build tree's po/ as a
  * fallback, COTUONG_LOCALEDIR to override) and `--lang` forcing a language. */
 #ifndef COTUONG_APP_I18N_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — entry point: picks the subcommand and handles --help and --version. */
 #include <locale.h>
 #include <stdio.h>

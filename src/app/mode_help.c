@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the help screen, generated from the request list and the key table: one line
  * per request with all its keys, in the order of the list. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the start menu: new game (hot-seat, against the AI, AI against AI), open a saved
  * game, settings, help, quit; a set-up page for the game's players, rules and clock. Items
  * are chosen with the arrows and Enter, values changed with Left/Right, or with the mouse. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the play mode: the board and panel, the cursor and mouse, selecting and moving,
  * the typed-move line, undo/redo, hints, resign/draw, and the AI's turns (started and
  * collected in tick, never waited for). */

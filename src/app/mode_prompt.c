@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — prompts over the current screen: a line of text (the typed move, a file name)
  * or a yes/no question. Enter/y/n answer, Esc cancels. */
 #include <curses.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the review mode: a game (or a file of games) on the board, stepped through with
  * the keys or by clicking a move; variations entered and left; comments shown and edited;
  * auto-play; the engine's view of the position or of the whole game (marks ?! ? ??, worst

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — player seats: the built-in AI (a search context with a level) or an external
  * engine (engine_proc), behind one "think on this position" call. Also loads the book. */
 #include <errno.h>

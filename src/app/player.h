@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — a player seat: the built-in AI at a level, or an external engine; "give me a
  * move for this position (with its game history) within these limits". Used by
  * `cotuong match` and by the UI to seat the AI or an engine. */

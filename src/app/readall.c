@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — reading a whole input stream into memory, with a size cap (see readall.h). */
 #include "app/readall.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — reading a whole input stream (a file or standard input) into memory, with a size
  * cap, for the commands that take files or pipes. */
 #ifndef COTUONG_APP_READALL_H

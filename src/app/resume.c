@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — writes and reads the resume file (the game in progress as PGN with ICCS moves
  * and tags for rules, clocks, players and notation); see resume.h for the tags. */
 #include "app/resume.h"

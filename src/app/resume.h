@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the resume file: the game in progress with everything needed to carry on
  * exactly where it stopped, as a small xqbase-style PGN (ICCS movetext) with our own tags.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the review model: navigation over a game's move tree (main line and
  * variations), playing on as new variations, comments and marks, engine marks for the main
  * line, and saving every game of the file. */

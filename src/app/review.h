@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the review model: one or many games opened from a file, a current game and a
  * current node in its move tree, and every operation of the review screen (step, jump,
  * enter and leave variations, play on as a new variation, comments, analysis marks, save).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the review mode of the game (src/app/mode_review.c): entry points for the
  * `review` command, the open hook and the prompt overlay. */
 #ifndef COTUONG_APP_REVIEW_MODE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — neutralises control characters, terminal escape sequences and malformed UTF-8
  * in text read from files, so that no game file can drive the user's terminal. */
 #include "app/sanitize.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the one sanitizer for text that comes from files (PGN tags and comments, XQF
  * strings, config values) before any of it reaches the terminal or standard output.
  *

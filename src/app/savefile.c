@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — XDG paths, atomic durable writes (temp file, fsync, rename, fsync of the
  * directory), size-capped reads, and the flag-only signal handler that lets the main loop
  * save an interrupted game. See savefile.h for the design. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — files that must never be lost or torn: where games, the resume file and the
  * config live (XDG base directories), atomic writes, size-capped reads, and the signal
  * design that saves an interrupted game.

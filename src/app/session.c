@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the saved-games side of the game: settings at start, the resume file kept
  * current after every move, the emergency save on SIGHUP/SIGTERM/SIGINT, resuming, automatic
  * saving of finished games, and the save/open hooks of the controller. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — ties the saved-games modules to the game controller: the settings file applied
  * at start, the resume file rewritten after every move (and once more on SIGHUP, SIGTERM,
  * SIGINT before the terminal is restored), `--resume` and the start-up offer to resume,

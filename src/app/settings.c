@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — reads the settings file: one `name = value` a line, '#' comments; every
  * unknown name or bad value becomes a "FILE:LINE: message" and is otherwise ignored. */
 #include "app/settings.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the settings file ($XDG_CONFIG_HOME/cotuong/config, see assets/config.example
  * and cotuong(6); this header is not named config.h, which is configure's): `name = value` lines, '#' comments. Unknown names and bad values are
  * reported as "FILE:LINE: message" and otherwise ignored; the defaults stay in force. */

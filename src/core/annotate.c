@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — game analysis over the search: per-move loss against the engine's best move,
  * annotation marks from fixed thresholds, worst moves per side and an evaluation chart as
  * text. Pure: the caller owns the search context and prints the results. */

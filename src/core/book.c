@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the opening book: parses lines of coordinate moves from the start position
  * into a sorted table of (position key, move, weight), and picks a move by weight. */
 #include <stdlib.h>

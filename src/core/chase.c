@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — what counts as a chase (spec §6.2, §6.5) and dead material.
  * A chase is a legal capture by a non-king, non-pawn piece of a target that is not a king
  * or an uncrossed pawn, which either wins value outright (horse/cannon on rook, advisor or

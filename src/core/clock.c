@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — chess clocks: parsing time controls, charging each move, loss on time and
  * undo. Pure arithmetic on the monotonic milliseconds the caller passes in. */
 #include <stdio.h>

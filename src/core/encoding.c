@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — text encodings of game files: UTF-8 validation, and GBK / Big5 to UTF-8
  * conversion through iconv (a pure conversion, no I/O). */
 #include <errno.h>

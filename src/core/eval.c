@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — static evaluation: computes the feature vector of a position (Red minus Black)
  * and its weighted sum. Weights live in tunables.h; the shapes of the piece-square tables
  * below and how their scale was tuned are described in docs/eval.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — FEN reading with validation (spec §2) and writing.
  * Reads N/H for horses, B/E for elephants, w/r/b for the side; writes N/B and w/b. */
 #include <ctype.h>

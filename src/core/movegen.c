@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — move generation and attack detection.
  * Pseudo-legal moves come from the padded mailbox (steps) and the row/column occupancy
  * masks (slides); legality is decided by an attack test on the position as it would be

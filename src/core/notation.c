@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — move notations, output side: the neutral description of a legal move and its
  * rendering in every notation (spec §4.6), plus notation names and error-kind names.
  * Reading is in notation_parse.c. */

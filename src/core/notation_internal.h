@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — internals shared by the notation modules (notation.c renders, notation_parse.c
  * reads): side-relative files, the tandem-piece survey and the per-notation word tables. */
 #ifndef COTUONG_NOTATION_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — move notations, input side: folds the text (case, Vietnamese diacritics, dashes,
  * full-width forms), reads it into a query (piece, file or marker, direction, number) with
  * one small parser per notation, then resolves the query against the legal moves (spec §4.6).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — xiangqi PGN (spec §5.1): a lexer over UTF-8 text, a game parser that builds the
  * record tree while replaying the moves (each move token goes through the notation parser),
  * encoding detection for GBK / Big5 files, and the writer. */

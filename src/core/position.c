@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the position: placing pieces, make/unmake with an incremental Zobrist key,
  * and the invariant check that debug builds run after every make and unmake. */
 #include <assert.h>

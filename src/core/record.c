@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the game record: a tree of moves stored in one array of nodes linked by index,
  * tags as a list of name/value pairs, and the helpers that walk the tree and replay it. */
 #include <stdlib.h>

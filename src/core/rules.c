@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the referee: rule sets, adjudication of a move (mate, stalemate, repetition
  * with perpetual check and chase, move limit, dead material), the search's quick
  * repetition test, and the game-level result (resignation, draw offers, time). */

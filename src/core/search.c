@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the built-in AI: iterative deepening, principal-variation alpha-beta with a
  * transposition table, quiescence, check extensions, null move, late-move reductions,
  * killer/history ordering, repetition and perpetual-check verdicts, time management,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — every tunable number of the search and the evaluation, in one place.
  * Where the evaluation weights come from (the tuning runs and their figures) is written
  * in docs/eval.md; the search constants are conventional starting points checked with

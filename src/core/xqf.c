@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — XQF import (spec §5.2): header (start squares, result, GBK strings), the move
  * records in pre-order (a move, its continuation, then its alternative), the version ≥ 11
  * obfuscation, and replay of every move for legality. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — draws the board: grid, river, palaces, file numbers and coordinates, pieces and
  * the highlights (cursor, selection, legal targets, captures, last move, check, hint). Reads
  * a ui_board_state; every glyph is measured before it is placed. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — measured, clipped string drawing for the views (libunistring widths). */
 #include <langinfo.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — drawing helpers shared by the views: every string is measured with libunistring
  * (never assuming a glyph's width) and clipped to the room it is given. */
 #ifndef COTUONG_UI_DRAW_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — turns keys and mouse clicks into requests: the key table, and one reader that
  * understands curses keys, curses mouse events and raw SGR (1006) mouse reports, so clicks
  * work whatever the terminfo entry says (tmux and screen entries expect the old format). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — reading input events (keys, mouse, resize) from curses as requests. */
 #ifndef COTUONG_UI_INPUT_H
 #define COTUONG_UI_INPUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — screen geometry: picks the largest board that fits with its side panel and maps
  * intersections to screen cells and back (pure arithmetic, no curses). */
 #include "ui/layout.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — screen geometry of the game: where the board, its labels and the side panel go
  * for a terminal size, and the two-way map square <-> screen cell. Pure code (no curses),
  * unit-tested in tests/check_layout.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — draws the side panel: title, whose turn, players, clocks, rule set, the move
  * history (scrollable), status and messages, the AI's progress, a prompt and a key reminder.
  * Reads a ui_panel_state; lays the parts out top to bottom in the room it is given. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the requests a user can make, as one X-macro list with their help strings, and
  * the key table that maps keys to them. The help screen and the KEYS section of cotuong(6)
  * are generated from / checked against these tables (tests/e2e_ui_man.sh). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — draws the review panel (game header, the moves of the current line with marks
  * and variation counts, the comment, the alternatives, the engine's lines and evaluation
  * chart, status, key reminder) and the list of the games of a file. */

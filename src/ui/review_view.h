@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the review screen's side panel and game list: reads a plain description (all
  * text already sanitized by the caller) and draws it; remembers which screen row shows which
  * move or game so that a mouse click can select it. */

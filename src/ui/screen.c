@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — terminal set-up and teardown. Every way out (return from main, exit(), error,
  * SIGINT/SIGTERM/SIGHUP, crash) passes through ui_screen_close() or its signal-safe twin. */
 #include <curses.h>

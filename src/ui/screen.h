@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — opening and closing the curses screen, with one exit path that always restores
  * the terminal: atexit, SIGINT/SIGTERM/SIGHUP (a flag the main loop reads, after which it
  * saves and exits), and fatal signals (restore, then die as the signal says). */

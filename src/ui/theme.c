@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — colour roles and glyph tables: one row per role with its monochrome attributes,
  * one row per glyph set. */
 #include <stdlib.h>

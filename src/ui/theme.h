@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — colour roles (with a monochrome column) and the glyph sets of the pieces. */
 #ifndef COTUONG_UI_THEME_H
 #define COTUONG_UI_THEME_H

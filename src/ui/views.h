@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the views: they read a plain description of what to show and draw it; they never
  * change game state. The controller fills these structs (translated text included). */
 #ifndef COTUONG_UI_VIEWS_H
