@@ -99,8 +99,10 @@ LIBS_ALL = $(NCURSES_LIBS) $(UNISTRING_LIBS) $(CONFIG_LIBS) -lm -pthread
 
 # ---------------------------------------------------------------- sources (wildcards)
 CORE_SRC := $(sort $(wildcard src/core/*.c))
-MAIN_SRC := $(wildcard src/app/main.c)
-APP_SRC := $(sort $(filter-out src/app/main.c,$(wildcard src/app/*.c src/ui/*.c)))
+# The layers above the core, bottom to top (scripts/lint holds which may include which).
+APP_DIRS := sys game ui tui cli
+MAIN_SRC := $(wildcard src/cli/main.c)
+APP_SRC := $(sort $(filter-out src/cli/main.c,$(foreach d,$(APP_DIRS),$(wildcard src/$(d)/*.c))))
 TEST_SRC := $(sort $(wildcard tests/check_*.c))
 E2E_SCRIPTS := $(sort $(wildcard tests/e2e_*.sh))
 FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
@@ -134,7 +136,7 @@ ifneq ($(MAIN_SRC),)
 all: $(LIBCORE) $(LIBAPP) $(PROGRAM) $(MO_FILES) $(LOCALE_MO)
 else
 all: $(LIBCORE) $(LIBAPP) $(MO_FILES)
-	@echo "note: src/app/main.c does not exist yet; $(PROGRAM) not built"
+	@echo "note: src/cli/main.c does not exist yet; $(PROGRAM) not built"
 endif
 
 $(BUILD):
@@ -151,13 +153,12 @@ $(BUILD)/core/%.o: src/core/%.c $(FLAGS_STAMP) | config.h
 	@mkdir -p $(@D)
 	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
 
-$(BUILD)/app/%.o: src/app/%.c $(FLAGS_STAMP) | config.h
-	@mkdir -p $(@D)
-	$(CC) $(APP_CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
-
-$(BUILD)/ui/%.o: src/ui/%.c $(FLAGS_STAMP) | config.h
-	@mkdir -p $(@D)
-	$(CC) $(APP_CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
+define app-object-rule
+$$(BUILD)/$(1)/%.o: src/$(1)/%.c $$(FLAGS_STAMP) | config.h
+	@mkdir -p $$(@D)
+	$$(CC) $$(APP_CPPFLAGS) $$(CFLAGS_ALL) -c -o $$@ $$<
+endef
+$(foreach d,$(APP_DIRS),$(eval $(call app-object-rule,$(d))))
 
 $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP) | config.h
 	@mkdir -p $(@D)
@@ -198,7 +199,7 @@ $(BUILD)/locale/%/LC_MESSAGES/cotuong.mo: $(BUILD)/po/%.mo
 pot:
 	xgettext --from-code=UTF-8 --keyword=_ --keyword=N_ --add-comments=TRANSLATORS \
 	  --package-name=cotuong --package-version='$(PACKAGE_VERSION)' -o po/cotuong.pot \
-	  $(sort $(wildcard src/app/*.c src/app/*.h src/ui/*.c src/ui/*.h))
+	  $(sort $(foreach d,$(APP_DIRS),$(wildcard src/$(d)/*.c src/$(d)/*.h)))
 
 -include $(CORE_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests for the settings file reader (src/app/config.c): values, defaults, and every kind
+/* Tests for the settings file reader (src/sys/settings.c): values, defaults, and every kind
  * of error reported as FILE:LINE and otherwise ignored. */
 #include <check.h>
 #include <curses.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/settings.h"
+#include "sys/settings.h"
 
 static app_config cfg;
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests for the review model (src/app/review.c) over tests/data/review/games.pgn: three
+/* Tests for the review model (src/game/review.c) over tests/data/review/games.pgn: three
  * games in three notations, with variations (one nested) and comments. */
 #include <check.h>
 #include <stdio.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app/review.h"
+#include "game/review.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/clipboard.h"
-#include "app/sanitize.h"
+#include "sys/clipboard.h"
+#include "sys/sanitize.h"
 
 typedef struct {
     const char *in;

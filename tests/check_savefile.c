@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests for src/app/savefile.c (XDG paths, atomic writes, capped reads) and
- * src/app/resume.c (the resume file's PGN: round trip, hostile and torn input). */
+/* Tests for src/sys/savefile.c (XDG paths, atomic writes, capped reads) and
+ * src/sys/resume.c (the resume file's PGN: round trip, hostile and torn input). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,8 +9,8 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "app/resume.h"
-#include "app/savefile.h"
+#include "sys/resume.h"
+#include "sys/savefile.h"
 #include "cotuong/movegen.h"
 
 static char tmpdir[256];

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "app/bench.h"
+#include "cli/bench.h"
 #include "cotuong/book.h"
 #include "cotuong/eval.h"
 #include "cotuong/movegen.h"

@@ -1,0 +1,369 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the `analyse` subcommand: analyses every move of the games in a PGN or XQF file
+ * with the built-in engine and prints per-move annotations (?!, ?, ?? from the thresholds in
+ * cotuong/annotate.h), the worst moves of each side and the evaluation as a text chart;
+ * with --write, saves the game with the marks and the engine's lines as comments. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "cli/diagram.h"
+#include "sys/gamefile.h"
+#include "sys/sanitize.h"
+#include "sys/savefile.h"
+#include "sys/settings.h"
+#include "cotuong/annotate.h"
+#include "cotuong/movegen.h"
+#include "cotuong/notation.h"
+#include "cotuong/pgn.h"
+#include "cotuong/rules.h"
+
+typedef struct {
+    ct_notation notation;
+    ct_limits lim;
+    int worst;
+    bool chart, ascii, quiet;
+    int game; /* 0 = all */
+    const char *write_path;
+} analyse_opts;
+
+/* A score (mover-relative input turned to Red's view by the caller) as "+1.25" or "#3". */
+static void format_score(int score, char *buf, size_t size)
+{
+    if (ct_score_is_mate(score))
+        snprintf(buf, size, "#%d", ct_score_mate_moves(score));
+    else
+        snprintf(buf, size, "%+.2f", score / 100.0);
+}
+
+/* Renders mv in position pos; falls back to coordinates. */
+static void render(const ct_pos *pos, ct_move mv, ct_notation n, char *buf, size_t size)
+{
+    if (mv == CT_NO_MOVE) {
+        snprintf(buf, size, "-");
+        return;
+    }
+    if (ct_move_render(pos, mv, n, buf, size) <= 0) {
+        char c[5];
+        ct_move_coord(mv, c);
+        snprintf(buf, size, "%s", c);
+    }
+}
+
+/* The engine's line from pos as text, at most max moves. */
+static void render_line(const ct_pos *start, const ct_move *pv, int len, int max, ct_notation n,
+                        char *buf, size_t size)
+{
+    static ct_pos pos;
+    memcpy(&pos, start, sizeof pos);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < len && i < max; i++) {
+        if (!ct_is_legal(&pos, pv[i]))
+            break;
+        char m[48];
+        render(&pos, pv[i], n, m, sizeof m);
+        int w = snprintf(buf + used, size - used, "%s%s", i ? " " : "", m);
+        if (w < 0 || used + (size_t)w >= size)
+            break;
+        used += (size_t)w;
+        ct_pos_make(&pos, pv[i]);
+    }
+}
+
+static bool show_progress(void *user, int done, int total)
+{
+    const analyse_opts *o = user;
+    if (!o->quiet && isatty(STDERR_FILENO)) {
+        fprintf(stderr, "\ranalysing: %d/%d moves", done, total);
+        if (done == total)
+            fputc('\n', stderr);
+    }
+    return false;
+}
+
+static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
+                        const analyse_opts *o)
+{
+    static ct_pos start, pos;
+    static ct_move moves[CT_MAX_HISTORY];
+    static int nodes[CT_MAX_HISTORY];
+    int n = ct_record_main_line(rec, moves, CT_MAX_HISTORY);
+    ct_record_main_line_nodes(rec, nodes, CT_MAX_HISTORY);
+    if (n > CT_MAX_HISTORY)
+        n = CT_MAX_HISTORY;
+    ct_record_start_position(rec, &start);
+    /* 1. Header, with every tag text sanitized. */
+    char *red = sanitize_dup(ct_record_tag(rec, "Red"), 0);
+    char *black = sanitize_dup(ct_record_tag(rec, "Black"), 0);
+    char *event = sanitize_dup(ct_record_tag(rec, "Event"), 0);
+    printf("Game %d of %d: Red '%s' - Black '%s'%s%s%s, result %s, %d moves\n", index, count,
+           red, black, event[0] ? ", event '" : "", event, event[0] ? "'" : "",
+           ct_result_string(rec->result), n);
+    free(red);
+    free(black);
+    free(event);
+    if (n == 0) {
+        printf("No moves to analyse.\n\n");
+        return 0;
+    }
+    ct_move_annotation *ann = calloc((size_t)n, sizeof *ann);
+    if (!ann) {
+        fprintf(stderr, "cotuong analyse: out of memory\n");
+        return 1;
+    }
+    ct_search_clear(s);
+    ct_status st;
+    int done = ct_annotate_line(s, &start, moves, n, &o->lim, show_progress, (void *)o, ann, &st);
+    if (st != CT_OK)
+        fprintf(stderr, "cotuong analyse: game %d: move %d is illegal; analysed the first %d\n",
+                index, done + 1, done);
+    /* 2. One line per move: number, move, mark, evaluation after it (Red's view), and for
+     *    marked moves the loss and the engine's choice with its line. */
+    printf("Scores are from Red's point of view, in pawns (a pawn = 1.00).\n");
+    memcpy(&pos, &start, sizeof pos);
+    int counts[2][3] = {{0}}, loss_sum[2] = {0}, moves_of[2] = {0};
+    for (int i = 0; i < done; i++) {
+        const ct_move_annotation *a = &ann[i];
+        int mover = pos.side;
+        char num[16], mv[48], ev[16], best[48], line[256], bs[16];
+        snprintf(num, sizeof num, "%d.%s", pos.fullmove, mover == CT_BLACK ? ".." : "");
+        render(&pos, a->played, o->notation, mv, sizeof mv);
+        format_score(mover == CT_RED ? a->played_score : -a->played_score, ev, sizeof ev);
+        printf("%6s %-14s %-2s %7s", num, mv, ct_annotate_mark(a->nag), ev);
+        if (a->nag) {
+            render(&pos, a->best, o->notation, best, sizeof best);
+            format_score(mover == CT_RED ? a->best_score : -a->best_score, bs, sizeof bs);
+            render_line(&pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
+            printf("  loss %d; best %s %s (%s)", a->loss, best, bs, line);
+            counts[mover][a->nag == CT_NAG_INACCURACY ? 0 : a->nag == CT_NAG_MISTAKE ? 1 : 2]++;
+        }
+        printf("\n");
+        loss_sum[mover] += a->loss;
+        moves_of[mover]++;
+        ct_pos_make(&pos, a->played);
+    }
+    /* 3. Summary per side and the worst moves. */
+    for (int side = CT_RED; side <= CT_BLACK; side++) {
+        printf("%s: inaccuracies (?!) %d, mistakes (?) %d, blunders (?\?) %d; average loss %d\n",
+               side == CT_RED ? "Red" : "Black", counts[side][0], counts[side][1],
+               counts[side][2], moves_of[side] ? loss_sum[side] / moves_of[side] : 0);
+    }
+    int worst[32];
+    int k = o->worst < 32 ? o->worst : 32;
+    for (int side = CT_RED; side <= CT_BLACK && k > 0; side++) {
+        int w = ct_annotate_worst(ann, done, start.side, side, k, worst);
+        printf("Worst moves of %s:", side == CT_RED ? "Red" : "Black");
+        if (w == 0)
+            printf(" none");
+        for (int j = 0; j < w; j++) {
+            /* Replay to the move to render it. */
+            memcpy(&pos, &start, sizeof pos);
+            for (int i = 0; i < worst[j]; i++)
+                ct_pos_make(&pos, moves[i]);
+            char mv[48];
+            render(&pos, moves[worst[j]], o->notation, mv, sizeof mv);
+            printf("%s %d.%s %s%s (-%d)", j ? "," : "", pos.fullmove,
+                   pos.side == CT_BLACK ? ".." : "", mv, ct_annotate_mark(ann[worst[j]].nag),
+                   ann[worst[j]].loss);
+        }
+        printf("\n");
+    }
+    /* 4. The chart. */
+    if (o->chart) {
+        int *ev = malloc(sizeof(int) * (size_t)done);
+        for (int i = 0; i < done; i++)
+            ev[i] = ann[i].eval_red;
+        char chart[32768];
+        int height = 8;
+        ct_annotate_chart(ev, done, 500, 60, height, o->ascii, chart, sizeof chart);
+        printf("Evaluation over the game (Red above the middle, Black below; full scale 5 "
+               "pawns):\n");
+        char *line = chart;
+        for (int r = 0; r < height && *line; r++) {
+            char *nl = strchr(line, '\n');
+            if (nl)
+                *nl = '\0';
+            const char *label = r == 0 ? "+5 |" : r == height / 2 - 1 ? " 0 |" : r == height - 1 ? "-5 |" : "   |";
+            printf("%s%s\n", label, line);
+            line = nl ? nl + 1 : line + strlen(line);
+        }
+        free(ev);
+    }
+    /* 5. Marks and engine lines into the record, for --write. */
+    if (o->write_path) {
+        memcpy(&pos, &start, sizeof pos);
+        for (int i = 0; i < done; i++) {
+            const ct_move_annotation *a = &ann[i];
+            if (a->nag) {
+                char best[48], line[256], bs[16], text[400];
+                render(&pos, a->best, o->notation, best, sizeof best);
+                format_score(pos.side == CT_RED ? a->best_score : -a->best_score, bs, sizeof bs);
+                render_line(&pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
+                ct_record_set_nag(rec, nodes[i], a->nag);
+                const char *old = ct_record_comment(rec, nodes[i]);
+                snprintf(text, sizeof text, "%s%sengine: best %s %s, loss %d (%s)",
+                         old ? old : "", old && old[0] ? " " : "", best, bs, a->loss, line);
+                ct_record_set_comment(rec, nodes[i], text);
+            }
+            ct_pos_make(&pos, a->played);
+        }
+    }
+    printf("\n");
+    free(ann);
+    return 0;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: cotuong analyse FILE [--game N] [--time MS | --depth D] [--notation N]\n"
+            "                       [--worst K] [--no-chart] [--ascii] [--write OUT.pgn]\n"
+            "Analyse every move of the games in FILE (PGN or XQF) with the built-in engine and\n"
+            "print each move with its evaluation; marks ?! ? ?? for moves that lose at least\n"
+            "0.50, 1.00 or 3.00 pawns against the engine's best move (then shown with its line);\n"
+            "the worst K moves of each side (default 3) and the evaluation as a chart.\n"
+            "  --game N      only the N-th game of the file\n"
+            "  --time MS     search time per position (default: analysis_time, 1000)\n"
+            "  --depth D     search depth per position instead of a time (reproducible)\n"
+            "  --notation N  vi, vi-long, wxf, zh, zh-hant, iccs, coord (default: the setting)\n"
+            "  --write OUT   save the games with the marks and engine lines as comments\n");
+}
+
+int cmd_analyse(int argc, char **argv)
+{
+    analyse_opts o;
+    memset(&o, 0, sizeof o);
+    static app_config cfg;
+    config_defaults(&cfg);
+    config_load(&cfg, NULL);
+    for (int i = 0; i < cfg.nproblems && i < CONFIG_MAX_MESSAGES; i++)
+        fprintf(stderr, "cotuong: %s\n", cfg.messages[i]);
+    o.notation = cfg.notation;
+    ct_limits_init(&o.lim);
+    o.lim.movetime_ms = cfg.analysis_ms;
+    o.worst = 3;
+    o.chart = true;
+    o.ascii = !diagram_locale_is_utf8() || !strcmp(cfg.glyphs, "ascii");
+    const char *file = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--game") && has) {
+            o.game = atoi(argv[++i]);
+            if (o.game < 1) {
+                fprintf(stderr, "cotuong analyse: --game needs a number from 1\n");
+                return 2;
+            }
+        } else if (!strcmp(a, "--time") && has) {
+            o.lim.movetime_ms = atoi(argv[++i]);
+            o.lim.depth = 0;
+            if (o.lim.movetime_ms < 1) {
+                fprintf(stderr, "cotuong analyse: --time needs milliseconds\n");
+                return 2;
+            }
+        } else if (!strcmp(a, "--depth") && has) {
+            o.lim.depth = atoi(argv[++i]);
+            o.lim.movetime_ms = 0;
+            if (o.lim.depth < 1 || o.lim.depth > 60) {
+                fprintf(stderr, "cotuong analyse: --depth needs a number from 1 to 60\n");
+                return 2;
+            }
+        } else if (!strcmp(a, "--notation") && has) {
+            bool ok = false;
+            o.notation = ct_notation_from_name(argv[++i], &ok);
+            if (!ok || o.notation == CT_NOTATION_AUTO) {
+                char *s = sanitize_dup(argv[i], 0);
+                fprintf(stderr, "cotuong analyse: unknown notation '%s'\n", s);
+                free(s);
+                return 2;
+            }
+        } else if (!strcmp(a, "--worst") && has) {
+            o.worst = atoi(argv[++i]);
+        } else if (!strcmp(a, "--no-chart")) {
+            o.chart = false;
+        } else if (!strcmp(a, "--ascii")) {
+            o.ascii = true;
+        } else if (!strcmp(a, "--quiet")) {
+            o.quiet = true;
+        } else if (!strcmp(a, "--write") && has) {
+            o.write_path = argv[++i];
+        } else if (a[0] != '-' && !file) {
+            file = a;
+        } else {
+            char *s = sanitize_dup(a, 0);
+            fprintf(stderr, "cotuong analyse: unexpected argument '%s'\n", s);
+            free(s);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (!file) {
+        usage(stderr);
+        return 2;
+    }
+    ct_record *games;
+    int ngames;
+    char err[1024];
+    if (gamefile_load(file, &games, &ngames, err, sizeof err) != 0) {
+        fprintf(stderr, "cotuong analyse: %s\n", err);
+        return 1;
+    }
+    if (o.game > ngames) {
+        fprintf(stderr, "cotuong analyse: the file has %d game%s\n", ngames, ngames == 1 ? "" : "s");
+        gamefile_free(games, ngames);
+        return 2;
+    }
+    ct_search *s = ct_search_new(32);
+    if (!s) {
+        fprintf(stderr, "cotuong analyse: out of memory\n");
+        gamefile_free(games, ngames);
+        return 1;
+    }
+    int rc = 0;
+    for (int g = 0; g < ngames; g++)
+        if (!o.game || o.game == g + 1)
+            rc |= analyse_game(s, &games[g], g + 1, ngames, &o);
+    ct_search_free(s);
+    if (o.write_path && rc == 0) {
+        /* One file with every analysed game, written atomically. */
+        size_t total = 0;
+        char *all = NULL;
+        for (int g = 0; g < ngames && rc == 0; g++) {
+            if (o.game && o.game != g + 1)
+                continue;
+            char *text;
+            size_t len;
+            if (ct_pgn_write(&games[g], o.notation, &text, &len) != CT_OK) {
+                fprintf(stderr, "cotuong analyse: game %d cannot be written\n", g + 1);
+                rc = 1;
+                break;
+            }
+            char *na = realloc(all, total + len + 2);
+            if (!na) {
+                free(text);
+                rc = 1;
+                break;
+            }
+            all = na;
+            memcpy(all + total, text, len);
+            total += len;
+            all[total++] = '\n';
+            free(text);
+        }
+        if (rc == 0 && savefile_write_atomic(o.write_path, all, total, err, sizeof err) != 0) {
+            char *e = sanitize_dup(err, 0);
+            fprintf(stderr, "cotuong analyse: %s\n", e);
+            free(e);
+            rc = 1;
+        }
+        free(all);
+    }
+    gamefile_free(games, ngames);
+    return rc;
+}

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the `convert` subcommand: reads PGN, XQF or a bare move list (from files or
+ * standard input, detected by content) and writes PGN in the chosen notation. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "sys/readall.h"
+#include "cotuong/pgn.h"
+#include "cotuong/xqf.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: cotuong convert [--to NOTATION] [--encoding ENCODING] [FILE]...\n"
+            "Read games from PGN, XQF or a bare move list in any notation (standard input\n"
+            "when no FILE is given, or for '-') and write them as PGN to standard output.\n\n"
+            "  --to NOTATION       iccs (default), coord, vi, vi-long, wxf, zh, zh-hant\n"
+            "  --encoding ENCODING utf-8, gbk or big5: the text encoding of the input\n"
+            "                      (default: UTF-8 if valid, else GBK or Big5 by content)\n"
+            "  -h, --help          display this help and exit\n");
+}
+
+
+static const char *status_text(ct_status st)
+{
+    switch (st) {
+    case CT_ERR_FULL: return "out of memory or too large";
+    case CT_ERR_UNSUPPORTED: return "unsupported";
+    default: return "error";
+    }
+}
+
+/* Converts one input; returns 0 or 1. *first tells whether a game was already written. */
+static int convert_one(const char *name, const char *buf, size_t len, ct_notation to,
+                       ct_encoding enc, bool *first)
+{
+    ct_record *games = NULL;
+    int ngames = 0;
+    ct_record one;
+    bool xqf = ct_xqf_detect(buf, len);
+    if (xqf) {
+        ct_xqf_error xe;
+        ct_status st = ct_xqf_read(buf, len, &one, &xe);
+        if (st != CT_OK) {
+            fprintf(stderr, "cotuong convert: %s: XQF, byte %zu", name, xe.offset);
+            if (xe.ply > 0)
+                fprintf(stderr, ", move record %d", xe.ply);
+            fprintf(stderr, ": %s\n", xe.message[0] ? xe.message : status_text(st));
+            ct_record_free(&one);
+            return 1;
+        }
+        games = &one;
+        ngames = 1;
+    } else {
+        ct_pgn_error pe;
+        ct_status st = ct_pgn_read(buf, len, enc, &games, &ngames, NULL, &pe);
+        if (st != CT_OK) {
+            fprintf(stderr, "cotuong convert: %s", name);
+            if (pe.game > 0)
+                fprintf(stderr, ": game %d", pe.game);
+            if (pe.move_number > 0)
+                fprintf(stderr, ", move %d%s", pe.move_number, pe.black ? " (Black)" : " (Red)");
+            if (pe.token[0])
+                fprintf(stderr, ", '%s'", pe.token);
+            if (pe.line > 0)
+                fprintf(stderr, " (line %d)", pe.line);
+            fprintf(stderr, ": %s\n", pe.message[0] ? pe.message : status_text(st));
+            return 1;
+        }
+    }
+    int status = 0;
+    for (int g = 0; g < ngames; g++) {
+        char *text = NULL;
+        size_t tl = 0;
+        ct_status st = ct_pgn_write(&games[g], to, &text, &tl);
+        if (st != CT_OK) {
+            fprintf(stderr, "cotuong convert: %s: game %d: cannot write it in %s notation (%s)\n",
+                    name, g + 1, ct_notation_name(to),
+                    st == CT_ERR_ILLEGAL ? "a move cannot be rendered" : status_text(st));
+            status = 1;
+            continue;
+        }
+        if (!*first)
+            fputc('\n', stdout);
+        *first = false;
+        fwrite(text, 1, tl, stdout);
+        free(text);
+    }
+    if (xqf)
+        ct_record_free(&one);
+    else
+        ct_pgn_free_games(games, ngames);
+    return status;
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    ct_notation to = CT_NOTATION_ICCS;
+    ct_encoding enc = CT_ENC_AUTO;
+    int nfiles = 0;
+    char **files = calloc((size_t)argc + 1, sizeof *files);
+    if (!files) {
+        fprintf(stderr, "cotuong convert: out of memory\n");
+        return 1;
+    }
+    bool only_files = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = NULL;
+        if (only_files || a[0] != '-' || !strcmp(a, "-")) {
+            files[nfiles++] = argv[i];
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            only_files = true;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            free(files);
+            return 0;
+        } else if (!strcmp(a, "--to") || !strncmp(a, "--to=", 5)) {
+            val = a[4] == '=' ? a + 5 : (i + 1 < argc ? argv[++i] : NULL);
+            bool ok = false;
+            if (val)
+                to = ct_notation_from_name(val, &ok);
+            if (!ok || to == CT_NOTATION_AUTO) {
+                fprintf(stderr, "cotuong convert: --to needs one of iccs, coord, vi, vi-long, "
+                                "wxf, zh, zh-hant%s%s%s\n",
+                        val ? " (not '" : "", val ? val : "", val ? "')" : "");
+                free(files);
+                return 2;
+            }
+        } else if (!strcmp(a, "--encoding") || !strncmp(a, "--encoding=", 11)) {
+            val = a[10] == '=' ? a + 11 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!val || ct_encoding_parse(val, &enc) != CT_OK) {
+                fprintf(stderr, "cotuong convert: --encoding needs utf-8, gbk or big5%s%s%s\n",
+                        val ? " (not '" : "", val ? val : "", val ? "')" : "");
+                free(files);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "cotuong convert: unknown option '%s'\n", a);
+            fprintf(stderr, "Try 'cotuong convert --help' for more information.\n");
+            free(files);
+            return 2;
+        }
+    }
+    if (nfiles == 0)
+        files[nfiles++] = "-";
+    int status = 0;
+    bool first = true;
+    for (int i = 0; i < nfiles; i++) {
+        bool is_stdin = !strcmp(files[i], "-");
+        const char *name = is_stdin ? "(standard input)" : files[i];
+        FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
+        if (!f) {
+            fprintf(stderr, "cotuong convert: %s: %s\n", name, strerror(errno));
+            status = 1;
+            continue;
+        }
+        size_t len = 0;
+        errno = 0;
+        char *buf = readall_stream(f, READALL_MAX_BYTES, &len);
+        int e = errno;
+        if (!is_stdin)
+            fclose(f);
+        if (!buf) {
+            fprintf(stderr, "cotuong convert: %s: %s\n", name, strerror(e ? e : ENOMEM));
+            status = 1;
+            continue;
+        }
+        if (convert_one(name, buf, len, to, enc, &first))
+            status = 1;
+        free(buf);
+    }
+    free(files);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "cotuong convert: standard output: %s\n", strerror(errno));
+        status = 1;
+    }
+    return status;
+}

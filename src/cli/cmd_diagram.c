@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the `diagram` subcommand: prints a position as a plain-text board for chats
+ * and forums, with Hán glyphs in a UTF-8 locale and ASCII letters otherwise (or forced). */
+#include <langinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/diagram.h"
+#include "sys/sanitize.h"
+#include "sys/savefile.h"
+#include "cotuong/movegen.h"
+
+/* Glyphs per side and type (index CT_KING..CT_PAWN); traditional forms, as on real sets. */
+static const char *const han[2][8] = {
+    {"", "帥", "仕", "相", "傌", "俥", "炮", "兵"},
+    {"", "將", "士", "象", "馬", "車", "砲", "卒"},
+};
+static const char ascii_letters[2][9] = {" KABNRCP", " kabnrcp"};
+static const char *const red_numbers[9] = {"九", "八", "七", "六", "五", "四", "三", "二", "一"};
+static const char *const black_numbers[9] = {"１", "２", "３", "４", "５", "６", "７", "８", "９"};
+
+/* Appends to the diagram text. */
+static void put(char **p, size_t *left, const char *s)
+{
+    size_t n = strlen(s);
+    if (n >= *left)
+        n = *left ? *left - 1 : 0;
+    memcpy(*p, s, n);
+    *p += n;
+    *left -= n;
+    **p = '\0';
+}
+
+size_t diagram_render(const ct_pos *pos, bool ascii, char *out, size_t size)
+{
+    char *p = out;
+    size_t left = size;
+    char line[256], fen[128];
+    if (size)
+        out[0] = '\0';
+    if (ascii) {
+        put(&p, &left, "  a b c d e f g h i\n");
+        for (int rank = CT_RANKS - 1; rank >= 0; rank--) {
+            int n = snprintf(line, sizeof line, "%d", rank);
+            for (int file = 0; file < CT_FILES; file++) {
+                ct_sq sq = (ct_sq)CT_SQ(file, rank);
+                int t = ct_pos_type_at(pos, sq);
+                line[n++] = ' ';
+                line[n++] = t ? ascii_letters[ct_pos_side_at(pos, sq)][t] : '.';
+            }
+            snprintf(line + n, sizeof line - (size_t)n, "  %d\n", rank);
+            put(&p, &left, line);
+            if (rank == 5)
+                put(&p, &left, "  ~~~~~~~~~~~~~~~~~\n");
+        }
+        put(&p, &left, "  a b c d e f g h i\n");
+    } else {
+        /* Every cell is two columns wide: a glyph, or a full-width '＋' for an empty point. */
+        for (int file = 0; file < CT_FILES; file++) {
+            put(&p, &left, black_numbers[file]);
+            put(&p, &left, file < CT_FILES - 1 ? " " : "\n");
+        }
+        for (int rank = CT_RANKS - 1; rank >= 0; rank--) {
+            line[0] = '\0';
+            for (int file = 0; file < CT_FILES; file++) {
+                ct_sq sq = (ct_sq)CT_SQ(file, rank);
+                int t = ct_pos_type_at(pos, sq);
+                strcat(line, t ? han[ct_pos_side_at(pos, sq)][t] : "＋");
+                if (file < CT_FILES - 1)
+                    strcat(line, " ");
+            }
+            strcat(line, "\n");
+            put(&p, &left, line);
+            if (rank == 5)
+                put(&p, &left, "～～～ 楚 河  漢 界 ～～～\n");
+        }
+        for (int file = 0; file < CT_FILES; file++) {
+            put(&p, &left, red_numbers[file]);
+            put(&p, &left, file < CT_FILES - 1 ? " " : "\n");
+        }
+    }
+    ct_fen_write(pos, fen, sizeof fen);
+    snprintf(line, sizeof line, "%s to move%s\nFEN: %s\n",
+             pos->side == CT_RED ? (ascii ? "Red" : "Red (紅)") : (ascii ? "Black" : "Black (黑)"),
+             ct_in_check(pos, pos->side) ? ", in check" : "", fen);
+    put(&p, &left, line);
+    return (size_t)(p - out);
+}
+
+bool diagram_locale_is_utf8(void)
+{
+    const char *cs = nl_langinfo(CODESET);
+    return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8") || !strcmp(cs, "UTF8"));
+}
+
+int cmd_diagram(int argc, char **argv)
+{
+    static ct_pos pos;
+    bool ascii = !diagram_locale_is_utf8();
+    const char *fen = NULL;
+    ct_pos_start(&pos);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--ascii")) {
+            ascii = true;
+        } else if (!strcmp(argv[i], "--han")) {
+            ascii = false;
+        } else if (!strcmp(argv[i], "--fen") && i + 1 < argc) {
+            fen = argv[++i];
+        } else if (!strncmp(argv[i], "--fen=", 6)) {
+            fen = argv[i] + 6;
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("Usage: cotuong diagram [--fen FEN] [--ascii | --han]\n"
+                   "Print a position (default: the start position) as a text board to paste in\n"
+                   "chats and forums: Hán glyphs when the locale is UTF-8, ASCII letters\n"
+                   "otherwise or with --ascii (upper case Red, lower case Black, '.' empty).\n");
+            return 0;
+        } else {
+            char *a = sanitize_dup(argv[i], 0);
+            fprintf(stderr, "cotuong diagram: unexpected argument '%s'\n", a);
+            free(a);
+            return 2;
+        }
+    }
+    if (fen) {
+        ct_fen_error err;
+        if (ct_fen_read(&pos, fen, &err) != CT_OK) {
+            char *f = sanitize_dup(fen, 0), *m = sanitize_dup(err.message, 0);
+            fprintf(stderr, "cotuong diagram: bad FEN '%s'", f);
+            if (err.field)
+                fprintf(stderr, ", field %d", err.field);
+            fprintf(stderr, ": %s\n", m);
+            free(f);
+            free(m);
+            return 2;
+        }
+    }
+    char out[4096];
+    diagram_render(&pos, ascii, out, sizeof out);
+    fputs(out, stdout);
+    return 0;
+}

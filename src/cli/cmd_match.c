@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the `match` subcommand: headless games between two players (the built-in AI
+ * at any level or external engines), refereed by the rules core, over a built-in list of
+ * openings played with colours swapped; prints W/D/L, score and the Elo difference with
+ * its 95% error bar, and can write the games as PGN (ICCS moves). */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/commands.h"
+#include "sys/player.h"
+#include "cotuong/movegen.h"
+#include "cotuong/pgn.h"
+#include "cotuong/record.h"
+#include "cotuong/rules.h"
+
+/* Openings (coordinate moves from the start position): the common first moves of both
+ * sides, each played twice with colours swapped. */
+static const char *const openings[] = {
+    "h2e2 h9g7",      /* central cannon vs screen horse */
+    "h2e2 h7e7",      /* same-direction cannons */
+    "h2e2 b7e7",      /* opposite-direction cannons */
+    "c3c4 g6g5",      /* pawn opening, counter pawn */
+    "b0c2 h9g7",      /* horse opening */
+    "g3g4 b9c7",      /* pawn opening vs horse */
+    "c0e2 h7e7",      /* elephant opening vs central cannon */
+    "b2d2 h9g7",      /* cannon to the palace corner */
+    "h2e2 h9g7 h0g2 i9h9",
+    "c3c4 b7c7",      /* pawn opening vs cannon on the pawn's file */
+    "h2f2 h9g7",      /* cannon to the advisor's file */
+    "g0e2 b9c7",      /* right elephant */
+    "h2e2 b9c7 h0g2 a9b9",
+    "h0g2 g6g5",      /* horse opening, pawn answer */
+    "b2e2 h9g7 b0c2 i9h9",
+    "c3c4 h9g7 b0c2 g6g5",
+};
+#define N_OPENINGS (int)(sizeof openings / sizeof openings[0])
+
+static ct_pos game_pos;
+
+typedef struct {
+    const char *p1_spec, *p2_spec;
+    int games;
+    int movetime;
+    int base_ms, inc_ms;
+    ct_rules rules;
+    const char *pgn_path;
+    int max_plies;
+    int depth;
+    bool verbose;
+} match_opts;
+
+static int64_t wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: cotuong match --p1 PLAYER --p2 PLAYER [--games N] [--movetime MS | --clock B+I]\n"
+            "                     [--depth N] [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]\n"
+            "Plays N games (default 2) between two players, colours alternating, over built-in\n"
+            "openings. PLAYER: ai[:LEVEL[:SEED]] (the built-in AI, level 1-10), uci:COMMAND,\n"
+            "ucci:COMMAND or xboard:COMMAND (an external engine). --clock 1+0.1 gives each side\n"
+            "1 s plus 0.1 s per move; the default is --movetime 100. Prints W/D/L for PLAYER 1,\n"
+            "its score and the Elo difference with a 95%% error bar.\n");
+}
+
+/* Elo difference for a score fraction. */
+static double elo_of(double p)
+{
+    if (p <= 0.0)
+        return -INFINITY;
+    if (p >= 1.0)
+        return INFINITY;
+    return -400.0 * log10(1.0 / p - 1.0);
+}
+
+static bool parse_clock(const char *s, int *base_ms, int *inc_ms)
+{
+    char *end;
+    double b = strtod(s, &end), i = 0;
+    if (end == s || b <= 0)
+        return false;
+    if (*end == '+') {
+        const char *q = end + 1;
+        i = strtod(q, &end);
+        if (end == q || i < 0)
+            return false;
+    }
+    if (*end)
+        return false;
+    *base_ms = (int)(b * 1000 + 0.5);
+    *inc_ms = (int)(i * 1000 + 0.5);
+    return true;
+}
+
+/* Writes one game with the records module (ICCS movetext). Endings the referee names go in
+ * the record's termination; others (forfeits, adjudication) as a Termination tag text. */
+static void write_pgn(FILE *f, int round, const char *red, const char *black, const ct_pos *pos,
+                      ct_result result, ct_end_reason reason, const char *termination)
+{
+    ct_record r;
+    ct_record_init(&r);
+    char date[16], num[16];
+    time_t t = time(NULL);
+    struct tm tmv;
+    gmtime_r(&t, &tmv);
+    strftime(date, sizeof date, "%Y.%m.%d", &tmv);
+    snprintf(num, sizeof num, "%d", round);
+    ct_record_set_tag(&r, "Event", "cotuong match");
+    ct_record_set_tag(&r, "Date", date);
+    ct_record_set_tag(&r, "Round", num);
+    ct_record_set_tag(&r, "Red", red);
+    ct_record_set_tag(&r, "Black", black);
+    int node = CT_ROOT;
+    for (int i = 0; i < pos->ply; i++)
+        if (ct_record_add_move(&r, node, pos->hist[i].move, &node) != CT_OK)
+            break;
+    r.result = result;
+    r.termination = reason;
+    if (reason == CT_END_NONE)
+        ct_record_set_tag(&r, "Termination", termination);
+    char *out = NULL;
+    size_t len = 0;
+    if (ct_pgn_write(&r, CT_NOTATION_ICCS, &out, &len) == CT_OK) {
+        fwrite(out, 1, len, f);
+        fputc('\n', f);
+    } else {
+        fprintf(stderr, "cotuong match: cannot write game %d as PGN\n", round);
+    }
+    free(out);
+    ct_record_free(&r);
+}
+
+/* Plays opening moves; false when one is illegal (a bug in the list). */
+static bool play_opening(ct_pos *pos, const char *line, ct_rules rules)
+{
+    char tok[8];
+    const char *p = line;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        size_t n = strcspn(p, " ");
+        if (!n)
+            break;
+        if (n >= sizeof tok)
+            return false;
+        memcpy(tok, p, n);
+        tok[n] = 0;
+        p += n;
+        ct_verdict v = ct_rules_play(pos, rules, ct_move_parse_coord(tok));
+        if (v.flags & CT_ADJ_ILLEGAL)
+            return false;
+    }
+    return true;
+}
+
+/* Plays one game; returns the score of `first` (the player with red when first_red):
+ * 2 win, 1 draw, 0 loss. */
+static int play_game(const match_opts *o, ct_player *red, ct_player *black, int round, FILE *pgn,
+                     int *late_moves)
+{
+    ct_pos *pos = &game_pos;
+    ct_pos_start(pos);
+    const char *opening = openings[((round - 1) / 2) % N_OPENINGS];
+    if (!play_opening(pos, opening, o->rules)) {
+        fprintf(stderr, "cotuong match: bad built-in opening '%s'\n", opening);
+        exit(1);
+    }
+    ct_player_new_game(red);
+    ct_player_new_game(black);
+    int clock[2] = {o->base_ms, o->base_ms};
+    ct_result result = CT_RESULT_NONE;
+    ct_end_reason reason = CT_END_NONE;
+    char termination[200] = "";
+    for (;;) {
+        int side = pos->side;
+        ct_player *pl = side == CT_RED ? red : black;
+        ct_limits lim;
+        ct_limits_init(&lim);
+        if (o->base_ms > 0) {
+            lim.wtime = clock[CT_RED];
+            lim.btime = clock[CT_BLACK];
+            lim.winc = lim.binc = o->inc_ms;
+        } else if (o->depth > 0) {
+            lim.depth = o->depth;
+        } else {
+            lim.movetime_ms = o->movetime;
+        }
+        if (o->depth > 0)
+            lim.depth = o->depth;
+        ct_player_result r;
+        ct_player_think(pl, pos, &lim, NULL, NULL, &r);
+        if (o->base_ms > 0) {
+            clock[side] -= r.time_ms;
+            if (clock[side] < 0 && r.status == CT_PLAYER_MOVE) {
+                result = ct_result_loss_of(side);
+                reason = CT_END_TIME;
+                snprintf(termination, sizeof termination, "time forfeit (%s)", ct_player_name(pl));
+                break;
+            }
+            clock[side] += o->inc_ms;
+        } else if (o->depth == 0 && !ct_player_is_engine(pl) && r.time_ms > o->movetime + 50) {
+            (*late_moves)++;
+        }
+        if (r.status == CT_PLAYER_NO_MOVE) {
+            /* Cannot happen: the referee ends the game first. */
+            result = ct_result_loss_of(side);
+            snprintf(termination, sizeof termination, "no legal move");
+            break;
+        }
+        if (r.status != CT_PLAYER_MOVE) {
+            result = ct_result_loss_of(side);
+            if (r.status == CT_PLAYER_TIMEOUT)
+                reason = CT_END_TIME;
+            else if (r.status == CT_PLAYER_RESIGN)
+                reason = CT_END_RESIGNATION;
+            const char *what = r.status == CT_PLAYER_TIMEOUT ? "time forfeit"
+                               : r.status == CT_PLAYER_CRASH ? "engine crashed"
+                               : r.status == CT_PLAYER_ILLEGAL ? "illegal move"
+                                                               : "resignation";
+            snprintf(termination, sizeof termination, "%s (%s: %s)", what, ct_player_name(pl), r.detail);
+            break;
+        }
+        ct_verdict v = ct_rules_play(pos, o->rules, r.move);
+        if (v.flags & CT_ADJ_ILLEGAL) {
+            char mv[5];
+            ct_move_coord(r.move, mv);
+            result = ct_result_loss_of(side);
+            snprintf(termination, sizeof termination, "illegal move %s (%s)", mv, ct_player_name(pl));
+            break;
+        }
+        if (o->verbose) {
+            char mv[5];
+            ct_move_coord(r.move, mv);
+            fprintf(stderr, "%3d. %s %s score %d depth %d time %d\n", pos->ply, side == CT_RED ? "red  " : "black",
+                    mv, r.score, r.depth, r.time_ms);
+        }
+        if (v.flags & CT_ADJ_GAME_OVER) {
+            result = v.result;
+            reason = v.reason;
+            snprintf(termination, sizeof termination, "%s", ct_end_reason_name(v.reason));
+            break;
+        }
+        if (pos->ply >= o->max_plies) {
+            result = CT_RESULT_DRAW;
+            snprintf(termination, sizeof termination, "adjudicated draw after %d plies", pos->ply);
+            break;
+        }
+        if (pos->ply >= CT_MAX_HISTORY - 2) {
+            result = CT_RESULT_DRAW;
+            snprintf(termination, sizeof termination, "history full");
+            break;
+        }
+    }
+    const char *rs = ct_result_string(result);
+    printf("game %d: %s (red) - %s (black): %s %s, %d plies, opening %s\n", round, ct_player_name(red),
+           ct_player_name(black), rs, termination, pos->ply, opening);
+    fflush(stdout);
+    if (pgn) {
+        write_pgn(pgn, round, ct_player_name(red), ct_player_name(black), pos, result, reason, termination);
+        fflush(pgn);
+    }
+    if (result == CT_RESULT_RED_WINS)
+        return 2;
+    if (result == CT_RESULT_BLACK_WINS)
+        return 0;
+    return 1;
+}
+
+int cmd_match(int argc, char **argv)
+{
+    match_opts o = {0};
+    o.games = 2;
+    o.movetime = 100;
+    o.rules = CT_RULES_DEFAULT;
+    o.max_plies = 600;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
+            o.verbose = true;
+            continue;
+        }
+        if (!val) {
+            fprintf(stderr, "cotuong match: %s needs a value\n", a);
+            return 2;
+        }
+        i++;
+        if (!strcmp(a, "--p1"))
+            o.p1_spec = val;
+        else if (!strcmp(a, "--p2"))
+            o.p2_spec = val;
+        else if (!strcmp(a, "--games"))
+            o.games = atoi(val);
+        else if (!strcmp(a, "--movetime"))
+            o.movetime = atoi(val);
+        else if (!strcmp(a, "--depth"))
+            o.depth = atoi(val);
+        else if (!strcmp(a, "--max-plies"))
+            o.max_plies = atoi(val);
+        else if (!strcmp(a, "--pgn"))
+            o.pgn_path = val;
+        else if (!strcmp(a, "--clock")) {
+            if (!parse_clock(val, &o.base_ms, &o.inc_ms)) {
+                fprintf(stderr, "cotuong match: bad clock '%s' (BASE+INC in seconds, e.g. 1+0.1)\n", val);
+                return 2;
+            }
+        } else if (!strcmp(a, "--rules")) {
+            if (ct_rules_from_name(val, &o.rules) != CT_OK) {
+                fprintf(stderr, "cotuong match: unknown rule set '%s'\n", val);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "cotuong match: unknown option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (!o.p1_spec || !o.p2_spec || o.games < 1 || o.movetime < 1 || o.max_plies < 10) {
+        usage(stderr);
+        return 2;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    ct_book *book = ct_player_load_book(NULL);
+    char err[256];
+    ct_player *p1 = ct_player_new(o.p1_spec, book, err, sizeof err);
+    if (!p1) {
+        fprintf(stderr, "cotuong match: player 1: %s\n", err);
+        return 1;
+    }
+    ct_player *p2 = ct_player_new(o.p2_spec, book, err, sizeof err);
+    if (!p2) {
+        fprintf(stderr, "cotuong match: player 2: %s\n", err);
+        ct_player_free(p1);
+        return 1;
+    }
+    FILE *pgn = NULL;
+    if (o.pgn_path) {
+        pgn = fopen(o.pgn_path, "w");
+        if (!pgn) {
+            fprintf(stderr, "cotuong match: %s: %s\n", o.pgn_path, strerror(errno));
+            return 1;
+        }
+    }
+    printf("match: %s vs %s, %d games, %s, rules %s\n", ct_player_name(p1), ct_player_name(p2),
+           o.games, o.base_ms ? "clock" : o.depth ? "fixed depth" : "movetime", ct_rules_name(o.rules));
+    int w = 0, d = 0, l = 0, late = 0;
+    int64_t t0 = wall_ms();
+    for (int g = 1; g <= o.games; g++) {
+        bool p1_red = (g % 2) == 1;
+        int s = play_game(&o, p1_red ? p1 : p2, p1_red ? p2 : p1, g, pgn, &late);
+        if (!p1_red)
+            s = 2 - s;
+        if (s == 2)
+            w++;
+        else if (s == 1)
+            d++;
+        else
+            l++;
+    }
+    int n = w + d + l;
+    double p = (w + 0.5 * d) / n;
+    double var = (w * (1 - p) * (1 - p) + d * (0.5 - p) * (0.5 - p) + l * p * p) / n;
+    double se = sqrt(var / n);
+    double lo = p - 1.96 * se, hi = p + 1.96 * se;
+    double elo = elo_of(p);
+    if (fabs(elo) < 0.5)
+        elo = 0.0; /* no "-0" */
+    printf("result: %s vs %s: +%d =%d -%d (W/D/L), score %.1f/%d = %.1f%%, ", ct_player_name(p1),
+           ct_player_name(p2), w, d, l, w + 0.5 * d, n, 100 * p);
+    if (isfinite(elo))
+        printf("Elo %+.0f +/- %.0f (95%%)", elo, (elo_of(hi < 1 ? hi : 0.999) - elo_of(lo > 0 ? lo : 0.001)) / 2);
+    else
+        printf("Elo %s", elo > 0 ? "+inf" : "-inf");
+    printf(", %.0f s\n", (double)(wall_ms() - t0) / 1000);
+    if (late)
+        printf("note: the built-in AI exceeded the move time by more than 50 ms %d times\n", late);
+    if (pgn)
+        fclose(pgn);
+    ct_player_free(p1);
+    ct_player_free(p2);
+    ct_book_free(book);
+    return 0;
+}

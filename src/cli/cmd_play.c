@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the `play` subcommand (and the default): reads the options, sets up the
+ * controller and runs the full-screen game. Game options skip the start menu:
+ *   cotuong play --red human --black ai:5 --rules online --clock 15+10 --notation vi */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "tui/controller.h"
+#include "sys/i18n.h"
+#include "tui/session.h"
+#include "ui/draw.h"
+#include "ui/screen.h"
+
+static void play_usage(FILE *out)
+{
+    fprintf(out, "%s", _("Usage: cotuong [play] [OPTION]...\n"
+                         "Play cờ tướng (xiangqi) in the terminal. Without game options the start menu opens.\n\n"));
+    fprintf(out, "%s", _("  --red PLAYER, --black PLAYER\n"
+                         "                      human, ai, ai:LEVEL (1-10), uci:CMD, ucci:CMD or xboard:CMD\n"
+                         "  --rules NAME        online (default), asian, vn2004, casual\n"
+                         "  --clock TC          time control: 15+10 (minutes+seconds), 5, /30, none\n"
+                         "  --fen FEN           start from this position\n"
+                         "  --resume            resume the interrupted game (moves, clocks, settings)\n"
+                         "  --notation N        vi, vi-long, wxf, zh, zh-hant, iccs, coord\n"
+                         "  --glyphs SET        han (default), vi, wxf letters\n"
+                         "  --ascii             plain ASCII board (automatic without UTF-8)\n"
+                         "  --coords            show the coordinates a-i, 0-9\n"
+                         "  --flip              Black at the bottom\n"
+                         "  --lang LANG         vi or en (default: from the locale)\n"
+                         "  --no-color          no colours (also when NO_COLOR is set)\n"
+                         "  --no-mouse          do not use the mouse\n"
+                         "  -h, --help          display this help and exit\n"));
+}
+
+static ctl app; /* large (positions, clock history): not on the stack */
+
+int cmd_play(int argc, char **argv)
+{
+    const char *lang = NULL, *notation = NULL, *glyphs = NULL;
+    bool skip_menu = false, ascii = false, flip = false, coords = false;
+    bool colour = true, mouse = true, resume = false;
+    /* The settings file first (the options below win over it), then --lang: it decides
+     * the language of the other messages. */
+    static app_config cfg;
+    ctl_init(&app);
+    session_install();
+    session_load_settings(&app, &cfg);
+    if (cfg.language_given && strcmp(cfg.language, "auto") != 0)
+        lang = cfg.language;
+    if (cfg.notation_given)
+        notation = ct_notation_name(cfg.notation);
+    if (cfg.glyphs_given)
+        glyphs = cfg.glyphs;
+    colour = app.set.colour;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--lang"))
+            lang = argv[i + 1];
+    i18n_init(lang);
+    ctl_game *g = &app.game;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool takes = !strcmp(a, "--red") || !strcmp(a, "--black") || !strcmp(a, "--rules") ||
+                     !strcmp(a, "--clock") || !strcmp(a, "--notation") || !strcmp(a, "--lang") ||
+                     !strcmp(a, "--fen") || !strcmp(a, "--glyphs");
+        if (takes && !v) {
+            fprintf(stderr, _("cotuong: option %s needs a value\n"), a);
+            return 2;
+        }
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            play_usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--red") || !strcmp(a, "--black")) {
+            int side = a[2] == 'r' ? CT_RED : CT_BLACK;
+            if (!ctl_player_parse(v, &g->players[side])) {
+                fprintf(stderr, _("cotuong: bad player '%s' (human, ai, ai:1-10, uci:CMD, ucci:CMD, xboard:CMD)\n"), v);
+                return 2;
+            }
+            skip_menu = true;
+        } else if (!strcmp(a, "--rules")) {
+            if (ct_rules_from_name(v, &g->rules) != CT_OK) {
+                fprintf(stderr, _("cotuong: unknown rule set '%s' (online, asian, vn2004, casual)\n"), v);
+                return 2;
+            }
+            skip_menu = true;
+        } else if (!strcmp(a, "--clock")) {
+            if (ct_tc_parse(v, &g->tc) != CT_OK) {
+                fprintf(stderr, _("cotuong: bad time control '%s' (e.g. 15+10)\n"), v);
+                return 2;
+            }
+            skip_menu = true;
+        } else if (!strcmp(a, "--fen")) {
+            static ct_pos check;
+            ct_fen_error err;
+            if (ct_fen_read(&check, v, &err) != CT_OK) {
+                fprintf(stderr, _("cotuong: bad FEN (field %d): %s\n"), err.field, err.message);
+                return 2;
+            }
+            snprintf(g->start_fen, sizeof g->start_fen, "%s", v);
+            skip_menu = true;
+        } else if (!strcmp(a, "--notation")) {
+            notation = v;
+        } else if (!strcmp(a, "--glyphs")) {
+            glyphs = v;
+        } else if (!strcmp(a, "--lang")) {
+            /* read above */
+        } else if (!strcmp(a, "--resume")) {
+            resume = true;
+        } else if (!strcmp(a, "--ascii")) {
+            ascii = true;
+        } else if (!strcmp(a, "--coords")) {
+            coords = true;
+        } else if (!strcmp(a, "--flip")) {
+            flip = true;
+        } else if (!strcmp(a, "--no-color") || !strcmp(a, "--no-colour")) {
+            colour = false;
+        } else if (!strcmp(a, "--no-mouse")) {
+            mouse = false;
+        } else {
+            fprintf(stderr, _("cotuong: unknown option '%s'\n"), a);
+            fprintf(stderr, "%s", _("Try 'cotuong play --help' for more information.\n"));
+            return 2;
+        }
+        if (takes)
+            i++;
+    }
+    /* Settings: notation (Vietnamese compact in the Vietnamese UI, WXF in English), glyphs,
+     * ASCII when the locale is not UTF-8 or the terminal cannot draw wide glyphs. */
+    app.set.notation = i18n_is_vietnamese() ? CT_NOTATION_VI : CT_NOTATION_WXF;
+    if (notation) {
+        bool ok;
+        app.set.notation = ct_notation_from_name(notation, &ok);
+        if (!ok || app.set.notation == CT_NOTATION_AUTO) {
+            fprintf(stderr, _("cotuong: unknown notation '%s'\n"), notation);
+            return 2;
+        }
+    }
+    if (glyphs) {
+        int gs = ui_glyphs_parse(glyphs);
+        if (gs < 0) {
+            fprintf(stderr, _("cotuong: unknown glyph set '%s' (han, vi, wxf, ascii)\n"), glyphs);
+            return 2;
+        }
+        if (gs == UI_GLYPHS_ASCII)
+            ascii = true;
+        else
+            app.set.glyphs = (ui_glyphs)gs;
+    } else if (i18n_is_vietnamese()) {
+        app.set.glyphs = UI_GLYPHS_HAN;
+    }
+    const char *term = getenv("TERM");
+    bool narrow_term = term && (!strcmp(term, "linux") || !strncmp(term, "vt", 2) || !strcmp(term, "dumb"));
+    app.set.ascii = ascii || !ui_locale_is_utf8() || narrow_term;
+    /* A terminal that draws a Hán glyph one column wide cannot show the board: ASCII. */
+    if (!app.set.ascii && ui_probe_wide_glyphs(300) == 0)
+        app.set.ascii = true;
+    /* Box-drawing characters drawn two columns wide (a CJK terminal setting): ASCII lines. */
+    if (!app.set.ascii && ui_probe_box_width(300) == 2)
+        app.set.ascii_lines = true;
+    app.set.coords = coords;
+    app.set.colour = colour;
+    app.set.mouse = mouse;
+    if (resume) {
+        char err[600];
+        if (!session_resume(&app, err, sizeof err)) {
+            fprintf(stderr, _("cotuong: cannot resume: %s\n"),
+                    err[0] ? err : _("there is no interrupted game"));
+            return 1;
+        }
+        if (flip)
+            app.set.flip = !app.set.flip;
+        ctl_set_mode(&app, CTL_MODE_PLAY);
+    } else if (skip_menu) {
+        ctl_new_game(&app);
+        if (flip)
+            app.set.flip = !app.set.flip;
+        ctl_set_mode(&app, CTL_MODE_PLAY);
+    } else {
+        app.set.flip = flip;
+        ctl_set_mode(&app, CTL_MODE_MENU);
+        session_offer_resume(&app);
+    }
+    /* Problems in the settings file went to stderr, which the screen hides: the first one
+     * is repeated in the status line. */
+    if (cfg.nproblems > 0)
+        ctl_status(&app, UI_ERROR, _("Settings: %s (%d problem(s), the rest of the file applies)"),
+                   cfg.messages[0], cfg.nproblems);
+    int rc = ctl_run(&app);
+    ctl_free(&app);
+    return rc;
+}

@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the `uci` subcommand: the built-in AI as a UCI engine (as Pikafish speaks it,
+ * coordinates a0-i9) and, after `ucci`, as a UCCI engine. stdin is read on the main thread;
+ * each `go` runs the search on a second thread so `stop` and `quit` work while it thinks. */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/commands.h"
+#include "sys/player.h"
+#include "cotuong/book.h"
+#include "cotuong/movegen.h"
+#include "cotuong/search.h"
+#include "config.h"
+
+typedef struct {
+    ct_search *search;
+    ct_book *book;
+    ct_pos pos;         /* the position given by the last `position` */
+    ct_pos search_pos;  /* the copy the search thread reads */
+    ct_limits lim;
+    pthread_t thread;
+    bool running;
+    atomic_int stop_seen; /* `stop` or `quit` arrived during this go */
+    bool ucci;
+    int multipv;
+    int skill;            /* 0..20 */
+    uint64_t seed;
+    bool own_book;
+    pthread_mutex_t out_lock;
+} uci_state;
+
+static uci_state st;
+
+static void out(const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&st.out_lock);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fflush(stdout);
+    pthread_mutex_unlock(&st.out_lock);
+}
+
+static void format_score(int score, char *buf, size_t size)
+{
+    if (ct_score_is_mate(score))
+        snprintf(buf, size, "mate %d", ct_score_mate_moves(score));
+    else
+        snprintf(buf, size, "cp %d", score);
+}
+
+static void append_pv(char *buf, size_t size, const ct_move *pv, int n)
+{
+    size_t len = strlen(buf);
+    for (int i = 0; i < n && len + 6 < size; i++) {
+        char mv[5];
+        ct_move_coord(pv[i], mv);
+        buf[len++] = ' ';
+        memcpy(buf + len, mv, 4);
+        len += 4;
+        buf[len] = 0;
+    }
+}
+
+static bool on_progress(void *user, const ct_search_info *info)
+{
+    (void)user;
+    if (info->kind != CT_PROGRESS_ITERATION)
+        return false;
+    char line[2048], sc[32];
+    format_score(info->score, sc, sizeof sc);
+    long long nps = info->time_ms > 0 ? (long long)(info->nodes * 1000 / (uint64_t)info->time_ms) : 0;
+    snprintf(line, sizeof line,
+             "info depth %d seldepth %d multipv %d score %s nodes %llu nps %lld hashfull %d time %d pv",
+             info->depth, info->seldepth, info->multipv, sc, (unsigned long long)info->nodes, nps,
+             info->hashfull, info->time_ms);
+    append_pv(line, sizeof line, info->pv, info->pv_len);
+    out("%s\n", line);
+    return false;
+}
+
+static void *search_thread(void *arg)
+{
+    (void)arg;
+    ct_search_result res;
+    ct_search_run(st.search, &st.search_pos, &st.lim, on_progress, NULL, &res);
+    /* In analysis mode the GUI expects bestmove only after `stop`. */
+    while (st.lim.infinite && !atomic_load(&st.stop_seen)) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+    if (res.best == CT_NO_MOVE) {
+        out(st.ucci ? "nobestmove\n" : "bestmove (none)\n");
+        return NULL;
+    }
+    char mv[5], pm[5];
+    ct_move_coord(res.best, mv);
+    if (res.ponder != CT_NO_MOVE) {
+        ct_move_coord(res.ponder, pm);
+        out("bestmove %s ponder %s\n", mv, pm);
+    } else {
+        out("bestmove %s\n", mv);
+    }
+    return NULL;
+}
+
+static void stop_search(void)
+{
+    if (!st.running)
+        return;
+    atomic_store(&st.stop_seen, 1);
+    ct_search_stop(st.search);
+    pthread_join(st.thread, NULL);
+    st.running = false;
+}
+
+/* Level from Skill Level 0..20 (20 = level 10). */
+static int skill_to_level(int skill)
+{
+    if (skill < 0)
+        skill = 0;
+    if (skill > 20)
+        skill = 20;
+    return 1 + skill * 9 / 20;
+}
+
+static void apply_options(void)
+{
+    ct_search_set_level(st.search, skill_to_level(st.skill), st.seed);
+    ct_search_use_book(st.search, st.own_book && st.book);
+}
+
+/* `position startpos|fen FEN... [moves m...]` (UCI and UCCI). */
+static void cmd_position(char *args)
+{
+    static ct_pos tmp;
+    char *moves = strstr(args, " moves");
+    if (moves)
+        *moves = 0;
+    while (*args == ' ')
+        args++;
+    if (!strncmp(args, "startpos", 8)) {
+        ct_pos_start(&tmp);
+    } else if (!strncmp(args, "fen ", 4)) {
+        if (ct_fen_read(&tmp, args + 4, NULL) != CT_OK) {
+            out("info string bad fen\n");
+            return;
+        }
+    } else {
+        out("info string bad position command\n");
+        return;
+    }
+    if (moves) {
+        char *save = NULL;
+        for (char *t = strtok_r(moves + 6, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+            ct_move mv = ct_move_parse_coord(t);
+            if (ct_pos_play(&tmp, mv) != CT_OK) {
+                out("info string illegal move %s\n", t);
+                break;
+            }
+        }
+    }
+    memcpy(&st.pos, &tmp, sizeof tmp);
+}
+
+static long next_num(char **save)
+{
+    char *t = strtok_r(NULL, " \t", save);
+    return t ? strtol(t, NULL, 10) : 0;
+}
+
+static void cmd_go(char *args)
+{
+    stop_search();
+    ct_limits_init(&st.lim);
+    st.lim.multipv = st.multipv;
+    bool any = false;
+    char *save = NULL;
+    int ucci_time = 0, ucci_inc = 0;
+    for (char *t = strtok_r(args, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+        if (!strcmp(t, "infinite")) {
+            st.lim.infinite = true;
+            any = true;
+        } else if (!strcmp(t, "depth")) {
+            st.lim.depth = (int)next_num(&save);
+            any = true;
+        } else if (!strcmp(t, "nodes")) {
+            st.lim.nodes = (uint64_t)next_num(&save);
+            any = true;
+        } else if (!strcmp(t, "movetime")) {
+            st.lim.movetime_ms = (int)next_num(&save);
+            any = true;
+        } else if (!strcmp(t, "wtime")) {
+            st.lim.wtime = (int)next_num(&save);
+            any = true;
+        } else if (!strcmp(t, "btime")) {
+            st.lim.btime = (int)next_num(&save);
+            any = true;
+        } else if (!strcmp(t, "winc")) {
+            st.lim.winc = (int)next_num(&save);
+        } else if (!strcmp(t, "binc")) {
+            st.lim.binc = (int)next_num(&save);
+        } else if (!strcmp(t, "movestogo")) {
+            st.lim.movestogo = (int)next_num(&save);
+        } else if (!strcmp(t, "time")) { /* UCCI: our remaining time */
+            ucci_time = (int)next_num(&save);
+            any = true;
+        } else if (!strcmp(t, "increment")) {
+            ucci_inc = (int)next_num(&save);
+        } else if (!strcmp(t, "opptime") || !strcmp(t, "oppincrement") || !strcmp(t, "opptogo")) {
+            next_num(&save);
+        }
+    }
+    if (ucci_time > 0) {
+        if (st.pos.side == CT_RED) {
+            st.lim.wtime = ucci_time;
+            st.lim.winc = ucci_inc;
+        } else {
+            st.lim.btime = ucci_time;
+            st.lim.binc = ucci_inc;
+        }
+    }
+    if (!any)
+        st.lim.infinite = true; /* bare `go` analyses, as in UCI GUIs */
+    memcpy(&st.search_pos, &st.pos, sizeof st.pos);
+    atomic_store(&st.stop_seen, 0);
+    if (pthread_create(&st.thread, NULL, search_thread, NULL) != 0) {
+        out("info string cannot start the search thread\n");
+        return;
+    }
+    st.running = true;
+}
+
+static void print_id(void)
+{
+    out("id name cotuong %s\n", PACKAGE_VERSION);
+    out("id author the cotuong authors\n");
+    if (st.ucci) {
+        out("option usemillisec type check default true\n");
+        out("option hashsize type spin min 1 max 4096 default 16\n");
+        out("option batch type check default false\n");
+        out("ucciok\n");
+    } else {
+        out("option name Hash type spin default 16 min 1 max 4096\n");
+        out("option name MultiPV type spin default 1 min 1 max 8\n");
+        out("option name Skill Level type spin default 20 min 0 max 20\n");
+        out("option name OwnBook type check default false\n");
+        out("option name Seed type spin default 0 min 0 max 2147483647\n");
+        out("option name UCI_Variant type combo default xiangqi var xiangqi\n");
+        out("uciok\n");
+    }
+}
+
+/* `setoption name N value V` (UCI) or `setoption N V` (UCCI). */
+static void cmd_setoption(char *args)
+{
+    char name[64] = "", value[256] = "";
+    char *n = strstr(args, "name ");
+    if (n) {
+        n += 5;
+        char *v = strstr(n, " value ");
+        size_t nl = v ? (size_t)(v - n) : strlen(n);
+        if (nl >= sizeof name)
+            nl = sizeof name - 1;
+        memcpy(name, n, nl);
+        name[nl] = 0;
+        if (v)
+            snprintf(value, sizeof value, "%s", v + 7);
+    } else {
+        while (*args == ' ')
+            args++;
+        char *sp = strchr(args, ' ');
+        size_t nl = sp ? (size_t)(sp - args) : strlen(args);
+        if (nl >= sizeof name)
+            nl = sizeof name - 1;
+        memcpy(name, args, nl);
+        name[nl] = 0;
+        if (sp)
+            snprintf(value, sizeof value, "%s", sp + 1);
+    }
+    for (char *p = name + strlen(name); p > name && p[-1] == ' ';)
+        *--p = 0;
+    if (!strcasecmp(name, "Hash") || !strcasecmp(name, "hashsize")) {
+        long mb = strtol(value, NULL, 10);
+        if (mb >= 1 && ct_search_set_hash(st.search, (size_t)mb) != CT_OK)
+            out("info string not enough memory for Hash %ld\n", mb);
+    } else if (!strcasecmp(name, "MultiPV")) {
+        long k = strtol(value, NULL, 10);
+        st.multipv = k < 1 ? 1 : k > 8 ? 8 : (int)k;
+    } else if (!strcasecmp(name, "Skill Level")) {
+        st.skill = (int)strtol(value, NULL, 10);
+    } else if (!strcasecmp(name, "OwnBook")) {
+        st.own_book = !strcasecmp(value, "true");
+    } else if (!strcasecmp(name, "Seed")) {
+        st.seed = (uint64_t)strtoull(value, NULL, 10);
+    } else if (!strcasecmp(name, "UCI_Variant")) {
+        if (strcasecmp(value, "xiangqi"))
+            out("info string unsupported variant %s\n", value);
+    } else if (!strcasecmp(name, "usemillisec") || !strcasecmp(name, "batch") ||
+               !strcasecmp(name, "Ponder") || !strcasecmp(name, "Threads")) {
+        /* accepted, nothing to do */
+    } else {
+        out("info string unknown option %s\n", name);
+    }
+    apply_options();
+}
+
+int cmd_uci(int argc, char **argv)
+{
+    const char *book_path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help")) {
+            printf("Usage: cotuong uci [--book FILE]\n"
+                   "Speaks UCI (as Pikafish: moves a0-i9) on standard input and output;\n"
+                   "after the command 'ucci' it speaks UCCI instead.\n");
+            return 0;
+        } else if (!strcmp(argv[i], "--book") && i + 1 < argc) {
+            book_path = argv[++i];
+        } else {
+            fprintf(stderr, "cotuong uci: unknown option '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    pthread_mutex_init(&st.out_lock, NULL);
+    st.search = ct_search_new(16);
+    if (!st.search) {
+        fprintf(stderr, "cotuong uci: out of memory\n");
+        return 1;
+    }
+    st.book = ct_player_load_book(book_path);
+    st.multipv = 1;
+    st.skill = 20;
+    st.own_book = false;
+    apply_options();
+    ct_search_set_book(st.search, st.book);
+    ct_pos_start(&st.pos);
+
+    char line[65536];
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = 0;
+        char *cmd = line;
+        while (*cmd == ' ' || *cmd == '\t')
+            cmd++;
+        char *args = cmd + strcspn(cmd, " \t");
+        if (*args)
+            *args++ = 0;
+        if (!strcmp(cmd, "uci")) {
+            st.ucci = false;
+            print_id();
+        } else if (!strcmp(cmd, "ucci")) {
+            st.ucci = true;
+            print_id();
+        } else if (!strcmp(cmd, "isready")) {
+            out("readyok\n");
+        } else if (!strcmp(cmd, "setoption")) {
+            cmd_setoption(args);
+        } else if (!strcmp(cmd, "ucinewgame")) {
+            stop_search();
+            ct_search_clear(st.search);
+        } else if (!strcmp(cmd, "position")) {
+            stop_search();
+            cmd_position(args);
+        } else if (!strcmp(cmd, "go")) {
+            cmd_go(args);
+        } else if (!strcmp(cmd, "stop")) {
+            stop_search();
+        } else if (!strcmp(cmd, "ponderhit")) {
+            /* we do not ponder: nothing to switch */
+        } else if (!strcmp(cmd, "quit")) {
+            stop_search();
+            if (st.ucci)
+                out("bye\n");
+            break;
+        } else if (!strcmp(cmd, "d")) {
+            char fen[128];
+            ct_fen_write(&st.pos, fen, sizeof fen);
+            out("Fen: %s\n", fen);
+        } else if (*cmd) {
+            out("info string unknown command %s\n", cmd);
+        }
+    }
+    stop_search();
+    ct_search_free(st.search);
+    ct_book_free(st.book);
+    return 0;
+}

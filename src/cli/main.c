@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — entry point: picks the subcommand and handles --help and --version. */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "config.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+/* One line per subcommand; the usage text below is generated from it. */
+static const command commands[] = {
+    {"play", cmd_play, "play a game (the default when no command is given)"},
+    {"perft", cmd_perft, "count the leaves of the legal move tree: perft [--fen FEN] [--divide] DEPTH"},
+    {"moves", cmd_moves, "list the legal moves: moves [--fen FEN] [--notation NAME]"},
+    {"uci", cmd_uci, "run as a UCI/UCCI engine on stdin/stdout (the built-in AI)"},
+    {"bench", cmd_bench, "search fixed positions to a fixed depth: bench [--depth N]"},
+    {"match", cmd_match, "play games between two players: match --p1 P --p2 P [options]"},
+    {"review", cmd_review, "review the games of a PGN or XQF file: review FILE"},
+    {"analyse", cmd_analyse, "annotate the moves of a PGN/XQF file with the engine: analyse FILE"},
+    {"diagram", cmd_diagram, "print a position as a text board: diagram [--fen FEN] [--ascii]"},
+    {"autoplay", cmd_autoplay, "test hook: play moves and keep the resume file current"},
+    {"judge", cmd_judge, "replay PGN games under a rule set, print how each ends: judge [--rules NAME] [FILE]..."},
+    {"convert", cmd_convert, "convert games (PGN, XQF, move lists) to PGN: convert [--to NOTATION] [FILE]..."},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "Usage: cotuong [COMMAND] [OPTION]...\n"
+                 "Play cờ tướng (xiangqi, Chinese chess) in the terminal.\n\nCommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\nOptions:\n"
+                 "  -h, --help     display this help and exit\n"
+                 "  -V, --version  output version information and exit\n\n"
+                 "Run 'cotuong COMMAND --help' for the options of a command.\n"
+                 "See cotuong(6) for the keys, notations, rule sets and files.\n");
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "");
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
+        printf("cotuong %s\n", PACKAGE_VERSION);
+        return 0;
+    }
+    if (argc > 1 && argv[1][0] != '-') {
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            if (!strcmp(argv[1], commands[i].name))
+                return commands[i].run(argc - 1, argv + 1);
+        fprintf(stderr, "cotuong: unknown command '%s'\n", argv[1]);
+        fprintf(stderr, "Try 'cotuong --help' for more information.\n");
+        return 2;
+    }
+    /* No command: options belong to play. */
+    return cmd_play(argc, argv);
+}

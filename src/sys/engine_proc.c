@@ -1,0 +1,625 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — external engine processes: fork/exec with two pipes, line I/O with timeouts,
+ * and the UCI, UCCI and xboard dialogues needed to get one move for a position. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sys/engine_proc.h"
+#include "cotuong/movegen.h"
+
+struct ct_engine {
+    ct_engine_proto proto;
+    pid_t pid;
+    int to_fd, from_fd;
+    char buf[65536];
+    size_t len;
+    char name[128];
+    bool ranks1;        /* UCI ranks 1..10 (Fairy-Stockfish, Sjaak II) */
+    bool has_variant;   /* offers UCI_Variant / variants="...xiangqi" */
+    bool has_skill;
+    int skill_min, skill_max;
+    bool usermove;      /* xboard: moves need the "usermove" prefix */
+    bool dead;
+    int last_score;
+    bool have_score;
+};
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void send_line(ct_engine *e, const char *fmt, ...)
+{
+    char line[65536];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n > sizeof line - 2)
+        n = (int)sizeof line - 2;
+    line[n++] = '\n';
+    const char *p = line;
+    while (n > 0 && !e->dead) {
+        ssize_t w = write(e->to_fd, p, (size_t)n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            e->dead = true;
+            return;
+        }
+        p += w;
+        n -= (int)w;
+    }
+}
+
+/* Reads one line into out (without the newline) before deadline (absolute ms). Returns 1
+ * on a line, 0 on timeout, -1 when the engine closed its output. */
+static int read_line(ct_engine *e, char *out, size_t size, int64_t deadline)
+{
+    for (;;) {
+        char *nl = memchr(e->buf, '\n', e->len);
+        if (nl) {
+            size_t n = (size_t)(nl - e->buf);
+            size_t c = n < size - 1 ? n : size - 1;
+            memcpy(out, e->buf, c);
+            out[c] = 0;
+            if (c > 0 && out[c - 1] == '\r')
+                out[c - 1] = 0;
+            memmove(e->buf, nl + 1, e->len - n - 1);
+            e->len -= n + 1;
+            return 1;
+        }
+        if (e->len == sizeof e->buf) /* an absurdly long line: drop it */
+            e->len = 0;
+        if (e->dead)
+            return -1;
+        int64_t left = deadline - now_ms();
+        if (left <= 0)
+            return 0;
+        struct pollfd pfd = {e->from_fd, POLLIN, 0};
+        int r = poll(&pfd, 1, (int)(left > 1000000 ? 1000000 : left));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            continue;
+        ssize_t got = read(e->from_fd, e->buf + e->len, sizeof e->buf - e->len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            e->dead = true;
+            return -1;
+        }
+        e->len += (size_t)got;
+    }
+}
+
+bool ct_engine_parse_spec(const char *spec, ct_engine_proto *proto, const char **command)
+{
+    static const struct {
+        const char *prefix;
+        ct_engine_proto proto;
+    } kinds[] = {{"uci:", CT_PROTO_UCI}, {"ucci:", CT_PROTO_UCCI}, {"xboard:", CT_PROTO_XBOARD}};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        size_t n = strlen(kinds[i].prefix);
+        if (!strncmp(spec, kinds[i].prefix, n) && spec[n]) {
+            *proto = kinds[i].proto;
+            *command = spec + n;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool spawn(ct_engine *e, const char *command, char *err, size_t errlen)
+{
+    int in[2], outp[2];
+    if (pipe(in) < 0 || pipe(outp) < 0) {
+        snprintf(err, errlen, "pipe: %s", strerror(errno));
+        return false;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errlen, "fork: %s", strerror(errno));
+        return false;
+    }
+    if (pid == 0) {
+        dup2(in[0], 0);
+        dup2(outp[1], 1);
+        int devnull = open("/dev/null", O_WRONLY);
+        if (devnull >= 0)
+            dup2(devnull, 2);
+        close(in[0]);
+        close(in[1]);
+        close(outp[0]);
+        close(outp[1]);
+        execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(outp[1]);
+    e->pid = pid;
+    e->to_fd = in[1];
+    e->from_fd = outp[0];
+    fcntl(e->to_fd, F_SETFD, FD_CLOEXEC);
+    fcntl(e->from_fd, F_SETFD, FD_CLOEXEC);
+    return true;
+}
+
+static bool contains_ci(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++)
+        if (!strncasecmp(hay, needle, n))
+            return true;
+    return false;
+}
+
+static void parse_option_line(ct_engine *e, const char *line)
+{
+    if (strstr(line, "UCI_Variant") && strstr(line, "xiangqi"))
+        e->has_variant = true;
+    const char *sk = strstr(line, "Skill Level");
+    if (sk) {
+        e->has_skill = true;
+        const char *mn = strstr(line, " min "), *mx = strstr(line, " max ");
+        e->skill_min = mn ? atoi(mn + 5) : 0;
+        e->skill_max = mx ? atoi(mx + 5) : 20;
+    }
+}
+
+static bool handshake(ct_engine *e, char *err, size_t errlen)
+{
+    char line[4096];
+    int64_t deadline = now_ms() + 10000;
+    signal(SIGPIPE, SIG_IGN);
+    if (e->proto == CT_PROTO_XBOARD) {
+        send_line(e, "xboard");
+        send_line(e, "protover 2");
+        /* Features until done=1 (or 3 s of silence for protocol 1 engines). */
+        deadline = now_ms() + 3000;
+        for (;;) {
+            int r = read_line(e, line, sizeof line, deadline);
+            if (r < 0) {
+                snprintf(err, errlen, "the engine exited during the handshake");
+                return false;
+            }
+            if (r == 0)
+                break;
+            if (strncmp(line, "feature ", 8))
+                continue;
+            char *p = line + 8;
+            while (*p) {
+                while (*p == ' ')
+                    p++;
+                char *eq = strchr(p, '=');
+                if (!eq)
+                    break;
+                char fname[64];
+                size_t fl = (size_t)(eq - p) < sizeof fname - 1 ? (size_t)(eq - p) : sizeof fname - 1;
+                memcpy(fname, p, fl);
+                fname[fl] = 0;
+                char *v = eq + 1, *vend;
+                if (*v == '"') {
+                    vend = strchr(v + 1, '"');
+                    if (!vend)
+                        vend = v + strlen(v);
+                    else
+                        vend++;
+                } else {
+                    vend = v + strcspn(v, " ");
+                }
+                char val[512];
+                size_t vl = (size_t)(vend - v) < sizeof val - 1 ? (size_t)(vend - v) : sizeof val - 1;
+                memcpy(val, v, vl);
+                val[vl] = 0;
+                p = vend;
+                if (!strcmp(fname, "myname")) {
+                    snprintf(e->name, sizeof e->name, "%.*s", (int)(strlen(val) > 2 ? strlen(val) - 2 : 0), val + 1);
+                } else if (!strcmp(fname, "variants")) {
+                    if (strstr(val, "xiangqi"))
+                        e->has_variant = true;
+                } else if (!strcmp(fname, "usermove")) {
+                    e->usermove = atoi(val) == 1;
+                }
+                if (!strcmp(fname, "done")) {
+                    if (atoi(val) == 1)
+                        goto features_done;
+                    deadline = now_ms() + 10000;
+                } else {
+                    send_line(e, "accepted %s", fname);
+                }
+            }
+        }
+    features_done:
+        if (!e->has_variant) {
+            snprintf(err, errlen, "the engine does not offer variant xiangqi");
+            return false;
+        }
+        return !e->dead;
+    }
+
+    send_line(e, e->proto == CT_PROTO_UCCI ? "ucci" : "uci");
+    const char *ok = e->proto == CT_PROTO_UCCI ? "ucciok" : "uciok";
+    for (;;) {
+        int r = read_line(e, line, sizeof line, deadline);
+        if (r < 0) {
+            snprintf(err, errlen, "the engine exited during the handshake");
+            return false;
+        }
+        if (r == 0) {
+            snprintf(err, errlen, "no '%s' within 10 s", ok);
+            return false;
+        }
+        if (!strncmp(line, "id name ", 8))
+            snprintf(e->name, sizeof e->name, "%.120s", line + 8);
+        else if (!strncmp(line, "option ", 7))
+            parse_option_line(e, line);
+        else if (!strcmp(line, ok))
+            break;
+    }
+    if (e->proto == CT_PROTO_UCI) {
+        if (e->has_variant)
+            send_line(e, "setoption name UCI_Variant value xiangqi");
+        /* Fairy-Stockfish and Sjaak II number UCI ranks 1..10. */
+        if (contains_ci(e->name, "Fairy-Stockfish") || contains_ci(e->name, "Sjaak"))
+            e->ranks1 = true;
+        send_line(e, "isready");
+    } else {
+        if (e->has_variant)
+            send_line(e, "setoption UCI_Variant xiangqi");
+        send_line(e, "isready");
+    }
+    deadline = now_ms() + 10000;
+    for (;;) {
+        int r = read_line(e, line, sizeof line, deadline);
+        if (r <= 0) {
+            snprintf(err, errlen, r < 0 ? "the engine exited after the handshake" : "no 'readyok' within 10 s");
+            return false;
+        }
+        if (!strcmp(line, "readyok"))
+            break;
+    }
+    return true;
+}
+
+ct_engine *ct_engine_start(ct_engine_proto proto, const char *command, char *err, size_t errlen)
+{
+    ct_engine *e = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    e->proto = proto;
+    e->to_fd = e->from_fd = -1;
+    snprintf(e->name, sizeof e->name, "%s", command);
+    if (!spawn(e, command, err, errlen)) {
+        free(e);
+        return NULL;
+    }
+    if (!handshake(e, err, errlen)) {
+        ct_engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+bool ct_engine_set_level(ct_engine *e, int level)
+{
+    if (!e->has_skill || e->proto == CT_PROTO_XBOARD)
+        return false;
+    if (level < 1)
+        level = 1;
+    if (level > 10)
+        level = 10;
+    int v = e->skill_min + (e->skill_max - e->skill_min) * (level - 1) / 9;
+    if (e->proto == CT_PROTO_UCI)
+        send_line(e, "setoption name Skill Level value %d", v);
+    else
+        send_line(e, "setoption Skill Level %d", v);
+    return true;
+}
+
+void ct_engine_new_game(ct_engine *e)
+{
+    if (e->proto == CT_PROTO_UCI)
+        send_line(e, "ucinewgame");
+}
+
+const char *ct_engine_name(const ct_engine *e)
+{
+    return e->name;
+}
+
+void ct_engine_free(ct_engine *e)
+{
+    if (!e)
+        return;
+    if (e->pid > 0) {
+        send_line(e, "quit");
+        if (e->to_fd >= 0)
+            close(e->to_fd);
+        int status;
+        pid_t r = 0;
+        for (int i = 0; i < 50 && (r = waitpid(e->pid, &status, WNOHANG)) == 0; i++) {
+            struct timespec ts = {0, 10000000};
+            nanosleep(&ts, NULL);
+        }
+        if (r == 0) {
+            kill(e->pid, SIGKILL);
+            waitpid(e->pid, &status, 0);
+        }
+    } else if (e->to_fd >= 0) {
+        close(e->to_fd);
+    }
+    if (e->from_fd >= 0)
+        close(e->from_fd);
+    free(e);
+}
+
+/* Our coordinates to the engine's (ranks +1 for ranks1 engines). */
+static void move_out(const ct_engine *e, ct_move mv, char *buf)
+{
+    ct_sq f = CT_FROM(mv), t = CT_TO(mv);
+    if (!e->ranks1) {
+        ct_move_coord(mv, buf);
+        return;
+    }
+    sprintf(buf, "%c%d%c%d", 'a' + CT_SQ_FILE(f), CT_SQ_RANK(f) + 1, 'a' + CT_SQ_FILE(t), CT_SQ_RANK(t) + 1);
+}
+
+/* The engine's move text to ours; CT_NO_MOVE when unreadable. */
+static ct_move move_in(const ct_engine *e, const char *s)
+{
+    int f1, r1, f2, r2, n = 0;
+    if (sscanf(s, "%*1[a-i]%n", &n) < 0 || n != 1)
+        return CT_NO_MOVE;
+    f1 = s[0] - 'a';
+    const char *p = s + 1;
+    char *end;
+    r1 = (int)strtol(p, &end, 10);
+    if (end == p || *end < 'a' || *end > 'i')
+        return CT_NO_MOVE;
+    f2 = *end - 'a';
+    p = end + 1;
+    r2 = (int)strtol(p, &end, 10);
+    if (end == p)
+        return CT_NO_MOVE;
+    if (e->ranks1) {
+        r1--;
+        r2--;
+    }
+    if (r1 < 0 || r1 > 9 || r2 < 0 || r2 > 9 || f1 < 0 || f1 > 8 || f2 < 0 || f2 > 8)
+        return CT_NO_MOVE;
+    return CT_MOVE(CT_SQ(f1, r1), CT_SQ(f2, r2));
+}
+
+static ct_pos start_copy;
+
+/* Sends the game: start position (FEN or startpos) and the moves since. */
+static void send_position(ct_engine *e, const ct_pos *pos)
+{
+    memcpy(&start_copy, pos, sizeof *pos);
+    int n = start_copy.ply;
+    while (start_copy.ply > 0 && start_copy.hist[start_copy.ply - 1].move != CT_NO_MOVE)
+        ct_pos_unmake(&start_copy);
+    int first = start_copy.ply;
+    char fen[128];
+    ct_fen_write(&start_copy, fen, sizeof fen);
+    bool is_start = !strncmp(fen, CT_START_FEN, strlen(CT_START_FEN) - 4); /* any move numbers */
+    static char line[65536];
+    size_t len;
+    if (e->proto == CT_PROTO_XBOARD) {
+        send_line(e, "new");
+        send_line(e, "variant xiangqi");
+        send_line(e, "force");
+        if (!is_start)
+            send_line(e, "setboard %s", fen);
+        for (int i = first; i < n; i++) {
+            char mv[8];
+            move_out(e, pos->hist[i].move, mv);
+            send_line(e, e->usermove ? "usermove %s" : "%s", mv);
+        }
+        return;
+    }
+    if (is_start)
+        len = (size_t)snprintf(line, sizeof line, "position startpos");
+    else
+        len = (size_t)snprintf(line, sizeof line, "position fen %s", fen);
+    if (n > first) {
+        len += (size_t)snprintf(line + len, sizeof line - len, " moves");
+        for (int i = first; i < n && len + 8 < sizeof line; i++) {
+            char mv[8];
+            move_out(e, pos->hist[i].move, mv);
+            len += (size_t)snprintf(line + len, sizeof line - len, " %s", mv);
+        }
+    }
+    send_line(e, "%s", line);
+}
+
+static void send_go(ct_engine *e, const ct_pos *pos, const ct_limits *lim)
+{
+    if (e->proto == CT_PROTO_XBOARD) {
+        int mine = pos->side == CT_RED ? lim->wtime : lim->btime;
+        int theirs = pos->side == CT_RED ? lim->btime : lim->wtime;
+        int inc = pos->side == CT_RED ? lim->winc : lim->binc;
+        if (lim->depth > 0)
+            send_line(e, "sd %d", lim->depth);
+        if (lim->movetime_ms > 0) {
+            /* xboard has no sub-second fixed time: sudden death with a clock of 40 moves'
+             * worth makes the engine spend about movetime per move. */
+            send_line(e, "level 0 60 0");
+            send_line(e, "time %d", lim->movetime_ms * 40 / 10);
+            send_line(e, "otim %d", lim->movetime_ms * 40 / 10);
+        } else if (mine > 0) {
+            send_line(e, "level %d 60 %d", lim->movestogo, inc / 1000);
+            send_line(e, "time %d", mine / 10);
+            send_line(e, "otim %d", theirs / 10);
+        }
+        send_line(e, "go");
+        return;
+    }
+    if (e->proto == CT_PROTO_UCCI) {
+        int mine = pos->side == CT_RED ? lim->wtime : lim->btime;
+        int inc = pos->side == CT_RED ? lim->winc : lim->binc;
+        if (lim->movetime_ms > 0)
+            send_line(e, "go time %d increment 0 movestogo 1", lim->movetime_ms);
+        else if (mine > 0)
+            send_line(e, "go time %d increment %d", mine, inc);
+        else if (lim->depth > 0)
+            send_line(e, "go depth %d", lim->depth);
+        else
+            send_line(e, "go depth 8");
+        return;
+    }
+    char line[256];
+    size_t len = (size_t)snprintf(line, sizeof line, "go");
+    if (lim->movetime_ms > 0)
+        len += (size_t)snprintf(line + len, sizeof line - len, " movetime %d", lim->movetime_ms);
+    if (lim->wtime > 0 || lim->btime > 0)
+        len += (size_t)snprintf(line + len, sizeof line - len, " wtime %d btime %d winc %d binc %d",
+                                lim->wtime, lim->btime, lim->winc, lim->binc);
+    if (lim->movestogo > 0)
+        len += (size_t)snprintf(line + len, sizeof line - len, " movestogo %d", lim->movestogo);
+    if (lim->depth > 0)
+        len += (size_t)snprintf(line + len, sizeof line - len, " depth %d", lim->depth);
+    if (lim->nodes > 0)
+        snprintf(line + len, sizeof line - len, " nodes %llu", (unsigned long long)lim->nodes);
+    send_line(e, "%s", line);
+}
+
+static bool isdigit_or_sign(char c)
+{
+    return (c >= '0' && c <= '9') || c == '-';
+}
+
+static void note_score(ct_engine *e, const char *line)
+{
+    const char *p = strstr(line, "score ");
+    if (!p)
+        return;
+    p += 6;
+    if (!strncmp(p, "cp ", 3)) {
+        e->last_score = atoi(p + 3);
+        e->have_score = true;
+    } else if (!strncmp(p, "mate ", 5)) {
+        int m = atoi(p + 5);
+        e->last_score = m > 0 ? CT_SCORE_MATE - (2 * m - 1) : -CT_SCORE_MATE + 2 * (-m);
+        e->have_score = true;
+    } else if (isdigit_or_sign(*p)) {
+        e->last_score = atoi(p);
+        e->have_score = true;
+    }
+}
+
+ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits *lim, int timeout_ms,
+                               ct_move *move, int *score_cp, char *detail, size_t detail_len)
+{
+    char dummy[8];
+    if (!detail) {
+        detail = dummy;
+        detail_len = sizeof dummy;
+    }
+    detail[0] = 0;
+    *move = CT_NO_MOVE;
+    e->have_score = false;
+    if (e->dead) {
+        snprintf(detail, detail_len, "the engine is not running");
+        return CT_ENGINE_CRASH;
+    }
+    if (timeout_ms <= 0) {
+        int mine = pos->side == CT_RED ? lim->wtime : lim->btime;
+        if (lim->movetime_ms > 0)
+            timeout_ms = lim->movetime_ms * 3 + 1000;
+        else if (mine > 0)
+            timeout_ms = mine + 1000;
+        else
+            timeout_ms = 60000;
+    }
+    send_position(e, pos);
+    send_go(e, pos, lim);
+    int64_t deadline = now_ms() + timeout_ms;
+    char line[65536];
+    for (;;) {
+        int r = read_line(e, line, sizeof line, deadline);
+        if (r < 0) {
+            snprintf(detail, detail_len, "the engine exited");
+            return CT_ENGINE_CRASH;
+        }
+        if (r == 0) {
+            snprintf(detail, detail_len, "no move within %d ms", timeout_ms);
+            if (e->proto != CT_PROTO_XBOARD)
+                send_line(e, "stop");
+            else
+                send_line(e, "?");
+            return CT_ENGINE_TIMEOUT;
+        }
+        const char *mvtext = NULL;
+        if (e->proto == CT_PROTO_XBOARD) {
+            if (!strncmp(line, "move ", 5))
+                mvtext = line + 5;
+            else if (!strcmp(line, "resign") || !strncmp(line, "tellics resign", 14)) {
+                snprintf(detail, detail_len, "resigned");
+                return CT_ENGINE_RESIGN;
+            } else if (line[0] >= '0' && line[0] <= '9' && strchr(line, ' ') && strchr(line, '.') == NULL) {
+                /* "1 -30 12 3456 pv..." thinking output: ply score time nodes */
+                int ply, sc;
+                if (sscanf(line, "%d %d", &ply, &sc) == 2) {
+                    e->last_score = sc;
+                    e->have_score = true;
+                }
+            }
+        } else {
+            if (!strncmp(line, "info ", 5))
+                note_score(e, line);
+            if (!strncmp(line, "bestmove ", 9))
+                mvtext = line + 9;
+            else if (!strcmp(line, "nobestmove")) {
+                snprintf(detail, detail_len, "no move (nobestmove)");
+                return CT_ENGINE_RESIGN;
+            }
+        }
+        if (!mvtext)
+            continue;
+        while (*mvtext == ' ')
+            mvtext++;
+        if (!strncmp(mvtext, "(none)", 6) || !strncmp(mvtext, "0000", 4) || !strncmp(mvtext, "resign", 6)) {
+            snprintf(detail, detail_len, "no move (%s)", mvtext);
+            return CT_ENGINE_RESIGN;
+        }
+        ct_move mv = move_in(e, mvtext);
+        if (mv == CT_NO_MOVE || !ct_is_legal(pos, mv)) {
+            /* An engine we did not recognise may still number ranks 1..10: try once. */
+            if (!e->ranks1 && e->proto == CT_PROTO_UCI) {
+                e->ranks1 = true;
+                ct_move alt = move_in(e, mvtext);
+                if (alt != CT_NO_MOVE && ct_is_legal(pos, alt)) {
+                    mv = alt;
+                    goto legal;
+                }
+                e->ranks1 = false;
+            }
+            snprintf(detail, detail_len, "illegal move '%.20s'", mvtext);
+            return CT_ENGINE_ILLEGAL;
+        }
+    legal:
+        *move = mv;
+        if (score_cp && e->have_score)
+            *score_cp = e->last_score;
+        return CT_ENGINE_MOVE;
+    }
+}

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — opens PGN/XQF game files with errors that name the file and the position
+ * (all text from the file sanitized), and saves games as PGN with an atomic write. */
+#include "sys/gamefile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sys/sanitize.h"
+#include "sys/savefile.h"
+#include "cotuong/pgn.h"
+#include "cotuong/xqf.h"
+
+
+int gamefile_load(const char *path, ct_record **games, int *ngames, char *err,
+                        size_t errsize)
+{
+    char *data, msg[600];
+    size_t len;
+    *games = NULL;
+    *ngames = 0;
+    char *spath = sanitize_dup(path, 0);
+    if (savefile_read(path, SAVEFILE_MAX_BYTES, &data, &len, msg, sizeof msg) != 0) {
+        char *m = sanitize_dup(msg, 0);
+        snprintf(err, errsize, "%s", m);
+        free(m);
+        free(spath);
+        return -1;
+    }
+    int r = 0;
+    if (ct_xqf_detect(data, len)) {
+        ct_record *rec = calloc(1, sizeof *rec);
+        ct_xqf_error xe;
+        memset(&xe, 0, sizeof xe);
+        if (!rec) {
+            snprintf(err, errsize, "%s: out of memory", spath);
+            r = -1;
+        } else if (ct_xqf_read(data, len, rec, &xe) != CT_OK) {
+            char *m = sanitize_dup(xe.message, 0);
+            snprintf(err, errsize, "%s: byte %zu%s: %s", spath, xe.offset,
+                     xe.ply > 0 ? " (a move record)" : "", m);
+            free(m);
+            ct_record_free(rec);
+            free(rec);
+            r = -1;
+        } else {
+            *games = rec;
+            *ngames = 1;
+        }
+    } else {
+        ct_pgn_error pe;
+        memset(&pe, 0, sizeof pe);
+        long bin = savefile_binary_offset(data, len);
+        ct_status st = bin >= 0 ? CT_ERR_SYNTAX
+                                : ct_pgn_read(data, len, CT_ENC_AUTO, games, ngames, NULL, &pe);
+        if (bin >= 0) {
+            int line = 1;
+            for (long i = 0; i < bin; i++)
+                line += data[i] == '\n';
+            snprintf(err, errsize, "%s: line %d (byte %ld): binary data, not a PGN or XQF file",
+                     spath, line, bin);
+            r = -1;
+        } else if (st == CT_ERR_NOT_FOUND) {
+            snprintf(err, errsize, "%s: no game in this file", spath);
+            r = -1;
+        } else if (st != CT_OK) {
+            char *m = sanitize_dup(pe.message, 0), *t = sanitize_dup(pe.token, 0);
+            char where[160] = "";
+            int n = 0;
+            if (pe.game > 0)
+                n += snprintf(where + n, sizeof where - (size_t)n, ", game %d", pe.game);
+            if (pe.line > 0)
+                n += snprintf(where + n, sizeof where - (size_t)n, ", line %d", pe.line);
+            if (pe.move_number > 0)
+                n += snprintf(where + n, sizeof where - (size_t)n, ", move %d%s",
+                              pe.move_number, pe.black ? "..." : ".");
+            if (t[0])
+                snprintf(where + n, sizeof where - (size_t)n, " '%.40s'", t);
+            snprintf(err, errsize, "%s%s: %s", spath, where, m);
+            free(m);
+            free(t);
+            r = -1;
+        }
+    }
+    free(data);
+    free(spath);
+    return r;
+}
+
+void gamefile_free(ct_record *games, int ngames)
+{
+    if (!games)
+        return;
+    ct_pgn_free_games(games, ngames);
+}
+
+int gamefile_save(const char *path, const ct_record *r, ct_notation n, char *err,
+                       size_t errsize)
+{
+    char *text;
+    size_t len;
+    ct_status st = ct_pgn_write(r, n, &text, &len);
+    if (st != CT_OK) {
+        char *p = sanitize_dup(path, 0);
+        snprintf(err, errsize, "%s: %s", p,
+                 st == CT_ERR_FULL ? "out of memory" : "the game holds an illegal move");
+        free(p);
+        return -1;
+    }
+    int rc = savefile_write_atomic(path, text, len, err, errsize);
+    free(text);
+    return rc;
+}
+
+/* Keeps letters (any script), digits, '-' and '_' of a player name for a file name. */
+static void file_word(const char *in, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const unsigned char *s = (const unsigned char *)in; *s && n + 1 < size; s++) {
+        if (*s >= 0x80 || (*s >= '0' && *s <= '9') || (*s >= 'A' && *s <= 'Z') ||
+            (*s >= 'a' && *s <= 'z') || *s == '-' || *s == '_')
+            out[n++] = (char)*s;
+        else if (*s == ' ' && n > 0 && out[n - 1] != '_')
+            out[n++] = '_';
+    }
+    /* Do not end in the middle of a UTF-8 character. */
+    while (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0x80) {
+        size_t k = n;
+        while (k > 0 && ((unsigned char)out[k - 1] & 0xC0) == 0x80)
+            k--;
+        unsigned char lead = k > 0 ? (unsigned char)out[k - 1] : 0;
+        size_t want = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+        if (k > 0 && n - (k - 1) == want)
+            break;
+        n = k > 0 ? k - 1 : 0;
+    }
+    out[n] = '\0';
+    if (!n)
+        snprintf(out, size, "player");
+}
+
+int gamefile_new_path(const char *red, const char *black, char *buf, size_t size)
+{
+    char dir[4096], r[64], b[64], stamp[32];
+    if (savefile_games_dir(dir, sizeof dir) != 0)
+        return -1;
+    time_t t = time(NULL);
+    struct tm tm;
+    localtime_r(&t, &tm);
+    strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &tm);
+    file_word(red ? red : "", r, sizeof r);
+    file_word(black ? black : "", b, sizeof b);
+    int n = snprintf(buf, size, "%s/%s-%s-vs-%s.pgn", dir, stamp, r, b);
+    return (n < 0 || (size_t)n >= size) ? -1 : 0;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — reading a whole input stream into memory, with a size cap (see readall.h). */
+#include "sys/readall.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+char *readall_stream(FILE *f, size_t cap, size_t *len)
+{
+    size_t size = 65536, n = 0;
+    char *buf = malloc(size + 1);
+    if (!buf)
+        return NULL;
+    for (;;) {
+        if (n == size) {
+            if (size >= cap) {
+                free(buf);
+                errno = EFBIG;
+                return NULL;
+            }
+            char *p = realloc(buf, size * 2 + 1);
+            if (!p) {
+                free(buf);
+                return NULL;
+            }
+            buf = p;
+            size *= 2;
+        }
+        size_t got = fread(buf + n, 1, size - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                int e = errno ? errno : EIO;
+                free(buf);
+                errno = e;
+                return NULL;
+            }
+            break;
+        }
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+char *readall_path(const char *path, size_t cap, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = readall_stream(f, cap, len);
+    int e = errno;
+    fclose(f);
+    errno = e;
+    return buf;
+}

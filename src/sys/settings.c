@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — reads the settings file: one `name = value` a line, '#' comments; every
+ * unknown name or bad value becomes a "FILE:LINE: message" and is otherwise ignored. */
+#include "sys/settings.h"
+
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sys/sanitize.h"
+#include "sys/savefile.h"
+#include "cotuong/rules.h"
+
+/* The largest settings file read (a config is a few hundred bytes). */
+#define CONFIG_MAX_BYTES ((size_t)1 << 20)
+
+static const char *const *key_actions;
+static int nkey_actions;
+
+void config_set_key_actions(const char *const *names, int n)
+{
+    key_actions = names;
+    nkey_actions = n;
+}
+
+void config_defaults(app_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->notation = CT_NOTATION_DEFAULT;
+    snprintf(cfg->rules, sizeof cfg->rules, "%s", ct_rules_name(CT_RULES_DEFAULT));
+    cfg->ai_level = 5;
+    strcpy(cfg->glyphs, "han");
+    strcpy(cfg->theme, "colour");
+    strcpy(cfg->language, "auto");
+    strcpy(cfg->time_control, "-");
+    cfg->autoplay_ms = 1000;
+    cfg->analysis_ms = 1000;
+    cfg->clipboard = true;
+}
+
+static void problem(app_config *cfg, const char *file, int line, const char *fmt, ...)
+{
+    if (cfg->nproblems < CONFIG_MAX_MESSAGES) {
+        char msg[200];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        char *f = sanitize_dup(file, 0);
+        if (line > 0)
+            snprintf(cfg->messages[cfg->nproblems], sizeof cfg->messages[0], "%.160s:%d: %s", f,
+                     line, msg);
+        else
+            snprintf(cfg->messages[cfg->nproblems], sizeof cfg->messages[0], "%.160s: %s", f,
+                     msg);
+        free(f);
+    }
+    cfg->nproblems++;
+}
+
+/* Copies a value into a fixed field when it is one of the allowed words. */
+static bool one_of(const char *value, const char *const *words, char *dst, size_t size)
+{
+    for (int i = 0; words[i]; i++) {
+        if (!strcasecmp(value, words[i])) {
+            snprintf(dst, size, "%s", words[i]);
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool parse_int(const char *value, int lo, int hi, int *out)
+{
+    char *end;
+    long v = strtol(value, &end, 10);
+    if (end == value || *end || v < lo || v > hi)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* "-" or "N" or "N+M" with N >= 1 seconds. */
+static bool valid_time_control(const char *v)
+{
+    if (!strcmp(v, "-"))
+        return true;
+    char *end;
+    long base = strtol(v, &end, 10);
+    if (end == v || base < 1 || base > 360000)
+        return false;
+    if (*end == '+') {
+        const char *inc = end + 1;
+        long n = strtol(inc, &end, 10);
+        if (end == inc || n < 0 || n > 3600)
+            return false;
+    }
+    return *end == '\0';
+}
+
+int config_key_code(const char *name)
+{
+    static const struct {
+        const char *name;
+        int code;
+    } named[] = {
+        {"Up", KEY_UP},       {"Down", KEY_DOWN},   {"Left", KEY_LEFT},  {"Right", KEY_RIGHT},
+        {"Enter", '\n'},      {"Space", ' '},       {"Tab", '\t'},       {"Esc", 27},
+        {"Backspace", KEY_BACKSPACE}, {"Home", KEY_HOME}, {"End", KEY_END}, {"PgUp", KEY_PPAGE},
+        {"PgDn", KEY_NPAGE},  {"Insert", KEY_IC},   {"Delete", KEY_DC},
+    };
+    size_t len = strlen(name);
+    if (len == 1 && (unsigned char)name[0] > 0x20 && (unsigned char)name[0] < 0x7F)
+        return (unsigned char)name[0];
+    if (len == 3 && (name[0] == 'C' || name[0] == 'c') && name[1] == '-' &&
+        ((name[2] >= 'a' && name[2] <= 'z') || (name[2] >= 'A' && name[2] <= 'Z')))
+        return name[2] & 0x1F;
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (!strcasecmp(name, named[i].name))
+            return named[i].code;
+    if ((name[0] == 'F' || name[0] == 'f') && len >= 2 && len <= 3) {
+        int n;
+        if (parse_int(name + 1, 1, 12, &n))
+            return KEY_F(n);
+    }
+    return -1;
+}
+
+static void set_key(app_config *cfg, const char *file, int line, const char *action,
+                    const char *value)
+{
+    if (!action[0] || strlen(action) >= sizeof cfg->keys[0].action) {
+        problem(cfg, file, line, "a key binding needs an action: key.ACTION = KEY");
+        return;
+    }
+    if (key_actions) {
+        int i;
+        for (i = 0; i < nkey_actions; i++)
+            if (!strcmp(key_actions[i], action))
+                break;
+        if (i == nkey_actions) {
+            char *a = sanitize_dup(action, 0);
+            problem(cfg, file, line, "unknown action '%.40s' in key.%.40s", a, a);
+            free(a);
+            return;
+        }
+    }
+    int code = config_key_code(value);
+    if (code < 0) {
+        char *v = sanitize_dup(value, 0);
+        problem(cfg, file, line, "bad key '%.40s' (a character, C-x, Up, Enter, F1, ...)", v);
+        free(v);
+        return;
+    }
+    for (int i = 0; i < cfg->nkeys; i++) {
+        if (!strcmp(cfg->keys[i].action, action)) {
+            cfg->keys[i].code = code; /* a later line wins */
+            return;
+        }
+    }
+    if (cfg->nkeys == CONFIG_MAX_KEYS) {
+        problem(cfg, file, line, "too many key bindings (the limit is %d)", CONFIG_MAX_KEYS);
+        return;
+    }
+    snprintf(cfg->keys[cfg->nkeys].action, sizeof cfg->keys[0].action, "%s", action);
+    cfg->keys[cfg->nkeys++].code = code;
+}
+
+static void apply(app_config *cfg, const char *file, int line, const char *name,
+                  const char *value)
+{
+    static const char *const glyphs[] = {"han", "vi", "wxf", "ascii", NULL};
+    static const char *const themes[] = {"colour", "mono", NULL};
+    static const char *const languages[] = {"auto", "vi", "en", NULL};
+    static const char *const yes[] = {"yes", "true", "on", "1", NULL};
+    static const char *const no[] = {"no", "false", "off", "0", NULL};
+    char *v = sanitize_dup(value, 0); /* for messages */
+    char scratch[16];
+    bool ok = true;
+    if (!strcmp(name, "notation")) {
+        bool known = false;
+        ct_notation n = ct_notation_from_name(value, &known);
+        if (known && n != CT_NOTATION_AUTO)
+            cfg->notation = n, cfg->notation_given = true;
+        else
+            problem(cfg, file, line,
+                    "bad value '%.40s' for notation (vi, vi-long, wxf, zh, zh-hant, iccs, coord)",
+                    v);
+    } else if (!strcmp(name, "rules")) {
+        ct_rules rules;
+        if (ct_rules_from_name(value, &rules) == CT_OK)
+            snprintf(cfg->rules, sizeof cfg->rules, "%s", ct_rules_name(rules)),
+                cfg->rules_given = true;
+        else
+            problem(cfg, file, line, "bad value '%.40s' for rules (online, asian, vn2004, casual)",
+                    v);
+    } else if (!strcmp(name, "ai_level")) {
+        if (!parse_int(value, 1, 10, &cfg->ai_level))
+            problem(cfg, file, line, "bad value '%.40s' for ai_level (a number from 1 to 10)", v);
+    } else if (!strcmp(name, "glyphs")) {
+        ok = one_of(value, glyphs, cfg->glyphs, sizeof cfg->glyphs);
+        cfg->glyphs_given |= ok;
+        if (!ok)
+            problem(cfg, file, line, "bad value '%.40s' for glyphs (han, vi, wxf, ascii)", v);
+    } else if (!strcmp(name, "theme")) {
+        ok = one_of(value, themes, cfg->theme, sizeof cfg->theme);
+        if (!ok)
+            problem(cfg, file, line, "bad value '%.40s' for theme (colour, mono)",
+                    v);
+    } else if (!strcmp(name, "language")) {
+        ok = one_of(value, languages, cfg->language, sizeof cfg->language);
+        cfg->language_given |= ok;
+        if (!ok)
+            problem(cfg, file, line, "bad value '%.40s' for language (auto, vi, en)", v);
+    } else if (!strcmp(name, "time_control")) {
+        if (valid_time_control(value) && strlen(value) < sizeof cfg->time_control)
+            snprintf(cfg->time_control, sizeof cfg->time_control, "%s", value);
+        else
+            problem(cfg, file, line,
+                    "bad value '%.40s' for time_control (- or SECONDS or SECONDS+INCREMENT)", v);
+    } else if (!strcmp(name, "review_speed")) {
+        if (!parse_int(value, 100, 60000, &cfg->autoplay_ms))
+            problem(cfg, file, line,
+                    "bad value '%.40s' for review_speed (milliseconds, 100 to 60000)", v);
+    } else if (!strcmp(name, "analysis_time")) {
+        if (!parse_int(value, 100, 600000, &cfg->analysis_ms))
+            problem(cfg, file, line,
+                    "bad value '%.40s' for analysis_time (milliseconds, 100 to 600000)", v);
+    } else if (!strcmp(name, "clipboard")) {
+        if (one_of(value, yes, scratch, sizeof scratch))
+            cfg->clipboard = true;
+        else if (one_of(value, no, scratch, sizeof scratch))
+            cfg->clipboard = false;
+        else
+            problem(cfg, file, line, "bad value '%.40s' for clipboard (yes or no)", v);
+    } else if (!strncmp(name, "key.", 4)) {
+        set_key(cfg, file, line, name + 4, value);
+    } else {
+        char *n = sanitize_dup(name, 0);
+        problem(cfg, file, line, "unknown setting '%.40s'", n);
+        free(n);
+    }
+    free(v);
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        s[--n] = '\0';
+    return s;
+}
+
+int config_parse(app_config *cfg, const char *file, const char *text, size_t len)
+{
+    int before = cfg->nproblems;
+    long bin = savefile_binary_offset(text, len);
+    if (bin >= 0) {
+        int line = 1;
+        for (long i = 0; i < bin; i++)
+            line += text[i] == '\n';
+        problem(cfg, file, line, "binary data (byte 0x%02X at offset %ld): not a settings file",
+                (unsigned char)text[bin], bin);
+        return cfg->nproblems - before;
+    }
+    size_t i = 0;
+    for (int line = 1; i < len; line++) {
+        size_t end = i;
+        while (end < len && text[end] != '\n')
+            end++;
+        char buf[512];
+        size_t n = end - i;
+        if (n >= sizeof buf) {
+            problem(cfg, file, line, "line too long (more than %zu bytes)", sizeof buf - 1);
+        } else {
+            memcpy(buf, text + i, n);
+            buf[n] = '\0';
+            char *hash = strchr(buf, '#');
+            if (hash)
+                *hash = '\0';
+            char *s = trim(buf);
+            if (*s) {
+                char *eq = strchr(s, '=');
+                if (!eq) {
+                    char *t = sanitize_dup(s, 0);
+                    problem(cfg, file, line, "'%.40s' is not of the form name = value", t);
+                    free(t);
+                } else {
+                    *eq = '\0';
+                    char *name = trim(s), *value = trim(eq + 1);
+                    if (!*name)
+                        problem(cfg, file, line, "a setting name is missing before '='");
+                    else if (!*value)
+                        problem(cfg, file, line, "no value for '%.40s'", name);
+                    else
+                        apply(cfg, file, line, name, value);
+                }
+            }
+        }
+        i = end + 1;
+    }
+    return cfg->nproblems - before;
+}
+
+int config_load(app_config *cfg, const char *path)
+{
+    char def[4096], err[512];
+    if (!path) {
+        if (savefile_config_path(def, sizeof def) != 0)
+            return 0;
+        path = def;
+    }
+    FILE *probe = fopen(path, "r");
+    if (!probe)
+        return 0; /* no settings file: the defaults */
+    fclose(probe);
+    char *data;
+    size_t len;
+    if (savefile_read(path, CONFIG_MAX_BYTES, &data, &len, err, sizeof err) != 0) {
+        int before = cfg->nproblems;
+        /* err already starts with the path */
+        if (cfg->nproblems < CONFIG_MAX_MESSAGES) {
+            char *e = sanitize_dup(err, 0);
+            snprintf(cfg->messages[cfg->nproblems], sizeof cfg->messages[0], "%s", e);
+            free(e);
+        }
+        cfg->nproblems++;
+        return cfg->nproblems - before;
+    }
+    int n = config_parse(cfg, path, data, len);
+    free(data);
+    return n;
+}
