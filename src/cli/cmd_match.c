@@ -165,7 +165,7 @@ static bool play_opening(ct_pos *pos, const char *line, ct_rules rules)
 
 /* Plays one game; returns the score of `first` (the player with red when first_red):
  * 2 win, 1 draw, 0 loss. */
-static int play_game(const match_opts *o, ct_player *red, ct_player *black, int round, FILE *pgn,
+static int play_game(const match_opts *o, sys_player *red, sys_player *black, int round, FILE *pgn,
                      int *late_moves)
 {
     ct_pos *pos = &game_pos;
@@ -175,15 +175,15 @@ static int play_game(const match_opts *o, ct_player *red, ct_player *black, int 
         fprintf(stderr, "cotuong match: bad built-in opening '%s'\n", opening);
         exit(1);
     }
-    ct_player_new_game(red);
-    ct_player_new_game(black);
+    sys_player_new_game(red);
+    sys_player_new_game(black);
     int clock[2] = {o->base_ms, o->base_ms};
     ct_result result = CT_RESULT_NONE;
     ct_end_reason reason = CT_END_NONE;
     char termination[200] = "";
     for (;;) {
         int side = pos->side;
-        ct_player *pl = side == CT_RED ? red : black;
+        sys_player *pl = side == CT_RED ? red : black;
         ct_limits lim;
         ct_limits_init(&lim);
         if (o->base_ms > 0) {
@@ -197,37 +197,37 @@ static int play_game(const match_opts *o, ct_player *red, ct_player *black, int 
         }
         if (o->depth > 0)
             lim.depth = o->depth;
-        ct_player_result r;
-        ct_player_think(pl, pos, &lim, NULL, NULL, &r);
+        sys_player_result r;
+        sys_player_think(pl, pos, &lim, NULL, NULL, &r);
         if (o->base_ms > 0) {
             clock[side] -= r.time_ms;
-            if (clock[side] < 0 && r.status == CT_PLAYER_MOVE) {
+            if (clock[side] < 0 && r.status == SYS_PLAYER_MOVE) {
                 result = ct_result_loss_of(side);
                 reason = CT_END_TIME;
-                snprintf(termination, sizeof termination, "time forfeit (%s)", ct_player_name(pl));
+                snprintf(termination, sizeof termination, "time forfeit (%s)", sys_player_name(pl));
                 break;
             }
             clock[side] += o->inc_ms;
-        } else if (o->depth == 0 && !ct_player_is_engine(pl) && r.time_ms > o->movetime + 50) {
+        } else if (o->depth == 0 && !sys_player_is_engine(pl) && r.time_ms > o->movetime + 50) {
             (*late_moves)++;
         }
-        if (r.status == CT_PLAYER_NO_MOVE) {
+        if (r.status == SYS_PLAYER_NO_MOVE) {
             /* Cannot happen: the referee ends the game first. */
             result = ct_result_loss_of(side);
             snprintf(termination, sizeof termination, "no legal move");
             break;
         }
-        if (r.status != CT_PLAYER_MOVE) {
+        if (r.status != SYS_PLAYER_MOVE) {
             result = ct_result_loss_of(side);
-            if (r.status == CT_PLAYER_TIMEOUT)
+            if (r.status == SYS_PLAYER_TIMEOUT)
                 reason = CT_END_TIME;
-            else if (r.status == CT_PLAYER_RESIGN)
+            else if (r.status == SYS_PLAYER_RESIGN)
                 reason = CT_END_RESIGNATION;
-            const char *what = r.status == CT_PLAYER_TIMEOUT ? "time forfeit"
-                               : r.status == CT_PLAYER_CRASH ? "engine crashed"
-                               : r.status == CT_PLAYER_ILLEGAL ? "illegal move"
+            const char *what = r.status == SYS_PLAYER_TIMEOUT ? "time forfeit"
+                               : r.status == SYS_PLAYER_CRASH ? "engine crashed"
+                               : r.status == SYS_PLAYER_ILLEGAL ? "illegal move"
                                                                : "resignation";
-            snprintf(termination, sizeof termination, "%s (%s: %s)", what, ct_player_name(pl), r.detail);
+            snprintf(termination, sizeof termination, "%s (%s: %s)", what, sys_player_name(pl), r.detail);
             break;
         }
         ct_verdict v = ct_rules_play(pos, o->rules, r.move);
@@ -235,7 +235,7 @@ static int play_game(const match_opts *o, ct_player *red, ct_player *black, int 
             char mv[5];
             ct_move_coord(r.move, mv);
             result = ct_result_loss_of(side);
-            snprintf(termination, sizeof termination, "illegal move %s (%s)", mv, ct_player_name(pl));
+            snprintf(termination, sizeof termination, "illegal move %s (%s)", mv, sys_player_name(pl));
             break;
         }
         if (o->verbose) {
@@ -262,11 +262,11 @@ static int play_game(const match_opts *o, ct_player *red, ct_player *black, int 
         }
     }
     const char *rs = ct_result_string(result);
-    printf("game %d: %s (red) - %s (black): %s %s, %d plies, opening %s\n", round, ct_player_name(red),
-           ct_player_name(black), rs, termination, pos->ply, opening);
+    printf("game %d: %s (red) - %s (black): %s %s, %d plies, opening %s\n", round, sys_player_name(red),
+           sys_player_name(black), rs, termination, pos->ply, opening);
     fflush(stdout);
     if (pgn) {
-        write_pgn(pgn, round, ct_player_name(red), ct_player_name(black), pos, result, reason, termination);
+        write_pgn(pgn, round, sys_player_name(red), sys_player_name(black), pos, result, reason, termination);
         fflush(pgn);
     }
     if (result == CT_RESULT_RED_WINS)
@@ -333,17 +333,17 @@ int cmd_match(int argc, char **argv)
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
-    ct_book *book = ct_player_load_book(NULL);
+    ct_book *book = sys_player_load_book(NULL);
     char err[256];
-    ct_player *p1 = ct_player_new(o.p1_spec, book, err, sizeof err);
+    sys_player *p1 = sys_player_new(o.p1_spec, book, err, sizeof err);
     if (!p1) {
         fprintf(stderr, "cotuong match: player 1: %s\n", err);
         return 1;
     }
-    ct_player *p2 = ct_player_new(o.p2_spec, book, err, sizeof err);
+    sys_player *p2 = sys_player_new(o.p2_spec, book, err, sizeof err);
     if (!p2) {
         fprintf(stderr, "cotuong match: player 2: %s\n", err);
-        ct_player_free(p1);
+        sys_player_free(p1);
         return 1;
     }
     FILE *pgn = NULL;
@@ -354,7 +354,7 @@ int cmd_match(int argc, char **argv)
             return 1;
         }
     }
-    printf("match: %s vs %s, %d games, %s, rules %s\n", ct_player_name(p1), ct_player_name(p2),
+    printf("match: %s vs %s, %d games, %s, rules %s\n", sys_player_name(p1), sys_player_name(p2),
            o.games, o.base_ms ? "clock" : o.depth ? "fixed depth" : "movetime", ct_rules_name(o.rules));
     int w = 0, d = 0, l = 0, late = 0;
     int64_t t0 = wall_ms();
@@ -378,8 +378,8 @@ int cmd_match(int argc, char **argv)
     double elo = elo_of(p);
     if (fabs(elo) < 0.5)
         elo = 0.0; /* no "-0" */
-    printf("result: %s vs %s: +%d =%d -%d (W/D/L), score %.1f/%d = %.1f%%, ", ct_player_name(p1),
-           ct_player_name(p2), w, d, l, w + 0.5 * d, n, 100 * p);
+    printf("result: %s vs %s: +%d =%d -%d (W/D/L), score %.1f/%d = %.1f%%, ", sys_player_name(p1),
+           sys_player_name(p2), w, d, l, w + 0.5 * d, n, 100 * p);
     if (isfinite(elo))
         printf("Elo %+.0f +/- %.0f (95%%)", elo, (elo_of(hi < 1 ? hi : 0.999) - elo_of(lo > 0 ? lo : 0.001)) / 2);
     else
@@ -389,8 +389,8 @@ int cmd_match(int argc, char **argv)
         printf("note: the built-in AI exceeded the move time by more than 50 ms %d times\n", late);
     if (pgn)
         fclose(pgn);
-    ct_player_free(p1);
-    ct_player_free(p2);
+    sys_player_free(p1);
+    sys_player_free(p2);
     ct_book_free(book);
     return 0;
 }

@@ -333,7 +333,7 @@ int cmd_uci(int argc, char **argv)
         fprintf(stderr, "cotuong uci: out of memory\n");
         return 1;
     }
-    st.book = ct_player_load_book(book_path);
+    st.book = sys_player_load_book(book_path);
     st.multipv = 1;
     st.skill = 20;
     st.own_book = false;

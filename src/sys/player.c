@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — player seats: the built-in AI (a search context with a level) or an external
- * engine (engine_proc), behind one "think on this position" call. Also loads the book. */
+/* cotuong — players: the one spec parser and writer ("human", "ai:LEVEL[:SEED]", engines,
+ * remote players), and the thinking object of a non-human seat (a search context with a
+ * level, or an external engine through engine_proc) behind one "think" call. Also loads
+ * the opening book. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +17,112 @@
 #define DATADIR "/usr/local/share/cotuong"
 #endif
 
-struct ct_player {
+/* ------------------------------------------------------------------ specs */
+void sys_player_spec_human(sys_player_spec *p)
+{
+    memset(p, 0, sizeof *p);
+}
+
+static void set_err(char *err, size_t errlen, const char *fmt, const char *arg)
+{
+    if (err && errlen)
+        snprintf(err, errlen, fmt, arg);
+}
+
+bool sys_player_spec_parse(const char *text, sys_player_spec *out, char *err, size_t errlen)
+{
+    static const char *const prefixes[] = {"uci:", "ucci:", "xboard:", "remote:"};
+    sys_player_spec p;
+    memset(&p, 0, sizeof p);
+    if (!text)
+        text = "";
+    if (!strcmp(text, "human")) {
+        *out = p;
+        return true;
+    }
+    if (!strcmp(text, "ai") || !strncmp(text, "ai:", 3)) {
+        p.kind = SYS_PLAYER_AI;
+        p.level = SYS_PLAYER_AI_LEVEL;
+        if (text[2] == ':') {
+            char *end;
+            errno = 0;
+            long lv = strtol(text + 3, &end, 10);
+            if (end == text + 3 || lv < 1 || lv > 10 || errno) {
+                set_err(err, errlen, "bad AI player '%s' (ai, ai:LEVEL or ai:LEVEL:SEED, level 1-10)", text);
+                return false;
+            }
+            p.level = (int)lv;
+            if (*end == ':') {
+                const char *s = end + 1;
+                unsigned long long seed = strtoull(s, &end, 10);
+                if (end == s || *s == '-' || errno) {
+                    set_err(err, errlen, "bad AI player '%s' (ai, ai:LEVEL or ai:LEVEL:SEED, level 1-10)", text);
+                    return false;
+                }
+                p.seed = seed;
+            }
+            if (*end) {
+                set_err(err, errlen, "bad AI player '%s' (ai, ai:LEVEL or ai:LEVEL:SEED, level 1-10)", text);
+                return false;
+            }
+        }
+        *out = p;
+        return true;
+    }
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+        size_t n = strlen(prefixes[i]);
+        if (strncmp(text, prefixes[i], n) != 0)
+            continue;
+        if (!text[n] || strlen(text) >= sizeof p.command) {
+            set_err(err, errlen, "bad player '%s': the command is empty or too long", text);
+            return false;
+        }
+        p.kind = i == 3 ? SYS_PLAYER_REMOTE : SYS_PLAYER_ENGINE;
+        snprintf(p.command, sizeof p.command, "%s", text);
+        *out = p;
+        return true;
+    }
+    set_err(err, errlen, "unknown player '%s' (human, ai, ai:LEVEL, uci:CMD, ucci:CMD, xboard:CMD)", text);
+    return false;
+}
+
+void sys_player_spec_format(const sys_player_spec *p, char *buf, size_t size)
+{
+    switch (p->kind) {
+    case SYS_PLAYER_AI:
+        if (p->seed)
+            snprintf(buf, size, "ai:%d:%llu", p->level, (unsigned long long)p->seed);
+        else
+            snprintf(buf, size, "ai:%d", p->level);
+        break;
+    case SYS_PLAYER_ENGINE:
+    case SYS_PLAYER_REMOTE: snprintf(buf, size, "%s", p->command); break;
+    default: snprintf(buf, size, "human"); break;
+    }
+}
+
+void sys_player_spec_name(const sys_player_spec *p, char *buf, size_t size)
+{
+    if (p->kind == SYS_PLAYER_AI) {
+        snprintf(buf, size, "ai-level-%d", p->level);
+    } else if (p->kind == SYS_PLAYER_ENGINE || p->kind == SYS_PLAYER_REMOTE) {
+        /* The program's name: after the protocol, the first word, without its folder. */
+        const char *cmd = strchr(p->command, ':');
+        cmd = cmd ? cmd + 1 : p->command;
+        size_t n = strcspn(cmd, " \t");
+        const char *base = cmd;
+        for (size_t i = 0; i < n; i++)
+            if (cmd[i] == '/')
+                base = cmd + i + 1;
+        int len = (int)(n - (size_t)(base - cmd));
+        snprintf(buf, size, "%.*s", len > 0 ? len : 1, len > 0 ? base : "?");
+    } else {
+        snprintf(buf, size, "human");
+    }
+}
+
+/* ------------------------------------------------------------------ the thinking object */
+struct sys_player {
     ct_search *search;  /* built-in AI */
     ct_engine *engine;  /* or an external engine */
     char name[160];
@@ -28,55 +135,58 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-ct_player *ct_player_new(const char *spec, const ct_book *book, char *err, size_t errlen)
+sys_player *sys_player_open(const sys_player_spec *spec, const ct_book *book, char *err,
+                            size_t errlen)
 {
-    ct_player *p = calloc(1, sizeof *p);
-    if (!p) {
-        snprintf(err, errlen, "out of memory");
+    if (spec->kind != SYS_PLAYER_AI && spec->kind != SYS_PLAYER_ENGINE) {
+        set_err(err, errlen, "%s", spec->kind == SYS_PLAYER_HUMAN ? "a human has no engine"
+                                                              : "remote players are not available here");
         return NULL;
+    }
+    sys_player *p = calloc(1, sizeof *p);
+    if (!p) {
+        set_err(err, errlen, "%s", "out of memory");
+        return NULL;
+    }
+    if (spec->kind == SYS_PLAYER_AI) {
+        p->search = ct_search_new(16);
+        if (!p->search) {
+            set_err(err, errlen, "%s", "out of memory");
+            free(p);
+            return NULL;
+        }
+        ct_search_set_level(p->search, spec->level, spec->seed);
+        ct_search_set_book(p->search, book);
+        snprintf(p->name, sizeof p->name, "cotuong level %d", spec->level);
+        return p;
     }
     ct_engine_proto proto;
     const char *command;
-    if (!strcmp(spec, "ai") || !strncmp(spec, "ai:", 3)) {
-        int level = 10;
-        unsigned long long seed = 0;
-        if (spec[2] == ':') {
-            char *end;
-            level = (int)strtol(spec + 3, &end, 10);
-            if (*end == ':')
-                seed = strtoull(end + 1, &end, 10);
-            if (*end || level < 1 || level > 10) {
-                snprintf(err, errlen, "bad AI spec '%s' (ai:LEVEL[:SEED], level 1-10)", spec);
-                free(p);
-                return NULL;
-            }
-        }
-        p->search = ct_search_new(16);
-        if (!p->search) {
-            snprintf(err, errlen, "out of memory");
-            free(p);
-            return NULL;
-        }
-        ct_search_set_level(p->search, level, seed);
-        ct_search_set_book(p->search, book);
-        snprintf(p->name, sizeof p->name, "cotuong level %d", level);
-        return p;
+    if (!ct_engine_parse_spec(spec->command, &proto, &command)) {
+        set_err(err, errlen, "not an engine: '%s'", spec->command);
+        free(p);
+        return NULL;
     }
-    if (ct_engine_parse_spec(spec, &proto, &command)) {
-        p->engine = ct_engine_start(proto, command, err, errlen);
-        if (!p->engine) {
-            free(p);
-            return NULL;
-        }
-        snprintf(p->name, sizeof p->name, "%s", ct_engine_name(p->engine));
-        return p;
+    p->engine = ct_engine_start(proto, command, err, errlen);
+    if (!p->engine) {
+        free(p);
+        return NULL;
     }
-    snprintf(err, errlen, "unknown player '%s' (ai:LEVEL, uci:CMD, ucci:CMD, xboard:CMD)", spec);
-    free(p);
-    return NULL;
+    if (spec->level > 0)
+        ct_engine_set_level(p->engine, spec->level);
+    snprintf(p->name, sizeof p->name, "%s", ct_engine_name(p->engine));
+    return p;
 }
 
-void ct_player_free(ct_player *p)
+sys_player *sys_player_new(const char *spec, const ct_book *book, char *err, size_t errlen)
+{
+    sys_player_spec s;
+    if (!sys_player_spec_parse(spec, &s, err, errlen))
+        return NULL;
+    return sys_player_open(&s, book, err, errlen);
+}
+
+void sys_player_free(sys_player *p)
 {
     if (!p)
         return;
@@ -85,17 +195,17 @@ void ct_player_free(ct_player *p)
     free(p);
 }
 
-const char *ct_player_name(const ct_player *p)
+const char *sys_player_name(const sys_player *p)
 {
     return p->name;
 }
 
-bool ct_player_is_engine(const ct_player *p)
+bool sys_player_is_engine(const sys_player *p)
 {
     return p->engine != NULL;
 }
 
-bool ct_player_set_level(ct_player *p, int level)
+bool sys_player_set_level(sys_player *p, int level)
 {
     if (p->search) {
         ct_search_set_level(p->search, level, 0);
@@ -105,7 +215,13 @@ bool ct_player_set_level(ct_player *p, int level)
     return ct_engine_set_level(p->engine, level);
 }
 
-void ct_player_new_game(ct_player *p)
+void sys_player_set_rules(sys_player *p, int rules)
+{
+    if (p->search)
+        ct_search_set_rules(p->search, rules);
+}
+
+void sys_player_new_game(sys_player *p)
 {
     if (p->search)
         ct_search_clear(p->search);
@@ -113,19 +229,19 @@ void ct_player_new_game(ct_player *p)
         ct_engine_new_game(p->engine);
 }
 
-void ct_player_stop(ct_player *p)
+void sys_player_stop(sys_player *p)
 {
     if (p->search)
         ct_search_stop(p->search);
 }
 
-void ct_player_think(ct_player *p, const ct_pos *pos, const ct_limits *lim, ct_progress_fn progress,
-                     void *user, ct_player_result *res)
+void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
+                      ct_progress_fn progress, void *user, sys_player_result *res)
 {
     memset(res, 0, sizeof *res);
     int64_t t0 = now_ms();
     if (!ct_has_legal_move(pos)) {
-        res->status = CT_PLAYER_NO_MOVE;
+        res->status = SYS_PLAYER_NO_MOVE;
         return;
     }
     if (p->search) {
@@ -134,30 +250,30 @@ void ct_player_think(ct_player *p, const ct_pos *pos, const ct_limits *lim, ct_p
         res->move = sr.best;
         res->score = sr.score;
         res->depth = sr.depth;
-        res->status = sr.best != CT_NO_MOVE ? CT_PLAYER_MOVE : CT_PLAYER_NO_MOVE;
+        res->status = sr.best != CT_NO_MOVE ? SYS_PLAYER_MOVE : SYS_PLAYER_NO_MOVE;
     } else {
         ct_move mv;
         int score = 0;
-        ct_engine_outcome o = ct_engine_go(p->engine, pos, lim, 0, &mv, &score, res->detail, sizeof res->detail);
+        ct_engine_outcome o = ct_engine_go(p->engine, pos, lim, 0, &mv, &score, res->detail,
+                                           sizeof res->detail);
         res->move = mv;
         res->score = score;
         switch (o) {
-        case CT_ENGINE_MOVE: res->status = CT_PLAYER_MOVE; break;
-        case CT_ENGINE_TIMEOUT: res->status = CT_PLAYER_TIMEOUT; break;
-        case CT_ENGINE_CRASH: res->status = CT_PLAYER_CRASH; break;
-        case CT_ENGINE_ILLEGAL: res->status = CT_PLAYER_ILLEGAL; break;
-        case CT_ENGINE_RESIGN: res->status = CT_PLAYER_RESIGN; break;
+        case CT_ENGINE_MOVE: res->status = SYS_PLAYER_MOVE; break;
+        case CT_ENGINE_TIMEOUT: res->status = SYS_PLAYER_TIMEOUT; break;
+        case CT_ENGINE_CRASH: res->status = SYS_PLAYER_CRASH; break;
+        case CT_ENGINE_ILLEGAL: res->status = SYS_PLAYER_ILLEGAL; break;
+        case CT_ENGINE_RESIGN: res->status = SYS_PLAYER_RESIGN; break;
         }
     }
     res->time_ms = (int)(now_ms() - t0);
 }
 
-
-ct_book *ct_player_load_book(const char *path)
+ct_book *sys_player_load_book(const char *path)
 {
-    const char *candidates[3] = {NULL, DATADIR "/book.txt", "assets/book.txt"};
-    candidates[0] = path ? path : getenv("COTUONG_BOOK");
-    for (int i = path ? 0 : 0; i < (path ? 1 : 3); i++) {
+    const char *candidates[3] = {path ? path : getenv("COTUONG_BOOK"), DATADIR "/book.txt",
+                                 "assets/book.txt"};
+    for (int i = 0; i < (path ? 1 : 3); i++) {
         if (!candidates[i])
             continue;
         size_t len;

@@ -97,9 +97,9 @@ typedef struct {
     int pv_len;
     ct_move pv[32];
     ct_pos *pos;           /* private copy the search reads */
-    struct ct_player *seats[2]; /* the AI or engine of each side (NULL for a human) */
-    struct ct_player *hint_seat; /* the built-in AI that gives hints */
-    struct ct_player *active;    /* the seat thinking now */
+    struct sys_player *seats[2]; /* the AI or engine of each side (NULL for a human) */
+    struct sys_player *hint_seat; /* the built-in AI that gives hints */
+    struct sys_player *active;    /* the seat thinking now */
     struct ct_book *book;        /* opening book (may be NULL), shared by the seats */
     char error[200];             /* why a seat could not be started or forfeited */
     _Atomic bool stop;     /* asks the thread to stop */

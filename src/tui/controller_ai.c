@@ -44,16 +44,16 @@ static void *ai_thread(void *arg)
     ai_job job = *(ai_job *)arg;
     free(arg);
     ctl_ai *ai = job.ai;
-    ct_player_result res;
+    sys_player_result res;
     memset(&res, 0, sizeof res);
-    ct_player_think(ai->active, ai->pos, &job.lim, on_progress, ai, &res);
+    sys_player_think(ai->active, ai->pos, &job.lim, on_progress, ai, &res);
     pthread_mutex_lock(&ai->lock);
-    ai->best = res.status == CT_PLAYER_MOVE ? res.move : CT_NO_MOVE;
-    if (res.status == CT_PLAYER_MOVE && res.depth > ai->depth) {
+    ai->best = res.status == SYS_PLAYER_MOVE ? res.move : CT_NO_MOVE;
+    if (res.status == SYS_PLAYER_MOVE && res.depth > ai->depth) {
         ai->depth = res.depth;
         ai->score = res.score;
     }
-    if (res.status != CT_PLAYER_MOVE && res.status != CT_PLAYER_NO_MOVE)
+    if (res.status != SYS_PLAYER_MOVE && res.status != SYS_PLAYER_NO_MOVE)
         snprintf(ai->error, sizeof ai->error, "%s", res.detail[0] ? res.detail : "no move");
     else
         ai->error[0] = 0;
@@ -66,7 +66,7 @@ static void free_seats(ctl *c)
 {
     for (int s = 0; s < 2; s++) {
         if (c->ai.seats[s])
-            ct_player_free(c->ai.seats[s]);
+            sys_player_free(c->ai.seats[s]);
         c->ai.seats[s] = NULL;
     }
 }
@@ -77,7 +77,7 @@ bool ctl_ai_seat_players(ctl *c)
     free_seats(c);
     static bool book_tried;
     if (!book_tried) {
-        c->ai.book = ct_player_load_book(NULL);
+        c->ai.book = sys_player_load_book(NULL);
         book_tried = true;
     }
     bool ok = true;
@@ -90,7 +90,7 @@ bool ctl_ai_seat_players(ctl *c)
             snprintf(spec, sizeof spec, "ai:%d", p->level);
         else
             snprintf(spec, sizeof spec, "%s", p->command);
-        c->ai.seats[s] = ct_player_new(spec, c->ai.book, err, sizeof err);
+        c->ai.seats[s] = sys_player_new(spec, c->ai.book, err, sizeof err);
         if (!c->ai.seats[s]) {
             ctl_status(c, UI_ERROR, _("Cannot start %s: %s. A human plays that side."), spec, err);
             p->kind = CTL_HUMAN;
@@ -98,8 +98,8 @@ bool ctl_ai_seat_players(ctl *c)
             continue;
         }
         if (p->kind == CTL_ENGINE && p->level > 0)
-            ct_player_set_level(c->ai.seats[s], p->level);
-        ct_player_new_game(c->ai.seats[s]);
+            sys_player_set_level(c->ai.seats[s], p->level);
+        sys_player_new_game(c->ai.seats[s]);
     }
     return ok;
 }
@@ -110,10 +110,10 @@ void ctl_ai_start(ctl *c, bool for_hint)
     if (ai->running)
         return;
     int side = c->game.pos->side;
-    struct ct_player *seat = for_hint ? ai->hint_seat : ai->seats[side];
+    struct sys_player *seat = for_hint ? ai->hint_seat : ai->seats[side];
     if (for_hint && !seat) {
         char err[200];
-        seat = ai->hint_seat = ct_player_new("ai:8", ai->book, err, sizeof err);
+        seat = ai->hint_seat = sys_player_new("ai:8", ai->book, err, sizeof err);
     }
     if (!seat)
         return;
@@ -169,7 +169,7 @@ void ctl_ai_move_now(ctl *c)
 {
     if (c->ai.running && c->ai.active) {
         c->ai.stop = true;
-        ct_player_stop(c->ai.active);
+        sys_player_stop(c->ai.active);
     }
 }
 
@@ -180,7 +180,7 @@ void ctl_ai_stop(ctl *c, bool discard)
         return;
     ai->stop = true;
     if (ai->active)
-        ct_player_stop(ai->active);
+        sys_player_stop(ai->active);
     pthread_join(ai->thread, NULL);
     ai->running = false;
     if (discard)
@@ -193,7 +193,7 @@ void ctl_ai_free(ctl *c)
     ctl_ai_stop(c, true);
     free_seats(c);
     if (c->ai.hint_seat)
-        ct_player_free(c->ai.hint_seat);
+        sys_player_free(c->ai.hint_seat);
     c->ai.hint_seat = NULL;
 }
 

@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the game model: ONE game, played or reviewed, with no curses. It is the core's
+ * record (tags, start, the move tree with variations, comments, marks, result and reason)
+ * plus a current node and its position, the referee's ct_match, the chess clock, who sits
+ * at each side (sys_player_spec) and their seats (game/seat.h, thinking off the UI thread).
+ *
+ * Lines. The main line of the record is the game. In play (g->review false) a move is made
+ * at the current node and becomes the main line; moves undone stay after the current node
+ * as the redo line until a different move replaces them. In review (g->review true) a new
+ * move at a node that has a continuation is added as a variation and nothing is removed.
+ *
+ * Time. Every call that may run a clock takes `now` (monotonic ms, sys_now_ms()), so tests
+ * drive the clocks by hand. Undo gives both sides the time they had before the move; redo
+ * gives back the times they had after it (kept per node), so undo + redo changes nothing.
+ *
+ * Autosave. Every change (move, undo, redo, new game, result, comment, mark, variation,
+ * deletion, promotion, tags) calls the one sink given to game_set_sink() once, after the
+ * change; navigation alone (review stepping) does not. The sink writes the resume file.
+ *
+ * Seats. game_open_seats() starts the AI/engine of each non-human side; game_tick() plays
+ * their moves (and handles loss on time); the UI calls it every loop turn. A remote player
+ * is a seat of its own kind: game_set_seat() puts any seat at a side. */
+#ifndef COTUONG_GAME_GAME_H
+#define COTUONG_GAME_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game/seat.h"
+#include "sys/player.h"
+#include "cotuong/clock.h"
+#include "cotuong/record.h"
+#include "cotuong/rules.h"
+
+/* How a game is set up: what `play` options and the start menu choose. */
+typedef struct {
+    char fen[128];                 /* "" = the standard start */
+    ct_rules rules;
+    ct_time_control tc;
+    sys_player_spec players[2];    /* [CT_RED], [CT_BLACK] */
+} game_setup;
+
+typedef enum {
+    GAME_CHANGE_MOVE = 0, /* a move was played (by a human or a seat) */
+    GAME_CHANGE_UNDO,
+    GAME_CHANGE_REDO,
+    GAME_CHANGE_NEW,      /* a new game, or a game loaded */
+    GAME_CHANGE_END,      /* resignation, draw agreed or claimed, time, forfeit */
+    GAME_CHANGE_EDIT,     /* comment, mark, deletion, promotion, tags */
+} game_change;
+
+typedef struct game game;
+typedef void (*game_sink_fn)(void *user, const game *g, game_change what);
+
+struct game {
+    ct_record rec;                 /* the whole game: read it, change it through game_* */
+    int node;                      /* current node */
+    ct_pos *pos;                   /* position at node (history from the start) */
+    ct_match match;                /* the referee's state on the line through node */
+    ct_verdict verdict;            /* the verdict of the position at node */
+    ct_time_control tc;
+    ct_clock clock;
+    game_setup setup;              /* as started (rules, tc and players are current) */
+    bool review;                   /* new moves branch (review) or replace the redo line */
+    bool modified;                 /* changed since game_mark_saved() */
+    bool paused;                   /* no seat thinks, the clock stands */
+    int pace_ms;                   /* a seat's move is played no sooner than this after the
+                                      turn began (AI against AI), 0 = at once */
+    char path[1024];               /* the file it was saved to or opened from, "" */
+    /* private */
+    int64_t (*clock_after)[2];     /* per node: both main times left after its move */
+    int clock_cap;
+    game_sink_fn sink;
+    void *sink_user;
+    int quiet;
+    game_seat *seats[2];
+    game_seat *hint;
+    const ct_book *book;
+    int64_t turn_began;
+    bool hint_wanted;
+};
+
+/* Outcome of an action. */
+typedef enum {
+    GAME_OK = 0,
+    GAME_ILLEGAL,   /* the move is not legal (see game_play's why) */
+    GAME_OVER,      /* the game has ended: undo or start anew */
+    GAME_FLAGGED,   /* the mover's time had run out: the move is refused, the game ends */
+    GAME_FULL,      /* too many moves */
+    GAME_NOTHING,   /* nothing to undo / redo / claim */
+} game_status;
+
+/* An empty game from the standard start, two humans, rules online, no clock. */
+void game_init(game *g);
+void game_free(game *g);
+void game_setup_default(game_setup *s);
+/* The sink that receives every change (NULL = none). */
+void game_set_sink(game *g, game_sink_fn fn, void *user);
+
+/* A new game (seats are closed: open them again). CT_ERR_INVALID for a bad FEN. */
+ct_status game_new(game *g, const game_setup *setup, int64_t now);
+/* Takes over rec (ownership passes; rec is left empty) as the game, at node (CT_ROOT or
+ * any live node, e.g. the main line's end). The match is replayed through the referee up
+ * to node; rules/tc/players come from setup. In review the clock does not run. */
+void game_load(game *g, ct_record *rec, int node, const game_setup *setup, int64_t now);
+
+/* ------------------------------------------------------------------ playing */
+/* Plays mv at the current node for the side to move (adjudicated by the referee; the
+ * clock is pressed). GAME_ILLEGAL with *why; GAME_OVER; GAME_FLAGGED (the game then ends
+ * on time); GAME_OK with the verdict in g->verdict. why may be NULL. */
+game_status game_play(game *g, ct_move mv, int64_t now, ct_illegal_reason *why);
+/* One move back / forward on the current line, clocks restored (see the top). */
+game_status game_undo(game *g, int64_t now);
+game_status game_redo(game *g, int64_t now);
+bool game_can_redo(const game *g);
+/* The game is over on the current line. */
+bool game_over(const game *g);
+/* Resignation, draw offer / answer / claim at the current node. */
+game_status game_resign(game *g, int side, int64_t now);
+game_status game_offer_draw(game *g, int side);
+game_status game_accept_draw(game *g, int side, int64_t now);
+void game_decline_draw(game *g);
+game_status game_claim_draw(game *g, int64_t now);
+/* Checks the clock: when the side to move has run out, the game ends on time (or is
+ * aborted, see ct_match_time_out). True when that happened now. */
+bool game_check_time(game *g, int64_t now);
+/* Stops / restarts the clock and the seats (a deliberate quit, a pause). */
+void game_pause(game *g, bool paused, int64_t now);
+/* Moves made on the current line (plies from the start position) and full moves
+ * ("8 moves" = 15 or 16 plies from a Red start). */
+int game_plies(const game *g);
+int game_full_moves(const game *g);
+/* The side to move / the side that started. */
+int game_side(const game *g);
+/* Main time left of side at now (the per-move time left for the side to move when the
+ * control has no main time; the whole per-move allowance for the other side). */
+int64_t game_time_left(const game *g, int side, int64_t now);
+
+/* ------------------------------------------------------------------ seats */
+/* Opens the seats of the non-human players (book may be NULL and must outlive the game).
+ * A seat that cannot start is left to a human: false with the reason in err. */
+bool game_open_seats(game *g, const ct_book *book, char *err, size_t errlen);
+/* Puts seat (ownership passes; NULL = a human) at side, closing the one there. spec says
+ * who it is (for tags and the resume file). */
+void game_set_seat(game *g, int side, game_seat *seat, const sys_player_spec *spec);
+void game_close_seats(game *g);
+game_seat *game_seat_of(const game *g, int side);
+/* True when the side to move is a human (no seat). */
+bool game_human_turn(const game *g);
+
+typedef enum {
+    GAME_TICK_NONE = 0,
+    GAME_TICK_MOVED,     /* a seat played ev->move (g->verdict is its verdict) */
+    GAME_TICK_HINT,      /* the hint asked with game_hint() is ev->move */
+    GAME_TICK_TIME,      /* the side to move lost on time */
+    GAME_TICK_FORFEIT,   /* a seat failed (ev->detail) or resigned: it lost */
+} game_tick_kind;
+
+typedef struct {
+    game_tick_kind kind;
+    int side;
+    ct_move move;
+    char detail[160];
+} game_tick_event;
+
+/* Advances the game at now: loss on time, a seat's finished think (played once the pace
+ * allows), the next seat's think started. Call it every loop turn. */
+game_tick_event game_tick(game *g, int64_t now);
+/* The seat thinking now (for its progress), or NULL. */
+game_seat *game_thinking(const game *g);
+/* Asks the thinking seat to move now (best so far). */
+void game_move_now(game *g);
+/* Asks the built-in AI (level 8) for a hint for the side to move; it comes as
+ * GAME_TICK_HINT. False when none can be given (not a human's turn, over). */
+bool game_hint(game *g);
+void game_cancel_hint(game *g);
+/* Cancels every think (undo, new game, quit): results are thrown away. */
+void game_cancel_thinking(game *g);
+
+/* ------------------------------------------------------------------ the tree (review) */
+bool game_goto(game *g, int node);
+bool game_forward(game *g);        /* to the first child */
+bool game_back(game *g);           /* to the parent (no clock: navigation) */
+bool game_first(game *g);
+bool game_last(game *g);           /* to the end of the current line */
+bool game_next_variation(game *g); /* the next / previous alternative to the current move */
+bool game_prev_variation(game *g);
+bool game_enter_variation(game *g, int i); /* i-th alternative (1 = first) of the next move */
+bool game_leave_variation(game *g);        /* back to the move the variation replaces */
+/* Nodes of the current line from the first move to its end; *cur = index of the current
+ * node (-1 at the root). Returns n (at most max). */
+int game_line(const game *g, int *out, int max, int *cur);
+/* 0 on the main line, 1 inside a variation, ... */
+int game_variation_depth(const game *g, int node);
+
+/* Comment of a node (the root: before the first move); no length limit; NULL/"" removes. */
+ct_status game_set_comment(game *g, int node, const char *text);
+void game_set_nag(game *g, int node, int nag);
+/* Deletes node and what follows (not the root); the current node moves up if inside. */
+bool game_delete(game *g, int node);
+/* Makes node's line the main line. */
+void game_promote(game *g, int node);
+ct_status game_set_tag(game *g, const char *name, const char *value);
+
+/* ------------------------------------------------------------------ saving */
+/* The record with the tags a saved game carries (Event, Date, Red, Black from the players'
+ * names, Rules, TimeControl, RedPlayer, BlackPlayer) brought up to date, result and
+ * termination from the main line. */
+void game_fill_tags(game *g, const char *date);
+void game_mark_saved(game *g, const char *path);
+
+#endif

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — one way to run a seat: whoever or whatever chooses moves for a side (the
+ * built-in AI, an external engine, a remote player) or analyses a position, run off the
+ * UI thread. The UI starts a think, reads its progress (depth, score, best line) while it
+ * runs, may ask it to stop, and polls for the result; it never waits.
+ *
+ * Usage (the play mode does this every loop turn):
+ *     game_seat *s = game_seat_open(&spec, book, err, sizeof err);   // AI or engine
+ *     game_seat_start(s, pos, &lim);            // returns at once; a thread thinks
+ *     ... game_seat_progress_get(s, &p) to draw "depth 7, +0.35, h2e2 h9g7" ...
+ *     if (game_seat_poll(s, &res)) play(res.move);   // true once, when the think ended
+ *     game_seat_stop(s);        // "move now": finish with the best move so far
+ *     game_seat_cancel(s);      // undo/new game: stop, wait, throw the result away
+ *     game_seat_free(s);
+ *
+ * Threads: every call above is made by one owner thread (the UI). The think runs on a
+ * thread of its own on a private copy of the position (history included); progress is
+ * copied under a lock. A kind of seat is a table of operations (game_seat_ops) and an
+ * implementation pointer: game_seat_open() makes the AI/engine kind from sys/player.h;
+ * another module (the network lobby) makes a remote player with game_seat_new() and its
+ * own ops. The ops' think runs on the seat's thread; everything else on the owner's. */
+#ifndef COTUONG_GAME_SEAT_H
+#define COTUONG_GAME_SEAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sys/player.h"
+#include "cotuong/book.h"
+#include "cotuong/position.h"
+#include "cotuong/search.h"
+
+#define GAME_SEAT_PV_MAX 32
+
+/* What a think has found so far (for the panel). */
+typedef struct {
+    int depth;          /* last completed iteration, 0 before the first */
+    int score;          /* side-to-move view, centipawns or a CT_SCORE_MATE score */
+    uint64_t nodes;
+    int time_ms;        /* since the think started */
+    int pv_len;
+    ct_move pv[GAME_SEAT_PV_MAX];
+    int done, total;    /* steps of a long job (game analysis: moves); total 0 otherwise */
+} game_seat_progress;
+
+typedef enum {
+    GAME_SEAT_MOVE = 0, /* res.move is the seat's move (legal in the position given) */
+    GAME_SEAT_NO_MOVE,  /* the side to move has no legal move */
+    GAME_SEAT_RESIGN,   /* the seat resigns */
+    GAME_SEAT_FORFEIT,  /* it failed (engine crash, timeout, illegal move, link lost): detail */
+} game_seat_status;
+
+typedef struct {
+    game_seat_status status;
+    ct_move move;
+    int score, depth;   /* side-to-move view, when known */
+    int time_ms;
+    char detail[160];   /* why, for a forfeit */
+} game_seat_result;
+
+typedef struct game_seat game_seat;
+
+/* A kind of seat. think is required; the others may be NULL. */
+typedef struct {
+    /* On the seat's thread: chooses a move in pos within lim. Reports progress with
+     * game_seat_report() (which also says when a stop was asked) and returns soon after
+     * stop() is called or game_seat_stopping() turns true. */
+    void (*think)(void *impl, game_seat *seat, const ct_pos *pos, const ct_limits *lim,
+                  game_seat_result *res);
+    /* Any thread: asks a running think to finish now (with its best move so far). */
+    void (*stop)(void *impl);
+    /* A new game starts (forget what was learnt). */
+    void (*new_game)(void *impl);
+    /* A move was played on the board, by either side (a remote seat sends the opponent's
+     * move to its peer). before: the position before mv. */
+    void (*moved)(void *impl, const ct_pos *before, ct_move mv);
+    void (*free)(void *impl);
+} game_seat_ops;
+
+/* A seat of kind ops over impl (ownership of impl passes: ops->free releases it). */
+game_seat *game_seat_new(const game_seat_ops *ops, void *impl, const char *name);
+/* The built-in AI or an external engine of spec (SYS_PLAYER_AI / SYS_PLAYER_ENGINE; book
+ * may be NULL and must outlive the seat). NULL with the reason in err otherwise. */
+game_seat *game_seat_open(const sys_player_spec *spec, const ct_book *book, char *err,
+                          size_t errlen);
+/* Cancels a running think, then frees the seat and its implementation. NULL is ignored. */
+void game_seat_free(game_seat *s);
+const char *game_seat_name(const game_seat *s);
+/* The implementation pointer given to game_seat_new. */
+void *game_seat_impl(const game_seat *s);
+
+/* Starts thinking on a copy of pos within lim. False when a think is running or its result
+ * has not been collected, or no thread could be started. */
+bool game_seat_start(game_seat *s, const ct_pos *pos, const ct_limits *lim);
+/* True from start until the result is collected (poll/wait) or the think cancelled. */
+bool game_seat_busy(const game_seat *s);
+/* True when the think has ended and its result waits for poll. */
+bool game_seat_ready(const game_seat *s);
+/* Non-blocking: true once per think, when it has ended, with its result in *res. */
+bool game_seat_poll(game_seat *s, game_seat_result *res);
+/* Blocks up to timeout_ms (-1: no limit) for the result; false on timeout. */
+bool game_seat_wait(game_seat *s, int timeout_ms, game_seat_result *res);
+/* The progress of the running (or last) think. */
+void game_seat_progress_get(const game_seat *s, game_seat_progress *p);
+/* Asks the think to finish now; the result still comes through poll. */
+void game_seat_stop(game_seat *s);
+/* Stops the think, waits for its thread and throws the result away. */
+void game_seat_cancel(game_seat *s);
+/* Tells the seat a new game starts / a move was played (see game_seat_ops). Not while
+ * it thinks: cancel first. */
+void game_seat_new_game(game_seat *s);
+void game_seat_moved(game_seat *s, const ct_pos *before, ct_move mv);
+
+/* For implementations, on the seat's thread: publishes progress (copied under the lock);
+ * returns true when a stop was asked. */
+bool game_seat_report(game_seat *s, const game_seat_progress *p);
+bool game_seat_stopping(const game_seat *s);
+
+/* Limits for a seat's move: with a main clock the remaining times (the seat manages its
+ * time); otherwise a time per move of 300 + 200 * level ms (level 1..10), capped at two
+ * thirds of a per-move limit (per_move_ms > 0). wtime/btime: ms left, or 0 without a main
+ * clock. */
+void game_seat_limits(ct_limits *lim, int level, int64_t wtime, int64_t btime,
+                      int64_t increment_ms, int64_t per_move_ms);
+
+#endif

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the one monotonic clock of the layers above the core (the core's clocks take
+ * the time as an argument). */
+#ifndef COTUONG_SYS_SYSTIME_H
+#define COTUONG_SYS_SYSTIME_H
+
+#include <stdint.h>
+
+/* Milliseconds of CLOCK_MONOTONIC. */
+int64_t sys_now_ms(void);
+
+#endif
