@@ -227,7 +227,7 @@ check-sanitize sanitize:
 FUZZ_CC = $(or $(CLANG),clang)
 FUZZ_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	-g -O1 -DCT_DEBUG
-FUZZ_CFLAGS = $(STDFLAGS) $(WARNFLAGS) $(FUZZ_FLAGS) -MMD -MP -Iinclude -I$(FUZZ_BUILD) -I.
+FUZZ_CFLAGS = $(STDFLAGS) $(WARNFLAGS) $(FUZZ_FLAGS) -MMD -MP -Iinclude -Isrc -I$(FUZZ_BUILD) -I.
 FUZZ_CORE_OBJ := $(CORE_SRC:src/%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(FUZZ_BUILD)/%)
 
@@ -246,11 +246,25 @@ $(FUZZ_BUILD)/core/%.o: src/core/%.c | config.h
 $(FUZZ_BUILD)/libcotuong.a: $(FUZZ_CORE_OBJ)
 	$(make-archive)
 
+# A target of a module above the core lists the objects it needs besides the core
+# (FUZZ_OBJ_name; pure modules only) and depends on them.
+FUZZ_OBJ_proto := $(FUZZ_BUILD)/game/proto.o $(FUZZ_BUILD)/sys/sanitize.o
+FUZZ_APP_OBJ := $(FUZZ_OBJ_proto)
+$(FUZZ_BUILD)/fuzz_proto: $(FUZZ_OBJ_proto)
+
+$(FUZZ_BUILD)/game/%.o: src/game/%.c | config.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FUZZ_BUILD)/sys/%.o: src/sys/%.c | config.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_BUILD)/libcotuong.a | config.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_BUILD)/libcotuong.a -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ_$*) $(FUZZ_BUILD)/libcotuong.a -lm
 
--include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_BIN:=.d)
+-include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_APP_OBJ:.o=.d) $(FUZZ_BIN:=.d)
 
 # ---------------------------------------------------------------- bench, lint
 bench: all
