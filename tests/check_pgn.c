@@ -589,29 +589,20 @@ static const struct {
 } bad[] = {
     {"", 0, CT_ERR_NOT_FOUND, 0},
     {"   \n\n ; only a comment\n", 0, CT_ERR_NOT_FOUND, 0},
-    {"[Event \"x\"]\n1. h2e2 {never closed\n", 0, CT_ERR_SYNTAX, 2},
-    {"[Event \"x\n1. h2e2 *\n", 0, CT_ERR_SYNTAX, 1},
-    {"[Event \"x\"\n1. h2e2 *\n", 0, CT_ERR_SYNTAX, 1},
-    {"[ \"x\"]\n", 0, CT_ERR_SYNTAX, 1},
-    {"[Event x]\n", 0, CT_ERR_SYNTAX, 1},
     {"1. h2e2 h9g7 (1... b9c7\n", 0, CT_ERR_SYNTAX, 1},
     {"1. h2e2 h9g7 ) *", 0, CT_ERR_SYNTAX, 1},
     {"( h2e2 ) *", 0, CT_ERR_SYNTAX, 1},
-    {"1. h2e2 } *", 0, CT_ERR_SYNTAX, 1},
-    {"1. h2e2 ] *", 0, CT_ERR_SYNTAX, 1},
-    {"1. h2e2 $ *", 0, CT_ERR_SYNTAX, 1},
-    {"1. h2e2 $300 *", 0, CT_ERR_SYNTAX, 1},
-    {"1. h2e2 \"q\" *", 0, CT_ERR_SYNTAX, 1},
     {"[FEN \"rnbakabnr/9/9 w\"]\n1. h2e2 *", 0, CT_ERR_INVALID, 1},
     {"[FEN \"\"]\n*", 0, CT_ERR_INVALID, 1},
     {"[Format \"ICCS\"]\n1. h2e2 h9g7 2. xyzzy *", 0, CT_ERR_ILLEGAL, 2},
     {"[Format \"ICCS\"]\n1. e0e1 e9e8 2. e1d0 *", 0, CT_ERR_ILLEGAL, 2},
     {"[Format \"ICCS\"]\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 [Event \"late\"]\n3. H9-H3 *", 0,
      CT_ERR_ILLEGAL, 3},
-    {"1. h2e2 \xFF\xFE\xFD *", 0, CT_ERR_UNSUPPORTED, 0},
-    {"1. 炮二平五 \xFF *", 0, CT_ERR_UNSUPPORTED, 0},
-    {"1. h2e2\0 h9g7 *", 15, CT_ERR_SYNTAX, 0},
     {"1. h2e2 h9g7 2. h0g2 ((( h2e2 ) *", 0, CT_ERR_SYNTAX, 1},
+    /* stray text that is no move, in a game: the game is broken, not the lexer's problem */
+    {"1. h2e2 \"q\" *", 0, CT_ERR_ILLEGAL, 1},
+    {"[ \"x\"]\nxyzzy\n", 0, CT_ERR_ILLEGAL, 2},
+    {"[Event \"x\"]\n1. h2e2 h9g7 2. h2e2 *\n[Event \"y\"]\n1. h2e2 *", 0, CT_ERR_ILLEGAL, 2},
     {"[Format \"ICCS\"]\nh2e2 h9g7 h0g2 i9h9 "
      "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
      "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
@@ -622,6 +613,96 @@ static const struct {
     {"[Format \"WXF\"]\n1. C2.5 H8+7 2. Q1+1 *", 0, CT_ERR_ILLEGAL, 2},
     {"炮二平五 马８进７ 马八进九九 *", 0, CT_ERR_ILLEGAL, 1},
 };
+
+/* Recoverable damage: read, with the warning that names it (kind and line), and exactly
+ * the moves, tags and comments that are there. */
+static const struct {
+    const char *text;
+    size_t len; /* 0: strlen */
+    int kind;   /* ct_pgn_warning_kind expected among the warnings */
+    int line;
+    int ngames, moves; /* games read, moves in the last one */
+    const char *tag, *value; /* a tag of the last game that must read so (or NULL) */
+    const char *comment;     /* the comment of the last move (or NULL) */
+} damaged[] = {
+    /* the CCPD case: quotes inside the value */
+    {"[Event \"2008\"蔡甸杯\"全國象棋錦標賽\"]\n[Result \"1-0\"]\n1. 炮二平五 馬８進７ 1-0\n", 0,
+     CT_PGN_WARN_QUOTE_IN_TAG, 1, 1, 2, "Event", "2008\"蔡甸杯\"全國象棋錦標賽", NULL},
+    {"[Red \"a \"b\" c\"]  \n[Black \"d\"]\n1. h2e2 *", 0, CT_PGN_WARN_QUOTE_IN_TAG, 1, 1, 1,
+     "Red", "a \"b\" c", NULL},
+    {"[Event x y]\n1. h2e2 *\n", 0, CT_PGN_WARN_QUOTE_IN_TAG, 1, 1, 1, "Event", "x y", NULL},
+    {"[Event \"x\n1. h2e2 *\n", 0, CT_PGN_WARN_UNCLOSED, 1, 1, 1, "Event", "x", NULL},
+    {"[Event \"x\"\n1. h2e2 *\n", 0, CT_PGN_WARN_UNCLOSED, 1, 1, 1, "Event", "x", NULL},
+    {"[Event \"x]\n1. h2e2 *\n", 0, CT_PGN_WARN_UNCLOSED, 1, 1, 1, "Event", "x", NULL},
+    {"[Event \"x\"]\n1. h2e2 {never closed\n", 0, CT_PGN_WARN_UNCLOSED, 2, 1, 1, "Event", "x",
+     "never closed"},
+    {"[ \"x\"]\n1. h2e2 *", 0, CT_PGN_WARN_STRAY, 1, 1, 1, NULL, NULL, NULL},
+    {"1. h2e2 } *", 0, CT_PGN_WARN_STRAY, 1, 1, 1, NULL, NULL, NULL},
+    {"1. h2e2 ] h9g7 *", 0, CT_PGN_WARN_STRAY, 1, 1, 2, NULL, NULL, NULL},
+    {"1. h2e2 $ *", 0, CT_PGN_WARN_STRAY, 1, 1, 1, NULL, NULL, NULL},
+    {"1. h2e2\n$300 *", 0, CT_PGN_WARN_STRAY, 2, 1, 1, NULL, NULL, NULL},
+    {"1. h2e2\0 h9g7 *", 15, CT_PGN_WARN_STRAY, 1, 1, 2, NULL, NULL, NULL},
+    {"1. h2e2 \x01\x1b h9g7 *", 0, CT_PGN_WARN_STRAY, 1, 1, 2, NULL, NULL, NULL},
+    /* no result anywhere */
+    {"[Event \"x\"]\n1. h2e2 h9g7\n", 0, CT_PGN_WARN_NO_RESULT, 2, 1, 2, "Event", "x", NULL},
+    /* junk after the last game, and between games */
+    {"1. h2e2 h9g7 1-0\n-- \nsent from my phone\n", 0, CT_PGN_WARN_TRAILING, 2, 1, 2, NULL, NULL,
+     NULL},
+    {"[Event \"a\"]\n1. h2e2 *\nlorem ipsum\n[Event \"b\"]\n1. b2e2 *\n", 0,
+     CT_PGN_WARN_TRAILING, 3, 2, 1, "Event", "b", NULL},
+    /* bytes invalid in every encoding; UTF-8 with one bad byte; UTF-8 and GBK lines mixed */
+    {"1. h2e2 \xFF h9g7 *", 0, CT_PGN_WARN_ENCODING, 0, 1, 2, NULL, NULL, NULL},
+    {"1. 炮二平五 \xFF 马８进７ *", 0, CT_PGN_WARN_ENCODING, 0, 1, 2, NULL, NULL, NULL},
+    {"[Event \"中国象棋\"]\n[Site \"\xB1\xB1\xBE\xA9\"]\n1. \xC5\xDA\xB6\xFE\xC6\xBD\xCE\xE5 *", 0,
+     CT_PGN_WARN_ENCODING, 0, 1, 1, "Site", "北京", NULL},
+};
+
+START_TEST(test_damaged)
+{
+    const char *t = damaged[_i].text;
+    size_t len = damaged[_i].len ? damaged[_i].len : strlen(t);
+    ct_record *g = NULL;
+    int n = 0;
+    ct_pgn_error err;
+    ct_status st = ct_pgn_read(t, len, CT_ENC_AUTO, &g, &n, NULL, &err);
+    ck_assert_msg(st == CT_OK, "case %d: status %d (%s, line %d)", _i, st, err.message,
+                  err.line);
+    bool seen = false;
+    for (int k = 0; k < err.nwarnings && k < CT_PGN_MAX_WARNINGS; k++)
+        if (err.warning[k].kind == damaged[_i].kind && err.warning[k].line == damaged[_i].line)
+            seen = true;
+    ck_assert_msg(seen, "case %d: no warning %d at line %d (%d warnings)", _i, damaged[_i].kind,
+                  damaged[_i].line, err.nwarnings);
+    ck_assert_int_eq(n, damaged[_i].ngames);
+    const ct_record *r = &g[n - 1];
+    ck_assert_int_eq(ct_record_count_moves(r), damaged[_i].moves);
+    if (damaged[_i].tag)
+        ck_assert_str_eq(ct_record_tag(r, damaged[_i].tag), damaged[_i].value);
+    if (damaged[_i].comment)
+        ck_assert_str_eq(ct_record_comment(r, ct_record_main_end(r)), damaged[_i].comment);
+    ct_pgn_free_games(g, n);
+}
+END_TEST
+
+/* A well-formed file gives no warning (CRLF and a byte order mark are not damage). */
+START_TEST(test_clean_no_warning)
+{
+    static const char *const clean[] = {
+        "[Event \"x\"]\r\n[Result \"1-0\"]\r\n1. h2e2 h9g7 1-0\r\n",
+        "\xEF\xBB\xBF[Event \"x \\\"q\\\"\"]\n1. h2e2 {a comment} *\n",
+    };
+    for (size_t i = 0; i < sizeof clean / sizeof clean[0]; i++) {
+        ct_record *g = NULL;
+        int n = 0;
+        ct_pgn_error err;
+        ck_assert_int_eq(ct_pgn_read(clean[i], strlen(clean[i]), CT_ENC_AUTO, &g, &n, NULL, &err),
+                         CT_OK);
+        ck_assert_msg(err.nwarnings == 0, "clean text %zu: %d warnings, first %s", i,
+                      err.nwarnings, ct_pgn_warning_text(err.warning[0].kind));
+        ct_pgn_free_games(g, n);
+    }
+}
+END_TEST
 
 START_TEST(test_malformed)
 {
@@ -705,6 +786,8 @@ static Suite *pgn_suite(void)
     tcase_add_test(tc, test_guess_error);
     tcase_add_test(tc, test_duplicate_tags);
     tcase_add_loop_test(tc, test_malformed, 0, (int)(sizeof bad / sizeof bad[0]));
+    tcase_add_loop_test(tc, test_damaged, 0, (int)(sizeof damaged / sizeof damaged[0]));
+    tcase_add_test(tc, test_clean_no_warning);
     tcase_add_test(tc, test_truncations);
     tcase_add_test(tc, test_nesting);
     suite_add_tcase(s, tc);

@@ -89,8 +89,20 @@ fi
     { grep -qF "does-not-exist.pgn" "$T/e" && ok "missing file: $(cat "$T/e")" || bad "missing file message"; }
 "$COTUONG" convert --to klingon "$D/iccs_45.pgn" >/dev/null 2>&1; [ $? -eq 2 ] && ok "bad --to exits 2" || bad "bad --to"
 "$COTUONG" convert --encoding ebcdic "$D/iccs_45.pgn" >/dev/null 2>&1; [ $? -eq 2 ] && ok "bad --encoding exits 2" || bad "bad --encoding"
-printf '1. h2e2 {no end\n' | "$COTUONG" convert >/dev/null 2>"$T/e" && bad "unclosed comment accepted" ||
-    { grep -qF "(standard input)" "$T/e" && ok "malformed stdin: $(cat "$T/e")" || bad "malformed stdin message"; }
+# recoverable damage is read, and named on stderr as a warning
+printf '1. h2e2 {no end\n' | "$COTUONG" convert >"$T/o" 2>"$T/e" || bad "unclosed comment refused"
+grep -qF "(standard input): game 1, line 1: warning: comment or tag not closed" "$T/e" &&
+    ok "unclosed comment: $(head -n 1 "$T/e")" || bad "unclosed comment warning: $(cat "$T/e")"
+grep -qF '1. H2-E2 {no end} *' "$T/o" && ok "unclosed comment kept" || bad "unclosed comment lost"
+printf '[Event "2008"X"Y"]\n1. h2e2 *\n' | "$COTUONG" convert >"$T/o" 2>"$T/e" || bad "quotes in a tag refused"
+grep -qF '[Event "2008\"X\"Y"]' "$T/o" && grep -qF "game 1, line 1: warning: tag value" "$T/e" &&
+    ok "quotes in a tag: $(cat "$T/e")" || bad "quotes in a tag: $(cat "$T/o" "$T/e")"
+printf '1. h2e2 xyzzy *\n' | "$COTUONG" convert >/dev/null 2>"$T/e" && bad "bad move accepted" ||
+    { grep -qF "(standard input): game 1, move 1 (Black), 'xyzzy' (line 1)" "$T/e" &&
+        ok "bad move on stdin: $(cat "$T/e")" || bad "bad move message: $(cat "$T/e")"; }
+# over the 16 MiB limit: a clear refusal, not a long wait
+head -c 17000000 /dev/zero | "$COTUONG" convert >/dev/null 2>"$T/e" && bad "17 MB accepted" ||
+    { grep -qF "larger than 16 MiB" "$T/e" && ok "size limit: $(cat "$T/e")" || bad "size limit: $(cat "$T/e")"; }
 # a forced encoding wins over detection
 "$COTUONG" convert --encoding gbk "$D/zh_gbk.pgn" >/dev/null 2>&1 && ok "--encoding gbk" || bad "--encoding gbk"
 "$COTUONG" convert --encoding utf-8 "$D/zh_gbk.pgn" >/dev/null 2>&1 && bad "--encoding utf-8 on GBK accepted" || ok "--encoding utf-8 on GBK refused"

@@ -31,12 +31,40 @@ const char *ct_encoding_name(ct_encoding enc);
  * that encoding, CT_ERR_UNSUPPORTED if iconv lacks it, CT_ERR_FULL on memory. */
 ct_status ct_encoding_to_utf8(const char *in, size_t len, ct_encoding enc, char **out,
                               size_t *out_len);
+/* The forgiving form: never refuses bytes. A line that is valid UTF-8 is kept as it is
+ * (files that mix encodings), other lines are decoded from legacy (GBK or Big5; UTF-8 or
+ * AUTO: none), and every byte invalid there becomes U+FFFD; *bad counts them.
+ * CT_ERR_FULL on memory only. */
+ct_status ct_encoding_to_utf8_lossy(const char *in, size_t len, ct_encoding legacy, char **out,
+                                    size_t *out_len, size_t *bad);
 /* True when the bytes are valid UTF-8 (no overlongs, no surrogates). */
 bool ct_utf8_valid(const char *s, size_t len);
 
+/* Recoverable damage: the reader repairs it, reads on and reports it (the caller prints
+ * the warnings; the core does not). A CRLF line end and a UTF-8 byte order mark are
+ * normal and read without a warning. */
+typedef enum {
+    CT_PGN_WARN_QUOTE_IN_TAG, /* unescaped '"' inside a tag value (read to the last '"'
+                               * before ']'), or a value without quotes */
+    CT_PGN_WARN_STRAY,        /* stray '}' ']' '"', control or NUL byte: skipped */
+    CT_PGN_WARN_NO_RESULT,    /* neither a Result tag nor a result after the moves */
+    CT_PGN_WARN_ENCODING,     /* bytes invalid in every encoding (or mixed encodings):
+                               * each line decoded on its own, the rest as U+FFFD */
+    CT_PGN_WARN_TRAILING,     /* text after the last game that is no game: ignored */
+    CT_PGN_WARN_UNCLOSED,     /* a comment or tag left open at the end of the text */
+    CT_PGN_WARN_COUNT
+} ct_pgn_warning_kind;
+
+#define CT_PGN_MAX_WARNINGS 8
+
+/* English text of a warning kind ("unescaped quote inside a tag value"...). */
+const char *ct_pgn_warning_text(int kind);
+
 /* Where and why reading failed. game, move_number and token describe the failing move
  * when there is one (move_number is the full-move number N of "N.", black true when it
- * was Black's move); line is the 1-based line of the input (after decoding). */
+ * was Black's move); line is the 1-based line of the input (after decoding).
+ * The warnings are filled on success too: the first CT_PGN_MAX_WARNINGS of them, in
+ * order; nwarnings counts all of them. */
 typedef struct {
     int game;          /* 1-based game number in the input, 0 when not inside a game */
     int line;
@@ -44,6 +72,12 @@ typedef struct {
     bool black;
     char token[64];    /* the offending token (UTF-8, cut at 63 bytes), "" if none */
     char message[200]; /* English description, e.g. "illegal move" */
+    int nwarnings;
+    struct {
+        int kind; /* ct_pgn_warning_kind */
+        int game; /* 0 before the first game / for the whole text */
+        int line;
+    } warning[CT_PGN_MAX_WARNINGS];
 } ct_pgn_error;
 
 /* Reads every game of a PGN text (or of a bare move list, which is one game without tags).

@@ -69,8 +69,13 @@ ct_status ct_record_set_start(ct_record *r, const char *fen, ct_fen_error *err);
 /* The start position (standard or FEN). */
 void ct_record_start_position(const ct_record *r, ct_pos *pos);
 
+/* In place: C0 controls (but newline and tab when keep_newline), DEL and C1 controls
+ * (U+0080..U+009F in UTF-8) become spaces; CRLF becomes LF. The record's one rule for
+ * text it stores, and the PGN writer's for what it writes. */
+void ct_text_clean(char *s, bool keep_newline);
+
 /* Tags. Names compare exactly. set with value NULL removes the tag; control characters in
- * a value become spaces. The names "Result",
+ * a value become spaces (ct_text_clean). The names "Result",
  * "FEN" and "Format" are refused (CT_ERR_INVALID): use the fields / set_start instead. */
 const char *ct_record_tag(const ct_record *r, const char *name);
 ct_status ct_record_set_tag(ct_record *r, const char *name, const char *value);
@@ -118,8 +123,9 @@ int ct_record_line_to(const ct_record *r, int node, ct_move *out, int max);
 ct_status ct_record_position(const ct_record *r, int node, ct_pos *pos);
 
 /* Comment and annotation of a node (root: comment before the first move). NULL or ""
- * removes the comment. Comments are stored as PGN holds them: without blanks around and
- * with '}' written as ')'. */
+ * removes the comment. Comments are stored as PGN holds them: without blanks around,
+ * with '}' written as ')', and control characters (C0 but newline and tab, DEL, C1) as
+ * spaces, so no comment can carry a terminal escape sequence. */
 const char *ct_record_comment(const ct_record *r, int node);
 ct_status ct_record_set_comment(ct_record *r, int node, const char *text);
 int ct_record_nag(const ct_record *r, int node);

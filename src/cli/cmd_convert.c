@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "sys/pgnreport.h"
 #include "sys/readall.h"
+#include "sys/sanitize.h"
 #include "cotuong/pgn.h"
 #include "cotuong/xqf.h"
 
@@ -57,17 +59,9 @@ static int convert_one(const char *name, const char *buf, size_t len, ct_notatio
     } else {
         ct_pgn_error pe;
         ct_status st = ct_pgn_read(buf, len, enc, &games, &ngames, NULL, &pe);
+        pgnreport_warnings(stderr, "cotuong convert", name, &pe);
         if (st != CT_OK) {
-            fprintf(stderr, "cotuong convert: %s", name);
-            if (pe.game > 0)
-                fprintf(stderr, ": game %d", pe.game);
-            if (pe.move_number > 0)
-                fprintf(stderr, ", move %d%s", pe.move_number, pe.black ? " (Black)" : " (Red)");
-            if (pe.token[0])
-                fprintf(stderr, ", '%s'", pe.token);
-            if (pe.line > 0)
-                fprintf(stderr, " (line %d)", pe.line);
-            fprintf(stderr, ": %s\n", pe.message[0] ? pe.message : status_text(st));
+            pgnreport_error(stderr, "cotuong convert", name, st, &pe);
             return 1;
         }
     }
@@ -152,10 +146,13 @@ int cmd_convert(int argc, char **argv)
     bool first = true;
     for (int i = 0; i < nfiles; i++) {
         bool is_stdin = !strcmp(files[i], "-");
-        const char *name = is_stdin ? "(standard input)" : files[i];
+        /* a file name is text from outside too (an archive from a stranger) */
+        char *shown = sanitize_dup(is_stdin ? "(standard input)" : files[i], 0);
+        const char *name = shown;
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
         if (!f) {
             fprintf(stderr, "cotuong convert: %s: %s\n", name, strerror(errno));
+            free(shown);
             status = 1;
             continue;
         }
@@ -166,13 +163,15 @@ int cmd_convert(int argc, char **argv)
         if (!is_stdin)
             fclose(f);
         if (!buf) {
-            fprintf(stderr, "cotuong convert: %s: %s\n", name, strerror(e ? e : ENOMEM));
+            readall_report(stderr, "cotuong convert", name, e);
+            free(shown);
             status = 1;
             continue;
         }
         if (convert_one(name, buf, len, to, enc, &first))
             status = 1;
         free(buf);
+        free(shown);
     }
     free(files);
     if (fflush(stdout) != 0 || ferror(stdout)) {

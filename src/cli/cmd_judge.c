@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "sys/pgnreport.h"
 #include "sys/readall.h"
+#include "sys/sanitize.h"
 #include "cotuong/pgn.h"
 #include "cotuong/rules.h"
 
@@ -37,8 +39,10 @@ static int judge_game(const char *name, int index, const ct_record *r, bool forc
     ct_rules rules = forced ? forced_rules : CT_RULES_DEFAULT;
     const char *tag = ct_record_tag(r, "Rules");
     if (!forced && tag && ct_rules_from_name(tag, &rules) != CT_OK) {
+        char *shown = sanitize_dup(tag, 0);
         fprintf(stderr, "cotuong judge: %s: game %d: unknown rule set \"%s\", using %s\n", name,
-                index, tag, ct_rules_name(CT_RULES_DEFAULT));
+                index, shown, ct_rules_name(CT_RULES_DEFAULT));
+        free(shown);
         rules = CT_RULES_DEFAULT;
     }
 
@@ -102,9 +106,10 @@ static int judge_game(const char *name, int index, const ct_record *r, bool forc
 static int judge_input(const char *name, FILE *f, bool forced, ct_rules rules)
 {
     size_t len = 0;
+    errno = 0;
     char *buf = readall_stream(f, READALL_MAX_BYTES, &len);
     if (!buf) {
-        fprintf(stderr, "cotuong judge: %s: %s\n", name, strerror(errno));
+        readall_report(stderr, "cotuong judge", name, errno);
         return 1;
     }
     ct_record *games = NULL;
@@ -113,13 +118,9 @@ static int judge_input(const char *name, FILE *f, bool forced, ct_rules rules)
     memset(&err, 0, sizeof err);
     ct_status st = ct_pgn_read(buf, len, CT_ENC_AUTO, &games, &ngames, NULL, &err);
     free(buf);
+    pgnreport_warnings(stderr, "cotuong judge", name, &err);
     if (st != CT_OK) {
-        if (err.line > 0)
-            fprintf(stderr, "cotuong judge: %s:%d: game %d: %s%s%s\n", name, err.line, err.game,
-                    err.message, err.token[0] ? ": " : "", err.token);
-        else
-            fprintf(stderr, "cotuong judge: %s: %s\n", name,
-                    st == CT_ERR_NOT_FOUND ? "no game found" : err.message);
+        pgnreport_error(stderr, "cotuong judge", name, st, &err);
         return 1;
     }
     int status = 0;
@@ -172,14 +173,18 @@ int cmd_judge(int argc, char **argv)
             status |= judge_input("(standard input)", stdin, forced, rules);
             continue;
         }
+        /* a file name is text from outside too */
+        char *shown = sanitize_dup(argv[i], 0);
         FILE *f = fopen(argv[i], "rb");
         if (!f) {
-            fprintf(stderr, "cotuong judge: %s: %s\n", argv[i], strerror(errno));
+            fprintf(stderr, "cotuong judge: %s: %s\n", shown, strerror(errno));
+            free(shown);
             status = 1;
             continue;
         }
-        status |= judge_input(argv[i], f, forced, rules);
+        status |= judge_input(shown, f, forced, rules);
         fclose(f);
+        free(shown);
     }
     return status;
 }

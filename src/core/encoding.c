@@ -146,3 +146,114 @@ ct_status ct_encoding_to_utf8(const char *in, size_t len, ct_encoding enc, char 
     return CT_ERR_UNSUPPORTED;
 #endif
 }
+
+/* Appends a UTF-8 line or U+FFFD per bad byte (no iconv, or UTF-8 asked). */
+static size_t copy_utf8_lossy(const char *in, size_t len, char *o, size_t *bad)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len;) {
+        size_t k = 1;
+        unsigned char c = (unsigned char)in[i];
+        if (c >= 0x80) {
+            k = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+            if (k > len - i || !ct_utf8_valid(in + i, k)) {
+                memcpy(o + n, "\xEF\xBF\xBD", 3);
+                n += 3;
+                (*bad)++;
+                i++;
+                continue;
+            }
+        }
+        memcpy(o + n, in + i, k);
+        n += k;
+        i += k;
+    }
+    return n;
+}
+
+/* A line with more well-formed multi-byte UTF-8 characters than bad bytes is UTF-8 with
+ * some damage, not a legacy encoding (whose Hán characters are nearly never valid UTF-8). */
+static bool mostly_utf8(const char *in, size_t len)
+{
+    size_t good = 0, badb = 0;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)in[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t k = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+        if (k <= len - i && ct_utf8_valid(in + i, k)) {
+            good++;
+            i += k;
+        } else {
+            badb++;
+            i++;
+        }
+    }
+    return good > badb;
+}
+
+ct_status ct_encoding_to_utf8_lossy(const char *in, size_t len, ct_encoding legacy, char **out,
+                                    size_t *out_len, size_t *bad)
+{
+    *out = NULL;
+    *bad = 0;
+    if (out_len)
+        *out_len = 0;
+    /* A line of n bytes becomes at most 4n (a GB18030 4-byte form, 3 per U+FFFD). */
+    size_t cap = len * 4 + 16;
+    char *buf = malloc(cap);
+    if (!buf)
+        return CT_ERR_FULL;
+#ifdef HAVE_ICONV
+    iconv_t cd = (iconv_t)-1;
+    if (legacy == CT_ENC_GBK || legacy == CT_ENC_BIG5)
+        cd = iconv_open("UTF-8", legacy == CT_ENC_GBK ? "GB18030" : "BIG5-HKSCS");
+#else
+    (void)legacy;
+#endif
+    size_t n = 0;
+    for (size_t i = 0; i < len;) {
+        size_t e = i;
+        while (e < len && in[e] != '\n')
+            e++;
+        if (e < len)
+            e++; /* the newline goes with its line */
+        bool utf8 = ct_utf8_valid(in + i, e - i) || mostly_utf8(in + i, e - i);
+#ifdef HAVE_ICONV
+        if (!utf8 && cd != (iconv_t)-1) {
+            char *ip = (char *)in + i, *op = buf + n;
+            size_t il = e - i, ol = cap - n - 1;
+            while (il > 0) {
+                if (iconv(cd, &ip, &il, &op, &ol) != (size_t)-1)
+                    break;
+                if (errno == E2BIG)
+                    break; /* cannot happen: cap covers the worst case */
+                /* an invalid or truncated sequence: one byte becomes U+FFFD */
+                iconv(cd, NULL, NULL, NULL, NULL);
+                memcpy(op, "\xEF\xBF\xBD", 3);
+                op += 3;
+                ol -= 3;
+                ip++;
+                il--;
+                (*bad)++;
+            }
+            n = (size_t)(op - buf);
+            i = e;
+            continue;
+        }
+#endif
+        n += copy_utf8_lossy(in + i, e - i, buf + n, bad);
+        i = e;
+    }
+#ifdef HAVE_ICONV
+    if (cd != (iconv_t)-1)
+        iconv_close(cd);
+#endif
+    buf[n] = '\0';
+    *out = buf;
+    if (out_len)
+        *out_len = n;
+    return CT_OK;
+}

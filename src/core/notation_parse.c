@@ -93,6 +93,10 @@ static int fold_cp(unsigned cp)
     default:
         break;
     }
+    /* Every letter of vi_letters lies in Latin-1/Extended-A/B or Latin Extended Additional;
+     * Hán characters (most of a Chinese file) skip the table walk. */
+    if (!((cp >= 0xC0 && cp <= 0x1B0) || (cp >= 0x1EA0 && cp <= 0x1EF9)))
+        return FOLD_UNKNOWN;
     for (size_t g = 0; g < sizeof vi_letters / sizeof vi_letters[0]; g++) {
         const unsigned char *p = (const unsigned char *)vi_letters[g].letters;
         size_t left = strlen((const char *)p);

@@ -21,7 +21,10 @@ static void set_err(ct_pgn_error *err, int game, int line, const char *tok, size
 {
     if (!err)
         return;
-    memset(err, 0, sizeof *err);
+    /* the warnings met so far stay */
+    err->move_number = 0;
+    err->black = false;
+    err->token[0] = '\0';
     err->game = game;
     err->line = line;
     if (tok) {
@@ -37,6 +40,31 @@ static void set_err(ct_pgn_error *err, int game, int line, const char *tok, size
     va_start(ap, fmt);
     vsnprintf(err->message, sizeof err->message, fmt, ap);
     va_end(ap);
+}
+
+const char *ct_pgn_warning_text(int kind)
+{
+    static const char *const text[CT_PGN_WARN_COUNT] = {
+        "tag value with unescaped or missing quotes (read up to the last '\"' before ']')",
+        "stray character skipped",
+        "no result (neither a Result tag nor one after the moves): read as '*'",
+        "bytes invalid in the file's encoding (or mixed encodings): replaced by U+FFFD",
+        "text after the last game that is no game: ignored",
+        "comment or tag not closed at the end of the text",
+    };
+    return kind >= 0 && kind < CT_PGN_WARN_COUNT ? text[kind] : "warning";
+}
+
+static void warn(ct_pgn_error *err, int kind, int game, int line)
+{
+    if (!err)
+        return;
+    if (err->nwarnings < CT_PGN_MAX_WARNINGS) {
+        err->warning[err->nwarnings].kind = kind;
+        err->warning[err->nwarnings].game = game;
+        err->warning[err->nwarnings].line = line;
+    }
+    err->nwarnings++;
 }
 
 /* ------------------------------------------------------------------ lexer */
@@ -84,6 +112,12 @@ static bool is_space_at(const char *p, const char *end, size_t *w)
         *w = 3;
         return true;
     }
+    /* U+FFFD stands for bytes that could not be decoded: outside comments and tags it
+     * separates words like a blank (the decoder already warned). */
+    if (end - p >= 3 && c == 0xEF && (unsigned char)p[1] == 0xBF && (unsigned char)p[2] == 0xBD) {
+        *w = 3;
+        return true;
+    }
     if (end - p >= 2 && c == 0xC2 && (unsigned char)p[1] == 0xA0) {
         *w = 2;
         return true;
@@ -94,7 +128,58 @@ static bool is_space_at(const char *p, const char *end, size_t *w)
 static bool is_delim(char c)
 {
     return c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' || c == ';' ||
-           c == '"';
+           c == '"' || (unsigned char)c < 0x20 || c == 0x7F;
+}
+
+/* The value of a tag, *p just after its opening quote. Exact for a well-formed tag; for the
+ * damage seen in real files, forgiving: unescaped quotes inside the value (the value runs
+ * to the last '"' that is followed by ']'), a missing closing quote (up to the ']'), a
+ * missing ']' (up to the end of the line). Each repair is a warning. Leaves *p after the
+ * tag. */
+static void lex_tag_value(const char **p, const char *end, token *t, bool quoted,
+                          ct_pgn_error *err)
+{
+    const char *vs = *p, *eol = vs;
+    while (eol < end && *eol != '\n')
+        eol++;
+    const char *close = NULL, *after = NULL; /* the closing quote, the byte after ']' */
+    bool inner_quote = false;
+    for (const char *q = vs; q < eol; q++) {
+        if (*q == '\\' && q + 1 < eol) {
+            q++;
+            continue;
+        }
+        if (*q != '"')
+            continue;
+        const char *k = q + 1;
+        while (k < eol && (*k == ' ' || *k == '\t'))
+            k++;
+        if (k < eol && *k == ']') {
+            close = q;
+            after = k + 1;
+            break;
+        }
+        inner_quote = true;
+    }
+    if (close) {
+        if (inner_quote)
+            warn(err, CT_PGN_WARN_QUOTE_IN_TAG, 0, t->line);
+    } else {
+        /* no '"' before a ']': the value ends at the first ']' of the line, or the line */
+        close = vs;
+        while (close < eol && *close != ']')
+            close++;
+        after = close < eol ? close + 1 : eol;
+        while (close > vs && (close[-1] == ' ' || close[-1] == '\t' || close[-1] == '\r'))
+            close--;
+        if (close > vs && close[-1] == '"')
+            close--;
+        if (quoted || close == eol)
+            warn(err, CT_PGN_WARN_UNCLOSED, 0, t->line);
+    }
+    t->v = vs;
+    t->vn = (size_t)(close - vs);
+    *p = after;
 }
 
 static bool name_char(char c)
@@ -102,16 +187,26 @@ static bool name_char(char c)
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error *err)
+/* The lexer walks the text one token at a time, so memory holds one game's tokens, never
+ * the whole file's. Damage never stops it: what it cannot read is skipped with a warning. */
+typedef struct {
+    const char *p, *end;
+    int line;
+    bool line_start;
+    ct_pgn_error *err;
+} lexer;
+
+/* The next token into *t; false at the end of the text. */
+static bool lex_next(lexer *lx, token *t)
 {
-    const char *p = text, *end = text + len;
-    int line = 1;
-    bool line_start = true;
-    while (p < end) {
+    const char *p = lx->p, *end = lx->end;
+    ct_pgn_error *err = lx->err;
+    bool found = false;
+    while (p < end && !found) {
         size_t w;
         if (*p == '\n') {
-            line++;
-            line_start = true;
+            lx->line++;
+            lx->line_start = true;
             p++;
             continue;
         }
@@ -119,42 +214,41 @@ static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error
             p += w;
             continue;
         }
-        bool at_line_start = line_start;
-        line_start = false;
-        token t = {0};
-        t.line = line;
+        bool at_line_start = lx->line_start;
+        lx->line_start = false;
+        memset(t, 0, sizeof *t);
+        t->line = lx->line;
         char c = *p;
+        found = true;
         if (c == '%' && at_line_start) { /* escape line */
             while (p < end && *p != '\n')
                 p++;
-            continue;
-        }
-        if (c == ';') {
-            const char *s = ++p;
+            found = false;
+        } else if (c == ';') {
+            const char *s0 = ++p;
             while (p < end && *p != '\n')
                 p++;
-            t.type = T_COMMENT;
-            t.s = s;
-            t.n = (size_t)(p - s);
+            t->type = T_COMMENT;
+            t->s = s0;
+            t->n = (size_t)(p - s0);
         } else if (c == '{') {
-            const char *s = ++p;
+            const char *s0 = ++p;
             while (p < end && *p != '}') {
                 if (*p == '\n')
-                    line++;
+                    lx->line++;
                 p++;
             }
-            if (p == end) {
-                set_err(err, 0, t.line, "{", 1, "comment not closed with '}'");
-                return CT_ERR_SYNTAX;
-            }
-            t.type = T_COMMENT;
-            t.s = s;
-            t.n = (size_t)(p - s);
-            p++;
+            t->type = T_COMMENT;
+            t->s = s0;
+            t->n = (size_t)(p - s0);
+            if (p == end) /* the comment runs to the end: keep it */
+                warn(err, CT_PGN_WARN_UNCLOSED, 0, t->line);
+            else
+                p++;
         } else if (c == '(' || c == ')') {
-            t.type = c == '(' ? T_LPAREN : T_RPAREN;
-            t.s = p++;
-            t.n = 1;
+            t->type = c == '(' ? T_LPAREN : T_RPAREN;
+            t->s = p++;
+            t->n = 1;
         } else if (c == '[') {
             p++;
             while (p < end && (*p == ' ' || *p == '\t'))
@@ -162,66 +256,56 @@ static ct_status lex(const char *text, size_t len, token_list *out, ct_pgn_error
             const char *ns = p;
             while (p < end && name_char(*p))
                 p++;
-            t.s = ns;
-            t.n = (size_t)(p - ns);
+            t->s = ns;
+            t->n = (size_t)(p - ns);
             while (p < end && (*p == ' ' || *p == '\t'))
                 p++;
-            if (t.n == 0 || p == end || *p != '"') {
-                set_err(err, 0, t.line, ns, t.n ? t.n : 1,
-                        "malformed tag: expected [Name \"value\"]");
-                return CT_ERR_SYNTAX;
-            }
-            const char *vs = ++p;
-            while (p < end && *p != '"' && *p != '\n') {
-                if (*p == '\\' && p + 1 < end && p[1] != '\n')
+            if (t->n == 0) {
+                /* "[" that opens no tag: skipped to its ']' (or the end of the line) */
+                warn(err, CT_PGN_WARN_STRAY, 0, t->line);
+                while (p < end && *p != '\n' && *p != ']')
                     p++;
-                p++;
+                if (p < end && *p == ']')
+                    p++;
+                found = false;
+            } else {
+                bool quoted = p < end && *p == '"';
+                if (quoted)
+                    p++;
+                else /* [Name value]: the value without its quotes */
+                    warn(err, CT_PGN_WARN_QUOTE_IN_TAG, 0, t->line);
+                lex_tag_value(&p, end, t, quoted, err);
+                t->type = T_TAG;
             }
-            if (p == end || *p != '"') {
-                set_err(err, 0, t.line, ns, t.n, "tag value not closed with '\"'");
-                return CT_ERR_SYNTAX;
-            }
-            t.v = vs;
-            t.vn = (size_t)(p - vs);
-            p++;
-            while (p < end && (*p == ' ' || *p == '\t'))
-                p++;
-            if (p == end || *p != ']') {
-                set_err(err, 0, t.line, ns, t.n, "tag not closed with ']'");
-                return CT_ERR_SYNTAX;
-            }
-            p++;
-            t.type = T_TAG;
         } else if (c == '$') {
-            const char *s = p++;
+            const char *s0 = p++;
             int v = 0;
             while (p < end && *p >= '0' && *p <= '9' && v < 1000)
                 v = v * 10 + (*p++ - '0');
-            if (p == s + 1 || v > 255) {
-                set_err(err, 0, t.line, s, 1, "malformed annotation glyph ($1..$255)");
-                return CT_ERR_SYNTAX;
+            if (p == s0 + 1 || v > 255) { /* not a glyph: skipped */
+                warn(err, CT_PGN_WARN_STRAY, 0, t->line);
+                found = false;
+            } else {
+                t->type = T_NAG;
+                t->s = s0;
+                t->n = (size_t)(p - s0);
+                t->nag = v;
             }
-            t.type = T_NAG;
-            t.s = s;
-            t.n = (size_t)(p - s);
-            t.nag = v;
-        } else if (c == '}' || c == ']' || c == '"') {
-            set_err(err, 0, t.line, p, 1, "unexpected '%c'", c);
-            return CT_ERR_SYNTAX;
+        } else if (c == '}' || c == ']' || c == '"' || (unsigned char)c < 0x20 || c == 0x7F) {
+            warn(err, CT_PGN_WARN_STRAY, 0, t->line);
+            p++;
+            found = false;
         } else {
-            const char *s = p;
+            const char *s0 = p;
             while (p < end && !is_delim(*p) && !is_space_at(p, end, &w))
                 p++;
-            t.type = T_WORD;
-            t.s = s;
-            t.n = (size_t)(p - s);
-        }
-        if (!push_tok(out, t)) {
-            set_err(err, 0, line, NULL, 0, "out of memory");
-            return CT_ERR_FULL;
+            t->type = T_WORD;
+            t->s = s0;
+            t->n = (size_t)(p - s0);
         }
     }
-    return CT_OK;
+    lx->p = p;
+    return found;
 }
 
 /* ------------------------------------------------------------------ small helpers */
@@ -692,11 +776,16 @@ static ct_status read_game(const game_src *g, ct_record *r, ct_pgn_error *err)
     if ((st = ct_record_copy(&tags, r)) != CT_OK)
         return st;
     int best = -1;
-    ct_pgn_error best_err;
-    memset(&best_err, 0, sizeof best_err);
+    /* each attempt starts from the warnings met so far */
+    ct_pgn_error start_err;
+    if (err)
+        start_err = *err;
+    else
+        memset(&start_err, 0, sizeof start_err);
+    ct_pgn_error best_err = start_err;
     ct_status best_st = CT_ERR_ILLEGAL;
     for (size_t k = 0; k < sizeof guess_order / sizeof guess_order[0]; k++) {
-        ct_pgn_error e;
+        ct_pgn_error e = start_err;
         int plies = 0;
         ct_record_free(r);
         if ((st = ct_record_copy(r, &tags)) != CT_OK)
@@ -730,39 +819,70 @@ static ct_status read_game(const game_src *g, ct_record *r, ct_pgn_error *err)
 
 /* ------------------------------------------------------------------ whole text */
 
+/* Warnings the lexer gave before the game number was known belong to game `game` when they
+ * lie on or before its last line. */
+static void assign_warnings(ct_pgn_error *err, int game, int last_line)
+{
+    if (!err)
+        return;
+    for (int k = 0; k < err->nwarnings && k < CT_PGN_MAX_WARNINGS; k++)
+        if (err->warning[k].game == 0 && err->warning[k].line <= last_line)
+            err->warning[k].game = game;
+}
+
+static bool has_tag(const token_list *tl, const char *name)
+{
+    for (int k = 0; k < tl->n && tl->t[k].type == T_TAG; k++)
+        if (tl->t[k].n == strlen(name) && !memcmp(tl->t[k].s, name, tl->t[k].n))
+            return true;
+    return false;
+}
+
 static ct_status read_text(const char *text, size_t len, ct_record **games, int *ngames,
                            ct_pgn_error *err)
 {
     token_list tl = {0};
-    ct_status st = lex(text, len, &tl, err);
+    lexer lx = {text, text + len, 1, true, err};
+    ct_status st = CT_OK;
     ct_record *out = NULL;
     int n = 0, cap = 0;
     ct_pos *pos = malloc(sizeof *pos);
     if (!pos)
         st = CT_ERR_FULL;
-    int i = 0;
-    while (st == CT_OK && i < tl.n) {
-        /* A game: its tags, then movetext up to a result at the top level, the next tag,
-         * or the end. */
-        int start = i;
-        while (i < tl.n && tl.t[i].type == T_TAG)
-            i++;
+    token t;
+    bool have = lex_next(&lx, &t);
+    while (st == CT_OK && have) {
+        /* 1. A game: its tags, then movetext up to a result at the top level, the next
+         *    tag, or the end. Only this game's tokens are held. */
+        tl.n = 0;
+        bool ended = false;
+        while (have && t.type == T_TAG && st == CT_OK) {
+            if (!push_tok(&tl, t))
+                st = CT_ERR_FULL;
+            have = lex_next(&lx, &t);
+        }
         int level = 0;
-        while (i < tl.n && tl.t[i].type != T_TAG) {
+        while (have && t.type != T_TAG && st == CT_OK) {
             ct_result res;
-            if (tl.t[i].type == T_LPAREN)
-                level++;
-            else if (tl.t[i].type == T_RPAREN && level > 0)
-                level--;
-            else if (level == 0 && result_word(&tl.t[i], &res)) {
-                i++;
+            if (!push_tok(&tl, t)) {
+                st = CT_ERR_FULL;
                 break;
             }
-            i++;
+            if (t.type == T_LPAREN)
+                level++;
+            else if (t.type == T_RPAREN && level > 0)
+                level--;
+            else if (level == 0 && result_word(&t, &res))
+                ended = true;
+            have = lex_next(&lx, &t);
+            if (ended)
+                break;
         }
-        /* Comments alone (or nothing) do not make a game. */
+        if (st != CT_OK)
+            break;
+        /* 2. Comments alone (or nothing) do not make a game. */
         bool content = false;
-        for (int k = start; k < i && !content; k++)
+        for (int k = 0; k < tl.n && !content; k++)
             content = tl.t[k].type != T_COMMENT;
         if (!content)
             continue;
@@ -778,8 +898,27 @@ static ct_status read_text(const char *text, size_t len, ct_record **games, int 
         }
         ct_record_init(&out[n]);
         n++;
-        game_src g = {tl.t, start, i, n, pos};
-        st = read_game(&g, &out[n - 1], err);
+        int last_line = tl.t[tl.n - 1].line;
+        game_src g = {tl.t, 0, tl.n, n, pos};
+        ct_pgn_error ge;
+        if (err)
+            ge = *err;
+        st = read_game(&g, &out[n - 1], err ? &ge : NULL);
+        /* 3. Text without tags after a game that reads as no game is junk between or
+         *    after games (a signature, a forum footer): dropped with a warning. */
+        if (st != CT_OK && st != CT_ERR_FULL && n > 1 && tl.t[0].type != T_TAG) {
+            ct_record_free(&out[--n]);
+            warn(err, CT_PGN_WARN_TRAILING, n, tl.t[0].line);
+            st = CT_OK;
+            continue;
+        }
+        if (err)
+            *err = ge;
+        if (st != CT_OK)
+            break;
+        assign_warnings(err, n, last_line);
+        if (!ended && !has_tag(&tl, "Result"))
+            warn(err, CT_PGN_WARN_NO_RESULT, n, last_line);
     }
     free(pos);
     free(tl.t);
@@ -826,6 +965,24 @@ static int plausibility(const ct_record *g, int n)
     return score;
 }
 
+/* True when some line holds a 3-byte UTF-8 character (Hán, Vietnamese) and is valid
+ * UTF-8 as a whole: legacy-encoded lines practically never are. */
+static bool has_utf8_line(const char *buf, size_t len)
+{
+    for (size_t i = 0; i < len;) {
+        size_t e = i;
+        bool wide = false;
+        while (e < len && buf[e] != '\n') {
+            wide |= ((unsigned char)buf[e] & 0xF0) == 0xE0;
+            e++;
+        }
+        if (wide && ct_utf8_valid(buf + i, e - i))
+            return true;
+        i = e + 1;
+    }
+    return false;
+}
+
 ct_status ct_pgn_read(const char *buf, size_t len, ct_encoding enc, ct_record **games,
                       int *ngames, ct_encoding *used_enc, ct_pgn_error *err)
 {
@@ -840,6 +997,7 @@ ct_status ct_pgn_read(const char *buf, size_t len, ct_encoding enc, ct_record **
     }
     ct_encoding tries[2];
     int ntries = 0;
+    bool mixed = enc == CT_ENC_AUTO && has_utf8_line(buf, len) && !ct_utf8_valid(buf, len);
     if (enc == CT_ENC_AUTO) {
         if (ct_utf8_valid(buf, len)) {
             tries[ntries++] = CT_ENC_UTF8;
@@ -858,7 +1016,8 @@ ct_status ct_pgn_read(const char *buf, size_t len, ct_encoding enc, ct_record **
     for (int k = 0; k < ntries; k++) {
         char *text = NULL;
         size_t tl = 0;
-        st[k] = ct_encoding_to_utf8(buf, len, tries[k], &text, &tl);
+        /* UTF-8 lines beside legacy ones: a whole-file decoding would garble one kind */
+        st[k] = mixed ? CT_ERR_SYNTAX : ct_encoding_to_utf8(buf, len, tries[k], &text, &tl);
         if (st[k] != CT_OK) {
             set_err(&e[k], 0, 0, NULL, 0,
                     st[k] == CT_ERR_UNSUPPORTED ? "encoding %s is not supported by iconv"
@@ -868,12 +1027,7 @@ ct_status ct_pgn_read(const char *buf, size_t len, ct_encoding enc, ct_record **
                 st[k] = CT_ERR_UNSUPPORTED;
             continue;
         }
-        if (memchr(text, '\0', tl)) {
-            set_err(&e[k], 0, 0, NULL, 0, "NUL byte in the text (not a PGN file)");
-            st[k] = CT_ERR_SYNTAX;
-        } else {
-            st[k] = read_text(text, tl, &got[k], &ngot[k], &e[k]);
-        }
+        st[k] = read_text(text, tl, &got[k], &ngot[k], &e[k]);
         free(text);
     }
     int pick = 0;
@@ -895,6 +1049,30 @@ ct_status ct_pgn_read(const char *buf, size_t len, ct_encoding enc, ct_record **
     for (int k = 0; k < ntries; k++)
         if (k != pick)
             ct_pgn_free_games(got[k], ngot[k]);
+    /* Nothing read as a whole: a file that mixes encodings, or bytes invalid in all of
+     * them. Decode line by line (UTF-8 lines as they are, the others from the legacy
+     * encoding, bad bytes as U+FFFD) and keep the first decoding that reads. */
+    for (int k = 0; k < ntries && st[pick] != CT_OK; k++) {
+        if (tries[k] == CT_ENC_UTF8 && ct_utf8_valid(buf, len))
+            continue; /* the same text again */
+        char *text = NULL;
+        size_t tl = 0, bad = 0;
+        if (ct_encoding_to_utf8_lossy(buf, len, tries[k], &text, &tl, &bad) != CT_OK)
+            break;
+        ct_pgn_error le;
+        memset(&le, 0, sizeof le);
+        warn(&le, CT_PGN_WARN_ENCODING, 0, 0);
+        ct_record *lg = NULL;
+        int nl = 0;
+        if (read_text(text, tl, &lg, &nl, &le) == CT_OK) {
+            pick = k;
+            st[k] = CT_OK;
+            got[k] = lg;
+            ngot[k] = nl;
+            e[k] = le;
+        }
+        free(text);
+    }
     if (used_enc)
         *used_enc = tries[pick];
     if (err)
@@ -963,10 +1141,12 @@ static void put_tag(sbuf *b, const char *name, const char *value)
     puts_(b, name);
     puts_(b, " \"");
     for (const char *p = value; *p; p++) {
-        if (*p == '"' || *p == '\\')
+        unsigned char c = (unsigned char)*p;
+        if (c == '"' || c == '\\')
             put(b, "\\", 1);
-        if ((unsigned char)*p < 0x20)
-            put(b, " ", 1);
+        if (c < 0x20 || c == 0x7F || (c == 0xC2 && (unsigned char)p[1] >= 0x80 &&
+                                       (unsigned char)p[1] <= 0x9F && p++))
+            put(b, " ", 1); /* nothing that drives a terminal reaches a file */
         else
             put(b, p, 1);
     }
@@ -977,8 +1157,14 @@ static void put_comment(sbuf *b, const char *c)
 {
     sep(b);
     put(b, "{", 1);
-    for (const char *p = c; *p; p++)
-        put(b, *p == '}' ? ")" : p, 1);
+    for (const char *p = c; *p; p++) {
+        unsigned char ch = (unsigned char)*p;
+        if ((ch < 0x20 && ch != '\n' && ch != '\t') || ch == 0x7F ||
+            (ch == 0xC2 && (unsigned char)p[1] >= 0x80 && (unsigned char)p[1] <= 0x9F && p++))
+            put(b, " ", 1); /* nothing that drives a terminal reaches a file */
+        else
+            put(b, ch == '}' ? ")" : p, 1);
+    }
     put(b, "}", 1);
 }
 

@@ -182,9 +182,7 @@ ct_status ct_record_set_tag(ct_record *r, const char *name, const char *value)
     char *v = dup_str(value);
     if (!v)
         return CT_ERR_FULL;
-    for (char *p = v; *p; p++) /* control characters cannot be written in a PGN tag */
-        if ((unsigned char)*p < 0x20 || *p == 0x7F)
-            *p = ' ';
+    ct_text_clean(v, false); /* control characters cannot be written in a PGN tag */
     if (i >= 0) {
         free(r->tags[i].value);
         r->tags[i].value = v;
@@ -457,6 +455,26 @@ const char *ct_record_comment(const ct_record *r, int node)
     return ct_record_valid_node(r, node) ? r->nodes[node].comment : NULL;
 }
 
+void ct_text_clean(char *s, bool keep_newline)
+{
+    char *o = s;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '\r' && p[1] == '\n')
+            continue; /* CRLF is a newline */
+        if ((*p == '\n' || *p == '\t') && keep_newline) {
+            *o++ = (char)*p;
+        } else if (*p < 0x20 || *p == 0x7F) {
+            *o++ = ' ';
+        } else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) { /* C1 control in UTF-8 */
+            *o++ = ' ';
+            p++;
+        } else {
+            *o++ = (char)*p;
+        }
+    }
+    *o = '\0';
+}
+
 ct_status ct_record_set_comment(ct_record *r, int node, const char *text)
 {
     if (!ct_record_valid_node(r, node))
@@ -476,6 +494,7 @@ ct_status ct_record_set_comment(ct_record *r, int node, const char *text)
             for (size_t i = 0; i < n; i++)
                 c[i] = text[i] == '}' ? ')' : text[i];
             c[n] = '\0';
+            ct_text_clean(c, true);
         }
     }
     free(r->nodes[node].comment);

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 char *readall_stream(FILE *f, size_t cap, size_t *len)
 {
@@ -53,4 +54,13 @@ char *readall_path(const char *path, size_t cap, size_t *len)
     fclose(f);
     errno = e;
     return buf;
+}
+
+void readall_report(FILE *f, const char *prog, const char *name, int e)
+{
+    if (e == EFBIG)
+        fprintf(f, "%s: %s: larger than %zu MiB, the limit for a game file\n", prog, name,
+                READALL_MAX_BYTES >> 20);
+    else
+        fprintf(f, "%s: %s: %s\n", prog, name, strerror(e ? e : ENOMEM));
 }

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the messages about reading a game file (see pgnreport.h). */
+#include "sys/pgnreport.h"
+
+#include <stdlib.h>
+
+#include "sys/sanitize.h"
+
+static const char *status_text(ct_status st)
+{
+    switch (st) {
+    case CT_ERR_FULL: return "out of memory or too large";
+    case CT_ERR_UNSUPPORTED: return "unsupported encoding";
+    case CT_ERR_NOT_FOUND: return "no game found";
+    default: return "error";
+    }
+}
+
+void pgnreport_error(FILE *f, const char *prog, const char *name, ct_status st,
+                     const ct_pgn_error *e)
+{
+    char *n = sanitize_dup(name, 0);
+    char *tok = sanitize_dup(e->token, 0);
+    char *msg = sanitize_dup(e->message[0] ? e->message : status_text(st), 0);
+    fprintf(f, "%s: %s", prog, n);
+    if (e->game > 0)
+        fprintf(f, ": game %d", e->game);
+    if (e->move_number > 0)
+        fprintf(f, ", move %d%s", e->move_number, e->black ? " (Black)" : " (Red)");
+    if (tok[0])
+        fprintf(f, ", '%s'", tok);
+    if (e->line > 0)
+        fprintf(f, " (line %d)", e->line);
+    fprintf(f, ": %s\n", msg);
+    free(n);
+    free(tok);
+    free(msg);
+}
+
+void pgnreport_warnings(FILE *f, const char *prog, const char *name, const ct_pgn_error *e)
+{
+    if (e->nwarnings <= 0)
+        return;
+    char *n = sanitize_dup(name, 0);
+    for (int k = 0; k < e->nwarnings && k < CT_PGN_MAX_WARNINGS; k++) {
+        fprintf(f, "%s: %s", prog, n);
+        if (e->warning[k].game > 0)
+            fprintf(f, ": game %d", e->warning[k].game);
+        if (e->warning[k].line > 0)
+            fprintf(f, "%s line %d", e->warning[k].game > 0 ? "," : ":", e->warning[k].line);
+        fprintf(f, ": warning: %s\n", ct_pgn_warning_text(e->warning[k].kind));
+    }
+    if (e->nwarnings > CT_PGN_MAX_WARNINGS)
+        fprintf(f, "%s: %s: (and %d more warnings)\n", prog, n,
+                e->nwarnings - CT_PGN_MAX_WARNINGS);
+    free(n);
+}

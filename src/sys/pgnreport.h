@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — messages about reading a game file, in one form for every command: why a file
+ * was refused (file, game, line, move, token) and the damage that was repaired (warnings).
+ * Everything that came from the file passes the sanitizer. */
+#ifndef COTUONG_SYS_PGNREPORT_H
+#define COTUONG_SYS_PGNREPORT_H
+
+#include <stdio.h>
+
+#include "cotuong/pgn.h"
+
+/* "PROG: NAME: game G, move M (Red), 'TOKEN' (line L): MESSAGE\n" on f. */
+void pgnreport_error(FILE *f, const char *prog, const char *name, ct_status st,
+                     const ct_pgn_error *e);
+
+/* One line per warning: "PROG: NAME: game G, line L: warning: TEXT\n", then
+ * "(and N more warnings)" past the first CT_PGN_MAX_WARNINGS. */
+void pgnreport_warnings(FILE *f, const char *prog, const char *name, const ct_pgn_error *e);
+
+#endif
