@@ -161,6 +161,43 @@ START_TEST(test_perpetual_casual_draw)
 }
 END_TEST
 
+/* Perpetual chase: Red (a rook against rook and horse) has chased the unprotected horse
+ * b7/c9 around the cycle c2b2 b7c9 b2c2 c9b7 c2b2 b7c9 b2c2 (cases.txt "chase-free"), so
+ * Black's c9b7 repeats the position a 3rd time and the chaser loses: the search must see
+ * that win (before it judged chases, it scored c9b7 as a draw and, a horse up, played on).
+ * Under `casual` rules the same move is only a draw and Black keeps its extra horse. */
+START_TEST(test_perpetual_chase_seen)
+{
+    for (int casual = 0; casual < 2; casual++) {
+        ct_rules rules = casual ? CT_RULES_CASUAL : CT_RULES_ONLINE;
+        load("5k3/7r1/1n7/9/9/9/9/2R6/9/3K5 w - - 0 1");
+        const char *moves[] = {"c2b2", "b7c9", "b2c2", "c9b7", "c2b2", "b7c9", "b2c2"};
+        for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+            ct_verdict v = ct_rules_play(&pos, rules, ct_move_parse_coord(moves[i]));
+            ck_assert(!(v.flags & (CT_ADJ_ILLEGAL | CT_ADJ_GAME_OVER)));
+        }
+        ct_search *s = ct_search_new(8);
+        ct_search_set_rules(s, rules);
+        ct_limits lim;
+        ct_limits_init(&lim);
+        lim.depth = 4;
+        ct_search_result r;
+        ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+        char mv[5];
+        ct_move_coord(r.best, mv);
+        if (casual) {
+            ck_assert_msg(r.score > 0 && r.score < 10000, "casual: %s %d", mv, r.score);
+        } else {
+            ck_assert_msg(!strcmp(mv, "c9b7") && r.score >= 10000, "online: %s %d", mv, r.score);
+            ct_verdict v = ct_rules_play(&pos, rules, r.best);
+            ck_assert(v.flags & CT_ADJ_PERPETUAL_CHASE);
+            ck_assert_int_eq(v.loser, CT_RED);
+        }
+        ct_search_free(s);
+    }
+}
+END_TEST
+
 typedef struct {
     int polls, iterations, stop_after;
 } progress_count;
@@ -356,6 +393,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_deterministic);
     tcase_add_test(tc, test_perpetual_avoided);
     tcase_add_test(tc, test_perpetual_casual_draw);
+    tcase_add_test(tc, test_perpetual_chase_seen);
     tcase_add_test(tc, test_progress_stop);
     tcase_add_test(tc, test_stop_from_thread);
     tcase_add_test(tc, test_node_limit);

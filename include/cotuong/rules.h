@@ -4,9 +4,9 @@
  * Four rule sets (spec §6.4, DECISION), selected by name: `online` (default), `asian`,
  * `vn2004`, `casual`. One call, ct_rules_play(), adjudicates a move and answers with a set
  * of CT_ADJ_* flags the UI maps to words; ct_match records the game-level result (board
- * verdicts, resignation, draw offers, loss on time). The search calls the cheap
- * ct_rules_quick_repetition() instead, which agrees with the referee on repetition draws
- * and perpetual checks (chases are only judged by the referee).
+ * verdicts, resignation, draw offers, loss on time). The search calls
+ * ct_rules_quick_repetition() instead, which agrees with the referee on repetition draws,
+ * perpetual checks and perpetual chases, and is cheap when nothing repeats.
  *
  * Conventions:
  *   - After every move a caller makes outside ct_rules_play() (search, replay), set
@@ -142,21 +142,24 @@ bool ct_rules_insufficient_material(const ct_pos *pos);
 /* ------------------------------------------------------------------ for the search */
 typedef enum {
     CT_REP_NONE = 0, /* no repetition */
-    CT_REP_DRAW,     /* repetition, nobody (or both) checked perpetually: score as a draw */
-    CT_REP_WIN,      /* the side to move wins: its opponent checked on every move of the cycle */
-    CT_REP_LOSS,     /* the side to move loses: it checked on every move of the cycle */
+    CT_REP_DRAW,     /* repetition, nobody (or both) checked or chased perpetually: a draw */
+    CT_REP_WIN,      /* the side to move wins: its opponent checked (or chased) perpetually */
+    CT_REP_LOSS,     /* the side to move loses: it checked (or chased) perpetually */
 } ct_rep_status;
 
-/* Cheap repetition test for the search, consistent with the referee on checks. Scans
+/* Repetition test for the search, consistent with the referee (ct_rules_judge). Scans
  * hist[] keys back two plies at a time, at most pos->halfmove plies (the last capture) and
  * never across a null move. A repetition is the same key (board + side to move) that
  * occurred inside the search (at an index >= search_ply_root, i.e. pos->ply at the root)
  * or, before the root, for the 2nd earlier time (the referee's 3rd occurrence).
  * The cycle judged runs from that earlier occurrence to now and reads hist[].in_check
  * (see the convention at the top). Under CT_RULES_CASUAL every repetition is a draw.
- * Chases are not judged here (a chase cycle scores as a draw). Costs O(halfmove/2).
+ * Perpetual check decides first (a one-sided checker loses, mutual checks draw); else a
+ * side that chased one piece on every move of the cycle while the other did not loses,
+ * judged exactly as the referee does by replaying the cycle (pos is scratch and restored;
+ * only when a repetition is found). Costs O(halfmove/2) when nothing repeats.
  * The move limit is separate: compare pos->halfmove with ct_rules_move_limit(). */
-ct_rep_status ct_rules_quick_repetition(const ct_pos *pos, int search_ply_root, ct_rules rules);
+ct_rep_status ct_rules_quick_repetition(ct_pos *pos, int search_ply_root, ct_rules rules);
 
 /* ------------------------------------------------------------------ the game-level result */
 typedef struct {

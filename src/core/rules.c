@@ -151,8 +151,11 @@ static void replay(ct_pos *pos, int start, int cycle, bool chases, replay_info *
     for (int k = start; k < end; k++) {
         int mover = pos->side;
         bool in_cycle = k >= cycle;
+        /* A side whose intersection is already empty cannot chase perpetually any more:
+         * skip its (costly) chase sets. */
+        bool judge_chase = in_cycle && chases && ri->chased[mover] != 0;
         uint64_t before = 0;
-        if (in_cycle && chases)
+        if (judge_chase)
             before = chase_mask(pos, mover, NULL);
         ct_pos_make(pos, moves[k - start]);
         bool check = ct_in_check(pos, pos->side);
@@ -164,7 +167,7 @@ static void replay(ct_pos *pos, int start, int cycle, bool chases, replay_info *
         ri->moves[mover]++;
         if (!check)
             ri->checks_all[mover] = 0;
-        if (chases) {
+        if (judge_chase) {
             /* The most serious effect decides: a checking move is a check, not a chase. */
             uint64_t after = check ? 0 : chase_mask(pos, mover, ri->attacker_of[mover]);
             ri->chased[mover] &= after & ~before;
@@ -317,7 +320,7 @@ ct_verdict ct_rules_play(ct_pos *pos, ct_rules rules, ct_move mv)
 }
 
 /* ------------------------------------------------------------------ for the search */
-ct_rep_status ct_rules_quick_repetition(const ct_pos *pos, int search_ply_root, ct_rules rules)
+ct_rep_status ct_rules_quick_repetition(ct_pos *pos, int search_ply_root, ct_rules rules)
 {
     int lowest = pos->ply - pos->halfmove;
     if (lowest < 0)
@@ -339,10 +342,17 @@ ct_rep_status ct_rules_quick_repetition(const ct_pos *pos, int search_ply_root, 
             us_all = us_all && pos->hist[k].in_check;
         for (int k = j + 1; k < pos->ply; k += 2)
             them_all = them_all && pos->hist[k].in_check;
-        if (us_all && !them_all)
-            return CT_REP_LOSS;
-        if (them_all && !us_all)
-            return CT_REP_WIN;
+        if (us_all != them_all)
+            return us_all ? CT_REP_LOSS : CT_REP_WIN;
+        if (us_all)
+            return CT_REP_DRAW; /* mutual perpetual check */
+        /* 2. Chases, as the referee judges them (the same replay over the same cycle). */
+        replay_info ri;
+        replay(pos, j, j, true, &ri);
+        int me = pos->side;
+        bool chase_us = ri.chased[me] != 0, chase_them = ri.chased[me ^ 1] != 0;
+        if (chase_us != chase_them)
+            return chase_us ? CT_REP_LOSS : CT_REP_WIN;
         return CT_REP_DRAW;
     }
     return CT_REP_NONE;

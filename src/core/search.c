@@ -261,15 +261,15 @@ static int hashfull(const ct_search *s)
 }
 
 /* ---------------------------------------------------------------------------------------
- * Repetition: the referee's cheap test (rules.h), in one place. A repetition inside the
+ * Repetition: the referee's judgement (rules.h), in one place. A repetition inside the
  * search (2-fold) or a 3rd occurrence counting the game before the root is a draw, unless
- * one side checked on every move of the cycle and the other did not: the checker loses
- * (every rule set forbids one-sided perpetual check). Chases are judged by the referee in
- * real games, not here. */
+ * one side checked on every move of the cycle and the other did not (the checker loses),
+ * or, with no such check, one side chased one piece on every move and the other did not
+ * (the chaser loses): every rule set but casual forbids both. */
 
 enum { REP_NONE = CT_REP_NONE, REP_DRAW = CT_REP_DRAW, REP_WIN = CT_REP_WIN, REP_LOSS = CT_REP_LOSS };
 
-static inline int repetition(const ct_search *s)
+static inline int repetition(ct_search *s)
 {
     return (int)ct_rules_quick_repetition(&s->pos, s->root_ply, s->rules);
 }
