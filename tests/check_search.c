@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cli/bench.h"
+#include "cli/sprt.h"
 #include "cotuong/book.h"
 #include "cotuong/eval.h"
 #include "cotuong/movegen.h"
@@ -382,6 +383,26 @@ START_TEST(test_bench_signature)
 }
 END_TEST
 
+/* The SPRT arithmetic of `cotuong match --sprt`: values computed independently from the
+ * formula of cli/sprt.c (a short Python script), bounds ln(beta/(1-alpha)), ln((1-beta)/alpha). */
+START_TEST(test_sprt)
+{
+    sprt_test t;
+    ck_assert(sprt_parse("0,10", &t));
+    ck_assert(t.alpha == 0.05 && t.beta == 0.05);
+    ck_assert_double_eq_tol(sprt_llr(&t, 60, 20, 20), 1.7337133, 1e-6);
+    ck_assert_double_eq_tol(sprt_llr(&t, 20, 20, 60), -1.8630827, 1e-6);
+    ck_assert_double_eq_tol(sprt_lower(&t), -2.9444390, 1e-6);
+    ck_assert_double_eq_tol(sprt_upper(&t), 2.9444390, 1e-6);
+    ck_assert(sprt_llr(&t, 0, 7, 0) == 0.0 && sprt_llr(&t, 1, 0, 0) == 0.0);
+    ck_assert(sprt_parse("-5,5,0.1,0.1", &t));
+    ck_assert_double_eq_tol(sprt_llr(&t, 500, 1000, 480), 1.1631999, 1e-6);
+    ck_assert_double_eq_tol(sprt_upper(&t), 2.1972246, 1e-6);
+    ck_assert(!sprt_parse("10,0", &t) && !sprt_parse("0", &t) && !sprt_parse("0,5,0.1", &t) &&
+              !sprt_parse("0,5,x", &t) && !sprt_parse("0,5,0.6,0.1", &t) && !sprt_parse("", &t));
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *su = suite_create("search");
@@ -402,6 +423,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_book);
     tcase_add_test(tc, test_eval_symmetric);
     tcase_add_test(tc, test_bench_signature);
+    tcase_add_test(tc, test_sprt);
     suite_add_tcase(su, tc);
     return su;
 }

@@ -2,7 +2,8 @@
 /* cotuong — the `match` subcommand: headless games between two players (the built-in AI
  * at any level or external engines), refereed by the rules core, over a built-in list of
  * openings played with colours swapped; prints W/D/L, score and the Elo difference with
- * its 95% error bar, and can write the games as PGN (ICCS moves). */
+ * its 95% error bar, and can write the games as PGN (ICCS moves). With --sprt it stops as
+ * soon as a sequential probability ratio test decides between two Elo hypotheses. */
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -12,6 +13,8 @@
 #include <time.h>
 
 #include "cli/commands.h"
+#include "cli/sprt.h"
+#include "sys/readall.h"
 #include "sys/player.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
@@ -38,7 +41,7 @@ static const char *const openings[] = {
     "b2e2 h9g7 b0c2 i9h9",
     "c3c4 h9g7 b0c2 g6g5",
 };
-#define N_OPENINGS (int)(sizeof openings / sizeof openings[0])
+#define N_BUILTIN_OPENINGS (int)(sizeof openings / sizeof openings[0])
 
 static ct_pos game_pos;
 
@@ -46,6 +49,11 @@ typedef struct {
     const char *p1_spec, *p2_spec;
     int games;
     int movetime;
+    uint64_t nodes;
+    const char *const *openings;
+    int n_openings;
+    bool sprt;
+    sprt_test test;
     int base_ms, inc_ms;
     ct_rules rules;
     const char *pgn_path;
@@ -65,12 +73,56 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "Usage: cotuong match --p1 PLAYER --p2 PLAYER [--games N] [--movetime MS | --clock B+I]\n"
-            "                     [--depth N] [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]\n"
+            "                     [--depth N] [--nodes N] [--openings FILE] [--sprt E0,E1[,A,B]]\n"
+            "                     [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]\n"
             "Plays N games (default 2) between two players, colours alternating, over built-in\n"
-            "openings. PLAYER: ai[:LEVEL[:SEED]] (the built-in AI, level 1-10), uci:COMMAND,\n"
-            "ucci:COMMAND or xboard:COMMAND (an external engine). --clock 1+0.1 gives each side\n"
-            "1 s plus 0.1 s per move; the default is --movetime 100. Prints W/D/L for PLAYER 1,\n"
-            "its score and the Elo difference with a 95%% error bar.\n");
+            "openings (or the lines of coordinate moves of FILE). PLAYER: ai[:LEVEL[:SEED]] (the\n"
+            "built-in AI, level 1-10), uci:COMMAND, ucci:COMMAND or xboard:COMMAND (an external\n"
+            "engine). --clock 1+0.1 gives each side 1 s plus 0.1 s per move; the default is\n"
+            "--movetime 100; --depth and --nodes limit every move instead (or as well). Prints\n"
+            "W/D/L for PLAYER 1, its score and the Elo difference with a 95%% error bar. --sprt\n"
+            "stops when PLAYER 1 is shown to be E1 Elo stronger or not E0 stronger (false\n"
+            "positive/negative rates A and B, default 0.05), N games at most.\n");
+}
+
+/* Reads an openings file: one line of coordinate moves per opening; '#' starts a comment,
+ * a leading "N:" (the weight of a book line) is skipped. The lines are checked when played. */
+static const char **read_openings(const char *path, int *count)
+{
+    size_t len;
+    char *text = readall_path(path, 1 << 22, &len);
+    if (!text)
+        return NULL;
+    int cap = 64, n = 0;
+    const char **list = malloc((size_t)cap * sizeof *list);
+    if (!list) {
+        free(text);
+        return NULL;
+    }
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = 0;
+        char *colon = strchr(line, ':');
+        if (colon)
+            line = colon + 1;
+        line += strspn(line, " \t\r");
+        size_t k = strlen(line);
+        while (k > 0 && (line[k - 1] == ' ' || line[k - 1] == '\t' || line[k - 1] == '\r'))
+            line[--k] = 0;
+        if (!*line)
+            continue;
+        if (n == cap) {
+            cap *= 2;
+            const char **grown = realloc(list, (size_t)cap * sizeof *list);
+            if (!grown)
+                break;
+            list = grown;
+        }
+        list[n++] = line;
+    }
+    *count = n;
+    return list; /* the lines point into text, which lives as long as the process */
 }
 
 /* Elo difference for a score fraction. */
@@ -170,9 +222,9 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
 {
     ct_pos *pos = &game_pos;
     ct_pos_start(pos);
-    const char *opening = openings[((round - 1) / 2) % N_OPENINGS];
+    const char *opening = o->openings[((round - 1) / 2) % o->n_openings];
     if (!play_opening(pos, opening, o->rules)) {
-        fprintf(stderr, "cotuong match: bad built-in opening '%s'\n", opening);
+        fprintf(stderr, "cotuong match: bad opening '%s'\n", opening);
         exit(1);
     }
     sys_player_new_game(red);
@@ -190,13 +242,11 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
             lim.wtime = clock[CT_RED];
             lim.btime = clock[CT_BLACK];
             lim.winc = lim.binc = o->inc_ms;
-        } else if (o->depth > 0) {
-            lim.depth = o->depth;
-        } else {
+        } else if (o->depth == 0 && o->nodes == 0) {
             lim.movetime_ms = o->movetime;
         }
-        if (o->depth > 0)
-            lim.depth = o->depth;
+        lim.depth = o->depth;
+        lim.nodes = o->nodes;
         sys_player_result r;
         sys_player_think(pl, pos, &lim, NULL, NULL, &r);
         if (o->base_ms > 0) {
@@ -208,7 +258,7 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
                 break;
             }
             clock[side] += o->inc_ms;
-        } else if (o->depth == 0 && !sys_player_is_engine(pl) && r.time_ms > o->movetime + 50) {
+        } else if (lim.movetime_ms > 0 && !sys_player_is_engine(pl) && r.time_ms > o->movetime + 50) {
             (*late_moves)++;
         }
         if (r.status == SYS_PLAYER_NO_MOVE) {
@@ -308,6 +358,22 @@ int cmd_match(int argc, char **argv)
             o.movetime = atoi(val);
         else if (!strcmp(a, "--depth"))
             o.depth = atoi(val);
+        else if (!strcmp(a, "--nodes"))
+            o.nodes = strtoull(val, NULL, 10);
+        else if (!strcmp(a, "--openings")) {
+            o.openings = read_openings(val, &o.n_openings);
+            if (!o.openings || o.n_openings == 0) {
+                fprintf(stderr, "cotuong match: %s: %s\n", val,
+                        o.openings ? "no opening in the file" : strerror(errno));
+                return 1;
+            }
+        } else if (!strcmp(a, "--sprt")) {
+            if (!sprt_parse(val, &o.test)) {
+                fprintf(stderr, "cotuong match: bad --sprt '%s' (ELO0,ELO1[,ALPHA,BETA], ELO0 < ELO1)\n", val);
+                return 2;
+            }
+            o.sprt = true;
+        }
         else if (!strcmp(a, "--max-plies"))
             o.max_plies = atoi(val);
         else if (!strcmp(a, "--pgn"))
@@ -328,7 +394,11 @@ int cmd_match(int argc, char **argv)
             return 2;
         }
     }
-    if (!o.p1_spec || !o.p2_spec || o.games < 1 || o.movetime < 1 || o.max_plies < 10) {
+    if (!o.openings) {
+        o.openings = openings;
+        o.n_openings = N_BUILTIN_OPENINGS;
+    }
+    if (!o.p1_spec || !o.p2_spec || o.games < 1 || o.movetime < 1 || o.max_plies < 10 || o.depth < 0) {
         usage(stderr);
         return 2;
     }
@@ -354,8 +424,14 @@ int cmd_match(int argc, char **argv)
             return 1;
         }
     }
-    printf("match: %s vs %s, %d games, %s, rules %s\n", sys_player_name(p1), sys_player_name(p2),
-           o.games, o.base_ms ? "clock" : o.depth ? "fixed depth" : "movetime", ct_rules_name(o.rules));
+    printf("match: %s vs %s, %d games, %s, rules %s, %d openings\n", sys_player_name(p1),
+           sys_player_name(p2), o.games,
+           o.base_ms ? "clock" : o.nodes ? "fixed nodes" : o.depth ? "fixed depth" : "movetime",
+           ct_rules_name(o.rules), o.n_openings);
+    if (o.sprt)
+        printf("sprt: H0 elo %.1f, H1 elo %.1f, alpha %.3f, beta %.3f: bounds %.2f .. %.2f\n",
+               o.test.elo0, o.test.elo1, o.test.alpha, o.test.beta, sprt_lower(&o.test),
+               sprt_upper(&o.test));
     int w = 0, d = 0, l = 0, late = 0;
     int64_t t0 = wall_ms();
     for (int g = 1; g <= o.games; g++) {
@@ -369,7 +445,21 @@ int cmd_match(int argc, char **argv)
             d++;
         else
             l++;
+        if (o.sprt) {
+            double llr = sprt_llr(&o.test, w, d, l);
+            printf("sprt: after %d games +%d =%d -%d: LLR %.2f (%.2f .. %.2f)\n", g, w, d, l, llr,
+                   sprt_lower(&o.test), sprt_upper(&o.test));
+            if (llr >= sprt_upper(&o.test) || llr <= sprt_lower(&o.test)) {
+                printf("sprt: %s accepted: player 1 is %s %.1f Elo\n", llr > 0 ? "H1" : "H0",
+                       llr > 0 ? "at least about" : "not more than about",
+                       llr > 0 ? o.test.elo1 : o.test.elo0);
+                break;
+            }
+        }
     }
+    if (o.sprt && sprt_llr(&o.test, w, d, l) < sprt_upper(&o.test) &&
+        sprt_llr(&o.test, w, d, l) > sprt_lower(&o.test))
+        printf("sprt: undecided after %d games\n", w + d + l);
     int n = w + d + l;
     double p = (w + 0.5 * d) / n;
     double var = (w * (1 - p) * (1 - p) + d * (0.5 - p) * (0.5 - p) + l * p * p) / n;
