@@ -383,6 +383,51 @@ START_TEST(test_bench_signature)
 }
 END_TEST
 
+/* The time plan: movetime less a small overhead; a clock's share per move with most of the
+ * increment, a maximum four times that, both under 40% of what is left (85% with one move
+ * to go); the scale of the optimum after an iteration. */
+START_TEST(test_time_plan)
+{
+    ct_limits lim;
+    ct_limits_init(&lim);
+    ct_time_plan p = ct_search_time_plan(&lim, CT_RED);
+    ck_assert(p.optimum_ms == 0 && p.maximum_ms == 0);
+    lim.movetime_ms = 1000;
+    p = ct_search_time_plan(&lim, CT_RED);
+    ck_assert(p.fixed && p.optimum_ms == 990 && p.maximum_ms == 990);
+    lim.movetime_ms = 100;
+    p = ct_search_time_plan(&lim, CT_BLACK);
+    ck_assert(p.fixed && p.maximum_ms == 98);
+    lim.movetime_ms = 5;
+    ck_assert_int_eq(ct_search_time_plan(&lim, CT_RED).maximum_ms, 5);
+    ct_limits_init(&lim);
+    lim.wtime = 60000;
+    lim.btime = 1000;
+    lim.binc = 100;
+    p = ct_search_time_plan(&lim, CT_RED);
+    ck_assert(!p.fixed && p.optimum_ms == 1999 && p.maximum_ms == 7996);
+    p = ct_search_time_plan(&lim, CT_BLACK); /* 970 left: 32 + 80, maximum capped at 388 */
+    ck_assert(p.optimum_ms == 112 && p.maximum_ms == 388);
+    lim.movestogo = 1;
+    lim.wtime = 5000;
+    p = ct_search_time_plan(&lim, CT_RED);
+    ck_assert(p.optimum_ms == 4224 && p.maximum_ms == 4224);
+    lim.movestogo = 0;
+    lim.wtime = 20; /* almost flagged: a few ms, never more than the clock holds */
+    p = ct_search_time_plan(&lim, CT_RED);
+    ck_assert(p.optimum_ms == 5 && p.maximum_ms == 5);
+    ck_assert_int_eq(ct_search_time_scale(0, 0, 0, 0), 100);
+    ck_assert_int_eq(ct_search_time_scale(1, 0, 0, 0), 150);
+    ck_assert_int_eq(ct_search_time_scale(1, 1, 0, 0), 175);
+    ck_assert_int_eq(ct_search_time_scale(0, 0, 30, 1), 125);
+    ck_assert_int_eq(ct_search_time_scale(0, 0, 70, 9), 160);
+    ck_assert_int_eq(ct_search_time_scale(0, 0, 0, 4), 65);
+    ck_assert_int_eq(ct_search_time_scale(0, 0, 0, 3), 100);
+    ck_assert_int_eq(ct_search_time_scale(1, 1, 70, 0), 235);
+    ck_assert_int_eq(ct_search_time_scale(1, 1, 700, 0), 235);
+}
+END_TEST
+
 /* The SPRT arithmetic of `cotuong match --sprt`: values computed independently from the
  * formula of cli/sprt.c (a short Python script), bounds ln(beta/(1-alpha)), ln((1-beta)/alpha). */
 START_TEST(test_sprt)
@@ -424,6 +469,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_eval_symmetric);
     tcase_add_test(tc, test_bench_signature);
     tcase_add_test(tc, test_sprt);
+    tcase_add_test(tc, test_time_plan);
     suite_add_tcase(su, tc);
     return su;
 }

@@ -135,6 +135,20 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim,
  * no search runs). The flag is cleared when the next ct_search_run() starts. */
 void ct_search_stop(ct_search *s);
 
+/* The time plan of one move (pure arithmetic; ct_search_run() uses it, tests check it).
+ * movetime: optimum = maximum = the time less a small overhead (fixed). Clock: the
+ * optimum is the clock's share for one of the moves left plus most of the increment, the
+ * maximum a multiple of it, both capped well below what is left. All zero: no time limit. */
+typedef struct {
+    int optimum_ms, maximum_ms;
+    bool fixed; /* movetime: spend exactly maximum_ms */
+} ct_time_plan;
+ct_time_plan ct_search_time_plan(const ct_limits *lim, int side);
+/* Percent of the optimum to spend, after an iteration: more when the best move changed in
+ * this iteration (changes = 1) or the one before (prev_changes = 1) or the score dropped
+ * (score_drop in cp, positive = worse), less after stable_iterations with the same move. */
+int ct_search_time_scale(int changes, int prev_changes, int score_drop, int stable_iterations);
+
 /* Static evaluation of pos from the side to move's point of view (for tools and tests). */
 int ct_search_eval(const ct_pos *pos);
 

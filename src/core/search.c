@@ -705,46 +705,87 @@ static int search_root(ct_search *s, int alpha, int beta, int depth, ct_move *be
 }
 
 /* ---------------------------------------------------------------------------------------
- * Time: soft limit (no new iteration after it) and hard limit (abort). */
+ * Time. A plan (pure arithmetic, ct_search_time_plan) gives the optimum and the maximum
+ * for the move; after every iteration the optimum is scaled by how settled the search is
+ * (ct_search_time_scale): no new iteration starts once most of the scaled optimum is
+ * spent, and the running one is aborted at a multiple of it, never after the maximum. */
 
-static void plan_time(ct_search *s, const ct_limits *lim, int side)
+ct_time_plan ct_search_time_plan(const ct_limits *lim, int side)
 {
-    s->soft_ns = s->hard_ns = 0;
+    ct_time_plan p = {0, 0, false};
     if (lim->infinite)
-        return;
-    int64_t ms_soft = 0, ms_hard = 0;
+        return p;
     int mytime = side == CT_RED ? lim->wtime : lim->btime;
     int myinc = side == CT_RED ? lim->winc : lim->binc;
     if (lim->movetime_ms > 0) {
-        ms_soft = ms_hard = lim->movetime_ms - TN_TIME_OVERHEAD_MS / 3;
-        if (ms_soft < TN_TIME_MIN_MS)
-            ms_soft = ms_hard = TN_TIME_MIN_MS;
-    } else if (mytime > 0) {
-        int mtg = lim->movestogo > 0 && lim->movestogo < TN_TIME_MOVES_LEFT ? lim->movestogo
-                                                                           : TN_TIME_MOVES_LEFT;
-        int64_t avail = mytime - TN_TIME_OVERHEAD_MS;
-        if (avail < TN_TIME_MIN_MS)
-            avail = TN_TIME_MIN_MS;
-        ms_soft = avail / mtg + (int64_t)myinc * TN_TIME_INC_SHARE / 100;
-        int64_t cap = avail * TN_TIME_MAX_SHARE / 100;
-        if (lim->movestogo == 1)
-            cap = avail * 85 / 100;
-        if (ms_soft > cap)
-            ms_soft = cap;
-        ms_hard = ms_soft * TN_TIME_HARD_FACTOR;
-        if (ms_hard > cap)
-            ms_hard = cap;
-        if (ms_soft < TN_TIME_MIN_MS)
-            ms_soft = TN_TIME_MIN_MS;
-        if (ms_hard < ms_soft)
-            ms_hard = ms_soft;
-    } else if (lim->depth == 0 && lim->nodes == 0) {
-        ms_soft = ms_hard = level_default_ms[s->level - 1];
-    } else {
+        /* The time asked for, less what answering costs (at most TN_MOVETIME_OVERHEAD_MS). */
+        int over = lim->movetime_ms / 50;
+        if (over > TN_MOVETIME_OVERHEAD_MS)
+            over = TN_MOVETIME_OVERHEAD_MS;
+        p.optimum_ms = p.maximum_ms = lim->movetime_ms - over < 1 ? 1 : lim->movetime_ms - over;
+        p.fixed = true;
+        return p;
+    }
+    if (mytime <= 0)
+        return p;
+    int mtg = lim->movestogo > 0 && lim->movestogo < TN_TIME_MOVES_LEFT ? lim->movestogo
+                                                                       : TN_TIME_MOVES_LEFT;
+    /* What may be spent: the clock less the pipe overhead, and in sudden death less one
+     * overhead per move still to come, so that a long game never runs the clock out. */
+    int64_t avail = (int64_t)mytime - TN_TIME_OVERHEAD_MS;
+    if (avail < TN_TIME_MIN_MS)
+        avail = TN_TIME_MIN_MS;
+    int64_t opt = avail / mtg + (int64_t)myinc * TN_TIME_INC_SHARE / 100;
+    int64_t cap = avail * (lim->movestogo == 1 ? TN_TIME_LAST_SHARE : TN_TIME_MAX_SHARE) / 100;
+    if (opt > cap)
+        opt = cap;
+    int64_t max = opt * TN_TIME_HARD_FACTOR;
+    if (max > cap)
+        max = cap;
+    if (opt < TN_TIME_MIN_MS)
+        opt = TN_TIME_MIN_MS;
+    if (max < opt)
+        max = opt;
+    p.optimum_ms = (int)opt;
+    p.maximum_ms = (int)max;
+    return p;
+}
+
+int ct_search_time_scale(int changes, int prev_changes, int score_drop, int stable_iterations)
+{
+    int pct = 100;
+    /* An unsettled best move: the last iterations disagree, look deeper. */
+    pct += TN_TIME_CHANGE_PCT * changes + TN_TIME_CHANGE_PCT / 2 * prev_changes;
+    /* A falling score: something was found against the move, look for a better one. */
+    if (score_drop >= TN_TIME_DROP_BIG)
+        pct += TN_TIME_DROP_BIG_PCT;
+    else if (score_drop >= TN_TIME_DROP_SMALL)
+        pct += TN_TIME_DROP_SMALL_PCT;
+    /* The same move for many iterations and a steady score: clearly best, save time. */
+    if (changes == 0 && prev_changes == 0 && score_drop < TN_TIME_DROP_SMALL &&
+        stable_iterations >= TN_TIME_STABLE_ITERS)
+        pct = TN_TIME_STABLE_PCT;
+    return pct > TN_TIME_SCALE_MAX ? TN_TIME_SCALE_MAX : pct;
+}
+
+/* Sets the deadlines from the plan and a scale in percent (hard_ns 0: no time limit). */
+static void set_deadlines(ct_search *s, const ct_time_plan *p, int scale_pct)
+{
+    s->soft_ns = s->hard_ns = 0;
+    if (p->maximum_ms <= 0)
+        return;
+    if (p->fixed) {
+        s->soft_ns = s->hard_ns = (int64_t)p->maximum_ms * 1000000;
         return;
     }
-    s->soft_ns = ms_soft * 1000000;
-    s->hard_ns = ms_hard * 1000000;
+    int64_t soft = (int64_t)p->optimum_ms * scale_pct / 100;
+    int64_t hard = soft * TN_TIME_ABORT_FACTOR;
+    if (hard > p->maximum_ms)
+        hard = p->maximum_ms;
+    if (soft > hard)
+        soft = hard;
+    s->soft_ns = soft * 1000000;
+    s->hard_ns = hard * 1000000;
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -865,7 +906,14 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
     if (level_nodes[li] && (s->node_limit == 0 || s->node_limit > (uint64_t)level_nodes[li]))
         s->node_limit = (uint64_t)level_nodes[li];
     s->infinite = lim.infinite;
-    plan_time(s, &lim, s->pos.side);
+    ct_time_plan plan = ct_search_time_plan(&lim, s->pos.side);
+    if (plan.maximum_ms == 0 && !lim.infinite && lim.depth == 0 && lim.nodes == 0) {
+        /* A level's own pace: spent like a clock's optimum, never beyond it. */
+        plan.optimum_ms = plan.maximum_ms = level_default_ms[li];
+    }
+    set_deadlines(s, &plan, 100);
+    int changes = 0, prev_changes = 0, stable = 0, prev_best_score = 0;
+    ct_move prev_best = CT_NO_MOVE;
     int lines = lim.multipv > 1 ? lim.multipv : 1;
     if (s->level < 10 && lines < 4)
         lines = s->level <= 4 ? 4 : 2;
@@ -970,11 +1018,22 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
         if (!s->infinite && ct_score_is_mate(best_score) &&
             depth >= CT_SCORE_MATE - abs(best_score) + 2)
             break;
-        if (s->soft_ns && now_ns() - s->start_ns >= s->soft_ns / 2 && !s->infinite &&
-            lim.movetime_ms == 0)
-            break;
-        if (s->soft_ns && lim.movetime_ms > 0 && now_ns() - s->start_ns >= s->soft_ns * 6 / 10)
-            break;
+        /* Time: a fixed time is spent to the end (the unfinished iteration still counts);
+         * with a clock, the optimum is rescaled by how settled the search is, and no new
+         * iteration starts when it would most likely not end before the deadline. */
+        if (!plan.fixed && plan.maximum_ms > 0) {
+            prev_changes = changes;
+            changes = depth > 1 && best != prev_best;
+            stable = changes ? 0 : stable + 1;
+            int drop = depth > 1 ? prev_best_score - best_score : 0;
+            prev_best = best;
+            prev_best_score = best_score;
+            if (s->root_count == 1 && depth >= TN_TIME_FORCED_DEPTH)
+                break; /* one legal move: a score to show is all that is left to find */
+            set_deadlines(s, &plan, ct_search_time_scale(changes, prev_changes, drop, stable));
+            if (now_ns() - s->start_ns >= s->soft_ns * TN_TIME_NEW_ITER_PCT / 100)
+                break;
+        }
     }
 
     /* 5. Result: the best line, or for weaker levels sometimes another one. */

@@ -30,10 +30,23 @@
 #define TN_PERPETUAL_LOSS 20000      /* score of losing by a forbidden perpetual */
 
 /* ---- Time management ---------------------------------------------------------------- */
+#define TN_MOVETIME_OVERHEAD_MS 10   /* go movetime N stops at N - min(N/50, this) */
 #define TN_TIME_MOVES_LEFT 30        /* moves assumed left in sudden death */
 #define TN_TIME_INC_SHARE 80         /* percent of the increment spent per move */
 #define TN_TIME_MAX_SHARE 40         /* never plan more than this percent of the clock */
-#define TN_TIME_HARD_FACTOR 4        /* hard limit = soft limit * factor (capped) */
+#define TN_TIME_LAST_SHARE 85        /* ... or of this with one move to the time control */
+#define TN_TIME_HARD_FACTOR 4        /* maximum = optimum * factor (capped) */
+#define TN_TIME_ABORT_FACTOR 3       /* an iteration is aborted at the scaled optimum * this */
+#define TN_TIME_NEW_ITER_PCT 55      /* no new iteration after this percent of it */
+#define TN_TIME_CHANGE_PCT 50        /* + percent when the best move changed (half: before) */
+#define TN_TIME_DROP_SMALL 20        /* score fell by this (cp) since the last iteration: */
+#define TN_TIME_DROP_SMALL_PCT 25    /*   + percent */
+#define TN_TIME_DROP_BIG 60
+#define TN_TIME_DROP_BIG_PCT 60
+#define TN_TIME_STABLE_ITERS 4       /* the same best move this many iterations: */
+#define TN_TIME_STABLE_PCT 65        /*   spend only this percent of the optimum */
+#define TN_TIME_SCALE_MAX 250
+#define TN_TIME_FORCED_DEPTH 4       /* one legal move: stop after this iteration */
 #define TN_TIME_OVERHEAD_MS 30       /* kept back for the GUI / pipes */
 #define TN_TIME_MIN_MS 5
 
