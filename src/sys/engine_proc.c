@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "sys/engine_proc.h"
+#include "sys/sanitize.h"
 #include "cotuong/movegen.h"
 
 struct ct_engine {
@@ -72,6 +73,9 @@ static void send_line(ct_engine *e, const char *fmt, ...)
 static int read_line(ct_engine *e, char *out, size_t size, int64_t deadline)
 {
     for (;;) {
+        /* first: an engine that floods lines must not keep us past the deadline */
+        if (now_ms() >= deadline)
+            return 0;
         char *nl = memchr(e->buf, '\n', e->len);
         if (nl) {
             size_t n = (size_t)(nl - e->buf);
@@ -138,6 +142,9 @@ static bool spawn(ct_engine *e, const char *command, char *err, size_t errlen)
         return false;
     }
     if (pid == 0) {
+        /* Its own session: the engine has no controlling terminal, so it cannot open
+         * /dev/tty and write to the user's screen (its stderr goes to /dev/null). */
+        setsid();
         dup2(in[0], 0);
         dup2(outp[1], 1);
         int devnull = open("/dev/null", O_WRONLY);
@@ -229,7 +236,7 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
                 val[vl] = 0;
                 p = vend;
                 if (!strcmp(fname, "myname")) {
-                    snprintf(e->name, sizeof e->name, "%.*s", (int)(strlen(val) > 2 ? strlen(val) - 2 : 0), val + 1);
+                    sanitize_text(e->name, sizeof e->name, val + 1, strlen(val) > 2 ? strlen(val) - 2 : 0, 0);
                 } else if (!strcmp(fname, "variants")) {
                     if (strstr(val, "xiangqi"))
                         e->has_variant = true;
@@ -266,7 +273,7 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
             return false;
         }
         if (!strncmp(line, "id name ", 8))
-            snprintf(e->name, sizeof e->name, "%.120s", line + 8);
+            sanitize_text(e->name, sizeof e->name, line + 8, strlen(line + 8), 0);
         else if (!strncmp(line, "option ", 7))
             parse_option_line(e, line);
         else if (!strcmp(line, ok))
@@ -382,8 +389,12 @@ static void move_out(const ct_engine *e, ct_move mv, char *buf)
     sprintf(buf, "%c%d%c%d", 'a' + CT_SQ_FILE(f), CT_SQ_RANK(f) + 1, 'a' + CT_SQ_FILE(t), CT_SQ_RANK(t) + 1);
 }
 
-/* The engine's move text to ours; CT_NO_MOVE when unreadable. */
 static ct_move move_in(const ct_engine *e, const char *s)
+{
+    return engine_move_in(e->ranks1, s);
+}
+
+ct_move engine_move_in(bool ranks1, const char *s)
 {
     int f1, r1, f2, r2, n = 0;
     if (sscanf(s, "%*1[a-i]%n", &n) < 0 || n != 1)
@@ -399,7 +410,7 @@ static ct_move move_in(const ct_engine *e, const char *s)
     r2 = (int)strtol(p, &end, 10);
     if (end == p)
         return CT_NO_MOVE;
-    if (e->ranks1) {
+    if (ranks1) {
         r1--;
         r2--;
     }
@@ -507,23 +518,73 @@ static bool isdigit_or_sign(char c)
     return (c >= '0' && c <= '9') || c == '-';
 }
 
-static void note_score(ct_engine *e, const char *line)
+/* A number from an engine, clamped: atoi on "99999999999" is undefined behaviour. */
+static int engine_int(const char *p)
+{
+    long v = strtol(p, NULL, 10);
+    return v > 1000000 ? 1000000 : v < -1000000 ? -1000000 : (int)v;
+}
+
+/* The score of an "info ... score cp N | mate N | N" line; false if it has none. */
+static bool info_score(const char *line, int *score)
 {
     const char *p = strstr(line, "score ");
     if (!p)
-        return;
+        return false;
     p += 6;
     if (!strncmp(p, "cp ", 3)) {
-        e->last_score = atoi(p + 3);
-        e->have_score = true;
+        *score = engine_int(p + 3);
     } else if (!strncmp(p, "mate ", 5)) {
-        int m = atoi(p + 5);
-        e->last_score = m > 0 ? CT_SCORE_MATE - (2 * m - 1) : -CT_SCORE_MATE + 2 * (-m);
-        e->have_score = true;
+        int m = engine_int(p + 5);
+        if (m > 1000)
+            m = 1000;
+        if (m < -1000)
+            m = -1000;
+        *score = m > 0 ? CT_SCORE_MATE - (2 * m - 1) : -CT_SCORE_MATE + 2 * (-m);
     } else if (isdigit_or_sign(*p)) {
-        e->last_score = atoi(p);
-        e->have_score = true;
+        *score = engine_int(p);
+    } else {
+        return false;
     }
+    return true;
+}
+
+engine_line_kind engine_parse_line(ct_engine_proto proto, const char *line, int *score,
+                                   const char **move_text)
+{
+    *move_text = NULL;
+    const char *mv = NULL;
+    if (proto == CT_PROTO_XBOARD) {
+        if (!strncmp(line, "move ", 5))
+            mv = line + 5;
+        else if (!strcmp(line, "resign") || !strncmp(line, "tellics resign", 14))
+            return ENGINE_LINE_RESIGN;
+        else if (line[0] >= '0' && line[0] <= '9' && strchr(line, ' ') && !strchr(line, '.')) {
+            /* "1 -30 12 3456 pv..." thinking output: ply score time nodes */
+            const char *p = line + strcspn(line, " ");
+            while (*p == ' ')
+                p++;
+            if (isdigit_or_sign(*p)) {
+                *score = engine_int(p);
+                return ENGINE_LINE_SCORE;
+            }
+        }
+    } else {
+        if (!strncmp(line, "info ", 5) && info_score(line, score))
+            return ENGINE_LINE_SCORE;
+        if (!strncmp(line, "bestmove ", 9))
+            mv = line + 9;
+        else if (!strcmp(line, "nobestmove"))
+            return ENGINE_LINE_RESIGN;
+    }
+    if (!mv)
+        return ENGINE_LINE_OTHER;
+    while (*mv == ' ')
+        mv++;
+    if (!strncmp(mv, "(none)", 6) || !strncmp(mv, "0000", 4) || !strncmp(mv, "resign", 6))
+        return ENGINE_LINE_RESIGN;
+    *move_text = mv;
+    return ENGINE_LINE_MOVE;
 }
 
 ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits *lim, int timeout_ms,
@@ -569,38 +630,21 @@ ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits 
             return CT_ENGINE_TIMEOUT;
         }
         const char *mvtext = NULL;
-        if (e->proto == CT_PROTO_XBOARD) {
-            if (!strncmp(line, "move ", 5))
-                mvtext = line + 5;
-            else if (!strcmp(line, "resign") || !strncmp(line, "tellics resign", 14)) {
-                snprintf(detail, detail_len, "resigned");
-                return CT_ENGINE_RESIGN;
-            } else if (line[0] >= '0' && line[0] <= '9' && strchr(line, ' ') && strchr(line, '.') == NULL) {
-                /* "1 -30 12 3456 pv..." thinking output: ply score time nodes */
-                int ply, sc;
-                if (sscanf(line, "%d %d", &ply, &sc) == 2) {
-                    e->last_score = sc;
-                    e->have_score = true;
-                }
-            }
-        } else {
-            if (!strncmp(line, "info ", 5))
-                note_score(e, line);
-            if (!strncmp(line, "bestmove ", 9))
-                mvtext = line + 9;
-            else if (!strcmp(line, "nobestmove")) {
-                snprintf(detail, detail_len, "no move (nobestmove)");
-                return CT_ENGINE_RESIGN;
-            }
-        }
-        if (!mvtext)
+        int sc;
+        engine_line_kind kind = engine_parse_line(e->proto, line, &sc, &mvtext);
+        if (kind == ENGINE_LINE_SCORE) {
+            e->last_score = sc;
+            e->have_score = true;
             continue;
-        while (*mvtext == ' ')
-            mvtext++;
-        if (!strncmp(mvtext, "(none)", 6) || !strncmp(mvtext, "0000", 4) || !strncmp(mvtext, "resign", 6)) {
-            snprintf(detail, detail_len, "no move (%s)", mvtext);
+        }
+        if (kind == ENGINE_LINE_RESIGN) {
+            char shown[64];
+            sanitize_text(shown, sizeof shown, line, strlen(line), SANITIZE_ASCII);
+            snprintf(detail, detail_len, "no move (%s)", shown);
             return CT_ENGINE_RESIGN;
         }
+        if (kind != ENGINE_LINE_MOVE)
+            continue;
         ct_move mv = move_in(e, mvtext);
         if (mv == CT_NO_MOVE || !ct_is_legal(pos, mv)) {
             /* An engine we did not recognise may still number ranks 1..10: try once. */
@@ -613,7 +657,9 @@ ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits 
                 }
                 e->ranks1 = false;
             }
-            snprintf(detail, detail_len, "illegal move '%.20s'", mvtext);
+            char shown[24]; /* the engine's bytes, made harmless for the screen */
+            sanitize_text(shown, sizeof shown, mvtext, strlen(mvtext), SANITIZE_ASCII);
+            snprintf(detail, detail_len, "illegal move '%s'", shown);
             return CT_ENGINE_ILLEGAL;
         }
     legal:

@@ -43,6 +43,22 @@ const char *ct_engine_name(const ct_engine *e);
 /* Sends quit and reaps the process (killing it if it does not leave in time). */
 void ct_engine_free(ct_engine *e);
 
+/* One line of an engine's output while it thinks: the parser behind ct_engine_go, callable
+ * on any bytes (fuzz/fuzz_engine_line.c). SCORE: *score holds the engine's score (clamped
+ * to +-1000000; mate in N as CT_SCORE_MATE - ...); MOVE: *move_text points into line at the
+ * move (UCI/UCCI "bestmove M", xboard "move M"); RESIGN: resign, nobestmove, (none), 0000. */
+typedef enum {
+    ENGINE_LINE_OTHER,
+    ENGINE_LINE_SCORE,
+    ENGINE_LINE_MOVE,
+    ENGINE_LINE_RESIGN,
+} engine_line_kind;
+engine_line_kind engine_parse_line(ct_engine_proto proto, const char *line, int *score,
+                                   const char **move_text);
+/* An engine's move text ("h2e2"; ranks 1..10 when ranks1) to ours; CT_NO_MOVE when it is
+ * not one. Legality is the caller's question. */
+ct_move engine_move_in(bool ranks1, const char *s);
+
 /* Parses "uci:CMD", "ucci:CMD", "xboard:CMD"; returns false if spec has none of them. */
 bool ct_engine_parse_spec(const char *spec, ct_engine_proto *proto, const char **command);
 
