@@ -146,6 +146,30 @@ START_TEST(test_osc52)
 }
 END_TEST
 
+/* The screen form for a terminal that cannot show UTF-8 (vectors written from the
+ * Unicode names of the characters, not from our output). */
+static const struct {
+    const char *in, *out;
+} translits[] = {
+    {"Pháo 2 bình 5", "Phao 2 binh 5"},
+    {"Tượng 3 tiến 5", "Tuong 3 tien 5"},
+    {"Đ đ", "D d"},
+    {"马８进７", "<?>8<?>7"},           /* full-width digits are compatibility forms of ASCII */
+    {"王天一 Nguyễn", "<?> Nguyen"},
+    {"\033]0;x\a", "?]0;x?"},         /* sanitized first */
+    {"a\xC0\xAF" "b", "a??b"},         /* overlong: two bad bytes, each U+FFFD, then ? */
+    {"\xE2\x80\xAE" "evil", "?evil"}, /* bidi override */
+    {"ﬁ", "fi"},                       /* a ligature decomposes */
+};
+
+START_TEST(test_translit)
+{
+    char *got = sanitize_screen_dup(translits[_i].in, SANITIZE_TRANSLIT);
+    ck_assert_str_eq(got, translits[_i].out);
+    free(got);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sanitize");
@@ -156,6 +180,7 @@ int main(void)
     tcase_add_test(tc, test_dup);
     tcase_add_test(tc, test_base64_rfc4648);
     tcase_add_test(tc, test_osc52);
+    tcase_add_loop_test(tc, test_translit, 0, (int)(sizeof translits / sizeof translits[0]));
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -6,11 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "cli/commands.h"
 #include "cotuong/movegen.h"
 #include "cotuong/notation.h"
+#include "sys/sanitize.h"
 
 static ct_pos position; /* large (history): kept out of the stack */
 
@@ -148,7 +150,8 @@ int cmd_moves(int argc, char **argv)
     int n = ct_gen_legal(pos, moves);
     for (int i = 0; i < n; i++) {
         char name[CT_MOVE_TEXT_MAX];
-        ct_move_render(pos, moves[i], notation, name, sizeof name);
+        ct_move_render(pos, moves[i], isatty(STDOUT_FILENO) ? sanitize_notation(notation) : notation,
+                       name, sizeof name);
         puts(name);
     }
     return 0;

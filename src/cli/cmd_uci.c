@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "sys/player.h"
+#include "sys/sanitize.h"
 #include "cotuong/book.h"
 #include "cotuong/movegen.h"
 #include "cotuong/search.h"
@@ -35,6 +36,13 @@ typedef struct {
 } uci_state;
 
 static uci_state st;
+
+/* What we echo of the GUI's (or a user's) text, made harmless (ASCII, no controls). */
+static const char *shown(const char *s, char *buf, size_t size)
+{
+    sanitize_text(buf, size, s, strlen(s), SANITIZE_ASCII);
+    return buf;
+}
 
 static void out(const char *fmt, ...)
 {
@@ -161,7 +169,8 @@ static void cmd_position(char *args)
         for (char *t = strtok_r(moves + 6, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
             ct_move mv = ct_move_parse_coord(t);
             if (ct_pos_play(&tmp, mv) != CT_OK) {
-                out("info string illegal move %s\n", t);
+                char b[64];
+                out("info string illegal move %s\n", shown(t, b, sizeof b));
                 break;
             }
         }
@@ -300,13 +309,15 @@ static void cmd_setoption(char *args)
     } else if (!strcasecmp(name, "Seed")) {
         st.seed = (uint64_t)strtoull(value, NULL, 10);
     } else if (!strcasecmp(name, "UCI_Variant")) {
+        char b[64];
         if (strcasecmp(value, "xiangqi"))
-            out("info string unsupported variant %s\n", value);
+            out("info string unsupported variant %s\n", shown(value, b, sizeof b));
     } else if (!strcasecmp(name, "usemillisec") || !strcasecmp(name, "batch") ||
                !strcasecmp(name, "Ponder") || !strcasecmp(name, "Threads")) {
         /* accepted, nothing to do */
     } else {
-        out("info string unknown option %s\n", name);
+        char nb[96];
+        out("info string unknown option %s\n", shown(name, nb, sizeof nb));
     }
     apply_options();
 }
@@ -382,7 +393,8 @@ int cmd_uci(int argc, char **argv)
             ct_fen_write(&st.pos, fen, sizeof fen);
             out("Fen: %s\n", fen);
         } else if (*cmd) {
-            out("info string unknown command %s\n", cmd);
+            char b[96];
+            out("info string unknown command %s\n", shown(cmd, b, sizeof b));
         }
     }
     stop_search();

@@ -1,32 +1,35 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — entry point: picks the subcommand and handles --help and --version. */
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "sys/sanitize.h"
 #include "config.h"
 
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary;
+    bool screen; /* full-screen (curses draws through the sanitizer itself) */
 } command;
 
 /* One line per subcommand; the usage text below is generated from it. */
 static const command commands[] = {
-    {"play", cmd_play, "play a game (the default when no command is given)"},
-    {"perft", cmd_perft, "count the leaves of the legal move tree: perft [--fen FEN] [--divide] DEPTH"},
-    {"moves", cmd_moves, "list the legal moves: moves [--fen FEN] [--notation NAME]"},
-    {"uci", cmd_uci, "run as a UCI/UCCI engine on stdin/stdout (the built-in AI)"},
-    {"bench", cmd_bench, "search fixed positions to a fixed depth: bench [--depth N]"},
-    {"match", cmd_match, "play games between two players: match --p1 P --p2 P [options]"},
-    {"review", cmd_review, "review the games of a PGN or XQF file: review FILE"},
-    {"analyse", cmd_analyse, "annotate the moves of a PGN/XQF file with the engine: analyse FILE"},
-    {"diagram", cmd_diagram, "print a position as a text board: diagram [--fen FEN] [--ascii]"},
-    {"autoplay", cmd_autoplay, "test hook: play moves and keep the resume file current"},
-    {"judge", cmd_judge, "replay PGN games under a rule set, print how each ends: judge [--rules NAME] [FILE]..."},
-    {"convert", cmd_convert, "convert games (PGN, XQF, move lists) to PGN: convert [--to NOTATION] [FILE]..."},
+    {"play", cmd_play, "play a game (the default when no command is given)", true},
+    {"perft", cmd_perft, "count the leaves of the legal move tree: perft [--fen FEN] [--divide] DEPTH", false},
+    {"moves", cmd_moves, "list the legal moves: moves [--fen FEN] [--notation NAME]", false},
+    {"uci", cmd_uci, "run as a UCI/UCCI engine on stdin/stdout (the built-in AI)", false},
+    {"bench", cmd_bench, "search fixed positions to a fixed depth: bench [--depth N]", false},
+    {"match", cmd_match, "play games between two players: match --p1 P --p2 P [options]", false},
+    {"review", cmd_review, "review the games of a PGN or XQF file: review FILE", true},
+    {"analyse", cmd_analyse, "annotate the moves of a PGN/XQF file with the engine: analyse FILE", false},
+    {"diagram", cmd_diagram, "print a position as a text board: diagram [--fen FEN] [--ascii]", false},
+    {"autoplay", cmd_autoplay, "test hook: play moves and keep the resume file current", true},
+    {"judge", cmd_judge, "replay PGN games under a rule set, print how each ends: judge [--rules NAME] [FILE]...", false},
+    {"convert", cmd_convert, "convert games (PGN, XQF, move lists) to PGN: convert [--to NOTATION] [FILE]...", false},
 };
 
 static void usage(FILE *out)
@@ -55,8 +58,13 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && argv[1][0] != '-') {
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-            if (!strcmp(argv[1], commands[i].name))
+            if (!strcmp(argv[1], commands[i].name)) {
+                /* one rule for every printing command: nothing from outside drives the
+                 * terminal, and a terminal that is not UTF-8 gets ASCII */
+                if (!commands[i].screen)
+                    sanitize_stdio();
                 return commands[i].run(argc - 1, argv + 1);
+            }
         fprintf(stderr, "cotuong: unknown command '%s'\n", argv[1]);
         fprintf(stderr, "Try 'cotuong --help' for more information.\n");
         return 2;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the one sanitizer for text that comes from files (PGN tags and comments, XQF
- * strings, config values) before any of it reaches the terminal or standard output.
+ * strings, config values), engines and peers before any of it reaches the terminal.
  *
  * Every view, `cotuong review`, `cotuong analyse` and `cotuong diagram` pass such text
  * through sanitize_text(), so that no file can write control characters or terminal escape
@@ -10,9 +10,15 @@
 
 #include <stddef.h>
 
+#include <stdbool.h>
+
+#include "cotuong/notation.h"
+
 enum {
     SANITIZE_KEEP_NEWLINE = 1, /* keep '\n' (multi-line comments); otherwise it becomes ' ' */
     SANITIZE_ASCII = 2,        /* output ASCII only: every non-ASCII character becomes '?' */
+    SANITIZE_KEEP_LAYOUT = 4,  /* keep '\t' and '\r' too (a command's own progress lines) */
+    SANITIZE_TRANSLIT = 8,     /* output ASCII, transliterated (sanitize_screen_dup) */
 };
 
 /* Copies the UTF-8 text in[0..len) into out (always NUL-terminated when size > 0) with:
@@ -29,5 +35,31 @@ size_t sanitize_text(char *out, size_t size, const char *in, size_t len, unsigne
 /* The same into a new heap string (free() it); in may be NULL (gives ""). Never NULL:
  * allocation failure is fatal. */
 char *sanitize_dup(const char *in, unsigned flags);
+
+/* True when the locale's character set is UTF-8 (the terminal can show any text). */
+bool sanitize_locale_utf8(void);
+
+/* THE function for text on a screen (the TUI's draw code and every command): the
+ * sanitizer above, and when the locale is not UTF-8 (LANG=C) a transliteration to ASCII
+ * with libunistring's compatibility decomposition: diacritics go ("Pháo 2 bình 5" ->
+ * "Phao 2 binh 5"), full-width forms become ASCII ("８" -> "8"), "đ" becomes "d", and each
+ * run of characters without an ASCII form (Hán names) becomes the placeholder "<?>".
+ * A new heap string (free() it); in may be NULL. flags: SANITIZE_KEEP_NEWLINE or 0. */
+char *sanitize_screen_dup(const char *in, unsigned flags);
+
+/* The same for bytes of a known length, into a new heap string (*out_len its length). */
+char *sanitize_screen_mem(const char *in, size_t len, unsigned flags, size_t *out_len);
+
+/* The notation to show moves in on this screen: when the locale cannot show Hán, the
+ * Chinese notations fall back to WXF, their ASCII form (the same piece, file, direction
+ * and number: 炮二平五 is C2.5); any other n is kept. */
+ct_notation sanitize_notation(ct_notation n);
+
+/* For the commands that print (not the full-screen ones): when standard output or
+ * standard error is a terminal, every byte written to it from now on passes
+ * sanitize_screen (newline, tab and CR kept), so no text from a file, an engine or a peer
+ * can drive the terminal whatever path printed it. Files and pipes get the bytes as they
+ * are (what cotuong writes into a PGN is clean already). */
+void sanitize_stdio(void);
 
 #endif

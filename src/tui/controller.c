@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "tui/controller.h"
+#include "sys/sanitize.h"
 #include "sys/i18n.h"
 #include "cotuong/movegen.h"
 #include "ui/draw.h"
@@ -203,7 +204,8 @@ bool ctl_is_human_turn(const ctl *c)
 
 void ctl_move_text(const ctl *c, const ct_pos *pos, ct_move mv, char *buf, size_t size)
 {
-    if (ct_move_render(pos, mv, c->set.notation, buf, size) >= 0 && buf[0])
+    /* a terminal that cannot show Hán gets the Chinese notation's ASCII form */
+    if (ct_move_render(pos, mv, sanitize_notation(c->set.notation), buf, size) >= 0 && buf[0])
         return;
     char coord[6];
     ct_move_coord(mv, coord);

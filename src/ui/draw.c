@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — measured, clipped string drawing for the views (libunistring widths). */
 #include <langinfo.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistr.h>
 #include <uniwidth.h>
 
 #include "ui/draw.h"
+#include "sys/sanitize.h"
+
+static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s);
 
 static const char *width_encoding(void)
 {
@@ -39,6 +43,18 @@ int ui_put_attr(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s)
 {
     if (!s || y < 0 || x < 0)
         return 0;
+    /* A terminal that cannot show UTF-8 gets the text transliterated (the one function
+     * the commands use too), never raw bytes it would misread. */
+    char *ascii = NULL;
+    if (!ui_locale_is_utf8())
+        s = ascii = sanitize_screen_dup(s, 0);
+    int used = put_measured(w, y, x, maxw, attr, s);
+    free(ascii);
+    return used;
+}
+
+static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s)
+{
     int maxx = getmaxx(w);
     if (maxw < 0 || x + maxw > maxx)
         maxw = maxx - x;
