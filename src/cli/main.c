@@ -45,6 +45,23 @@ static void usage(FILE *out)
                  "See cotuong(6) for the keys, notations, rule sets and files.\n");
 }
 
+/* As the GNU coding standards ask: name and version (the version from configure.ac's AC_INIT),
+ * the copyright line, the licence and the absence of warranty; then the attribution that the
+ * CC BY 4.0 licence of the master-game data asks for wherever users look. */
+static void version(void)
+{
+    printf("cotuong %s\n"
+           "Copyright (C) 2026 the cotuong authors\n"
+           "License GPL-3.0-or-later: GNU GPL version 3 or later.\n"
+           "This is free software: you are free to change and redistribute it.\n"
+           "There is NO WARRANTY, to the extent permitted by law.\n\n"
+           "Master-game data (the ccpd-* files in %s) is derived from the\n"
+           "Chinese Chess Practical Dataset by Yu-Han Tseng, licensed under CC BY 4.0\n"
+           "<https://creativecommons.org/licenses/by/4.0/>; selected and converted.\n"
+           "Which file comes from where: %s/README.\n",
+           PACKAGE_VERSION, DATADIR, DATADIR);
+}
+
 int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "");
@@ -53,7 +70,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
-        printf("cotuong %s\n", PACKAGE_VERSION);
+        version();
         return 0;
     }
     if (argc > 1 && argv[1][0] != '-') {
