@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Makefile -- builds cotuong (hand-written GNU make; autoconf only writes config.mk/config.h).
-# Targets: all run check check-sanitize sanitize fuzz bench lint install uninstall clean distclean
+# Targets: all run check check-sanitize sanitize fuzz bench lint install uninstall dist distcheck
+#          clean distclean maintainer-clean
 # Variables: BUILD=dir  WERROR=0  DEBUG=1  ARGS="..."  FUZZ_SECONDS=n  prefix DESTDIR bindir datadir mandir
+#            CFLAGS CPPFLAGS LDFLAGS (from the environment, the command line or ./configure)
 
 .DEFAULT_GOAL := all
 SHELL := /bin/sh
@@ -21,7 +23,7 @@ SANITIZE ?= 0
 # ---------------------------------------------------------------- configuration
 # config.mk comes from ./configure, which comes from configure.ac.  In a fresh
 # clone "make" generates both (GNU make remakes an included makefile, then restarts).
-CLEAN_GOALS := clean distclean
+CLEAN_GOALS := clean distclean maintainer-clean
 ifneq ($(MAKECMDGOALS),)
 ifeq ($(filter-out $(CLEAN_GOALS),$(MAKECMDGOALS)),)
 NO_CONFIG := 1
@@ -86,8 +88,13 @@ else
 OPTFLAGS := -O2 -g
 endif
 
-CFLAGS_ALL = $(STDFLAGS) $(WARNFLAGS) $(OPTFLAGS) -MMD -MP $(CONFIG_CPPFLAGS) $(CONFIG_CFLAGS) $(CFLAGS)
-LDFLAGS_ALL = $(SAN_LDFLAGS) $(CONFIG_LDFLAGS) $(LDFLAGS)
+# The user's CPPFLAGS, CFLAGS and LDFLAGS come last so that they win (config.mk takes them from
+# the environment, else from what ./configure was given: dpkg-buildflags' hardening reaches
+# every compile and link line that way).  -ffile-prefix-map keeps the build directory out of
+# the objects (debug info, __FILE__), so two builds in two places give the same bytes.
+REPRO_FLAGS := -ffile-prefix-map=$(CURDIR)=.
+CFLAGS_ALL = $(STDFLAGS) $(WARNFLAGS) $(OPTFLAGS) $(REPRO_FLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS)
+LDFLAGS_ALL = $(SAN_LDFLAGS) $(LDFLAGS)
 
 TEST_DATA_DIR := $(CURDIR)/tests/data
 # The core sees only its own headers and config.h -- never curses or libunistring.
@@ -95,7 +102,7 @@ CORE_CPPFLAGS = -Iinclude -I$(BUILD) -I.
 APP_CPPFLAGS = $(CORE_CPPFLAGS) -Isrc $(NCURSES_CFLAGS) \
 	-DDATADIR='"$(datadir)/cotuong"' -DLOCALEDIR='"$(localedir)"'
 TEST_CPPFLAGS = $(APP_CPPFLAGS) $(CHECK_CFLAGS) -DTEST_DATA_DIR='"$(TEST_DATA_DIR)"'
-LIBS_ALL = $(NCURSES_LIBS) $(UNISTRING_LIBS) $(CONFIG_LIBS) -lm -pthread
+LIBS_ALL = $(NCURSES_LIBS) $(UNISTRING_LIBS) $(LIBS) -lm -pthread
 
 # ---------------------------------------------------------------- sources (wildcards)
 CORE_SRC := $(sort $(wildcard src/core/*.c))
@@ -165,10 +172,11 @@ $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP) | config.h
 	$(CC) $(TEST_CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
 
 # An empty archive is valid, so the libraries exist even before any source does.
+# D: deterministic (no timestamps, uids or modes in the archive).
 define make-archive
 	@mkdir -p $(@D)
 	@rm -f $@
-	$(if $^,$(AR) rcs $@ $^,printf '!<arch>\n' >$@)
+	$(if $^,$(AR) rcsD $@ $^,printf '!<arch>\n' >$@)
 endef
 
 $(LIBCORE): $(CORE_OBJ)
@@ -214,7 +222,7 @@ tests:
 endif
 
 check: tests
-	@COTUONG='$(CURDIR)/$(PROGRAM)' TEST_DATA_DIR='$(TEST_DATA_DIR)' BUILD='$(BUILD)' \
+	@COTUONG='$(abspath $(PROGRAM))' TEST_DATA_DIR='$(TEST_DATA_DIR)' BUILD='$(BUILD)' \
 	 FAIRY_STOCKFISH='$(FAIRY_STOCKFISH)' SJAAKII='$(SJAAKII)' MAXQI='$(MAXQI)' \
 	 LSAN_OPTIONS="$${LSAN_OPTIONS:-suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0}" \
 	 UBSAN_OPTIONS="$${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
@@ -269,7 +277,7 @@ $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_BUILD)/libcotuong.a | config.h
 # ---------------------------------------------------------------- bench, lint
 bench: all
 	@if [ -x scripts/bench ]; then \
-	  COTUONG='$(CURDIR)/$(PROGRAM)' scripts/bench; \
+	  COTUONG='$(abspath $(PROGRAM))' scripts/bench; \
 	else echo "bench: scripts/bench does not exist yet; nothing to run"; fi
 
 lint:
@@ -306,11 +314,79 @@ endif
 
 uninstall:
 	rm -f '$(DESTDIR)$(bindir)/cotuong' '$(DESTDIR)$(man6dir)/cotuong.6'
-	rm -rf '$(DESTDIR)$(pkgdatadir)'
+	@set -e; for a in $(notdir $(ASSETS)); do \
+	  echo "rm -rf $(DESTDIR)$(pkgdatadir)/$$a"; rm -rf "$(DESTDIR)$(pkgdatadir)/$$a"; \
+	done
+	-@rmdir '$(DESTDIR)$(pkgdatadir)' 2>/dev/null
 	@for po in $(PO_FILES); do \
 	  lang=$$(basename $$po .po); \
 	  rm -f "$(DESTDIR)$(localedir)/$$lang/LC_MESSAGES/cotuong.mo"; \
 	done
+
+# ---------------------------------------------------------------- release tarball
+# make dist: cotuong-VERSION.tar.gz = the files git tracks (their working-tree content), less
+# the CI scripts and git's own files, plus ./configure and config.h.in already generated, so
+# building from it needs no autoconf.  The bytes depend only on the contents: names sorted,
+# owner 0, every mtime SOURCE_DATE_EPOCH (default: the last commit's time), gzip -n.
+# make distcheck: unpacks it, builds with autoconf made unavailable, runs make check with the
+# objects in a separate BUILD directory, installs into a scratch DESTDIR and uninstalls again
+# (fails if a file is left), runs make distclean and fails if the tree then differs from the
+# tarball (a build that writes into the sources).  Not VPATH: see README, "Release tarball".
+DIST_NAME = cotuong-$(PACKAGE_VERSION)
+DIST_TAR = $(DIST_NAME).tar.gz
+DIST_TMP = $(DIST_NAME).dist-tmp
+DIST_CHECK = $(DIST_NAME).distcheck
+DIST_EXCLUDE = .ci/% .gitignore .gitattributes
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+
+.PHONY: dist distcheck maintainer-clean
+dist: configure config.h
+	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { \
+	  echo "make dist: needs a git checkout (it packs the files git tracks)" >&2; exit 1; }
+	@test -n '$(SOURCE_DATE_EPOCH)' || { echo "make dist: set SOURCE_DATE_EPOCH" >&2; exit 1; }
+	@git diff --quiet HEAD -- 2>/dev/null || \
+	  echo "make dist: warning: uncommitted changes go into $(DIST_TAR)" >&2
+	rm -rf '$(DIST_TMP)' && mkdir -p '$(DIST_TMP)/$(DIST_NAME)'
+	@set -e; files=$$(git ls-files | grep -v -e '^\.ci/' -e '^\.gitignore$$' -e '^\.gitattributes$$'); \
+	  for f in $$files configure config.h.in; do \
+	    test -e "$$f" || continue; \
+	    mkdir -p "$(DIST_TMP)/$(DIST_NAME)/$$(dirname "$$f")"; \
+	    cp -p "$$f" "$(DIST_TMP)/$(DIST_NAME)/$$f"; \
+	  done
+	chmod -R u+rwX,go+rX,go-w '$(DIST_TMP)'
+	LC_ALL=C tar --sort=name --format=gnu --owner=0 --group=0 --numeric-owner \
+	  --mtime='@$(SOURCE_DATE_EPOCH)' -C '$(DIST_TMP)' -cf - '$(DIST_NAME)' | gzip -9n >'$(DIST_TAR).new'
+	mv -f '$(DIST_TAR).new' '$(DIST_TAR)'
+	rm -rf '$(DIST_TMP)'
+	@echo "$(DIST_TAR): $$(tar -tzf $(DIST_TAR) | grep -vc '/$$') files, $$(wc -c <$(DIST_TAR)) bytes"
+
+distcheck: dist
+	rm -rf '$(DIST_CHECK)' && mkdir -p '$(DIST_CHECK)/nobin'
+	printf '#!/bin/sh\necho "distcheck: $$0 must not be needed" >&2\nexit 1\n' >'$(DIST_CHECK)/nobin/autoconf'
+	cp '$(DIST_CHECK)/nobin/autoconf' '$(DIST_CHECK)/nobin/autoheader'
+	chmod +x '$(DIST_CHECK)/nobin/autoconf' '$(DIST_CHECK)/nobin/autoheader'
+	tar -xzf '$(DIST_TAR)' -C '$(DIST_CHECK)'
+	tar -tzf '$(DIST_TAR)' | grep -v '/$$' | sort >'$(DIST_CHECK)/files.tar'
+	@set -e; top=$$(cd '$(DIST_CHECK)' && pwd); src=$$top/$(DIST_NAME); \
+	  export PATH="$$top/nobin:$$PATH"; unset MAKEFLAGS MAKELEVEL; \
+	  jobs='$(filter -j%,$(MAKEFLAGS))'; \
+	  set -x; cd "$$src"; \
+	  ./configure --prefix=/usr; \
+	  $(MAKE) $$jobs BUILD="$$top/_build" all; \
+	  $(MAKE) $$jobs BUILD="$$top/_build" check; \
+	  $(MAKE) BUILD="$$top/_build" DESTDIR="$$top/_inst" install; \
+	  test -x "$$top/_inst/usr/bin/cotuong"; \
+	  "$$top/_inst/usr/bin/cotuong" --version | head -n 1; \
+	  $(MAKE) BUILD="$$top/_build" DESTDIR="$$top/_inst" uninstall; \
+	  left=$$(cd "$$top/_inst" && find . ! -type d); \
+	  if [ -n "$$left" ]; then echo "distcheck: left after uninstall:"; echo "$$left"; exit 1; fi; \
+	  $(MAKE) BUILD="$$top/_build" distclean; \
+	  (cd "$$src" && find . ! -type d | sed 's|^\./|$(DIST_NAME)/|' | sort) >"$$top/files.after"; \
+	  if ! cmp -s "$$top/files.tar" "$$top/files.after"; then \
+	    echo "distcheck: the tree after distclean differs from the tarball (+ left behind, - removed):"; \
+	    diff "$$top/files.tar" "$$top/files.after" | sed -n 's/^> /+ /p; s/^< /- /p'; exit 1; fi
+	rm -rf '$(DIST_CHECK)'
+	@echo "distcheck: $(DIST_TAR) is ready for distribution"
 
 # ---------------------------------------------------------------- cleaning
 # "make BUILD=dir clean" removes only that directory (others may be building in theirs).
@@ -322,9 +398,14 @@ clean:
 	rm -rf build $(SAN_BUILD) $(FUZZ_BUILD) build-debug
 endif
 
+# distclean: what ./configure and the builds wrote (a release tarball then is as unpacked);
+# maintainer-clean: also what autoconf wrote (./configure, config.h.in), as in a git clone.
 distclean:
-	rm -rf build build-*/ autom4te.cache
-	rm -f config.h config.h.in config.h.in~ config.mk config.status config.log \
-		configure configure~ aclocal.m4
+	rm -rf build build-*/ $(if $(filter command line,$(origin BUILD)),$(BUILD))
+	rm -f config.h config.h.in~ config.mk config.status config.log configure~
+
+maintainer-clean: distclean
+	rm -rf autom4te.cache cotuong-*.dist-tmp cotuong-*.distcheck
+	rm -f config.h.in configure aclocal.m4 cotuong-*.tar.gz
 
 FORCE:

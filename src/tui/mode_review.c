@@ -486,8 +486,8 @@ static void copy(ctl *c, bool game)
         len = strlen(text);
     }
     if (clipboard_copy(text, len, err, sizeof err) == 0)
-        ctl_status(c, UI_STATUS, game ? _("Game copied to the clipboard (PGN, OSC 52).")
-                                      : _("Position copied to the clipboard (FEN, OSC 52)."));
+        ctl_status(c, UI_STATUS, "%s", game ? _("Game copied to the clipboard (PGN, OSC 52).")
+                                            : _("Position copied to the clipboard (FEN, OSC 52)."));
     else
         ctl_status(c, UI_ERROR, _("Not copied: %s"), err);
     free(text);
