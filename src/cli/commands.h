@@ -16,5 +16,10 @@ int cmd_convert(int argc, char **argv);
 int cmd_judge(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_review(int argc, char **argv);
+int cmd_host(int argc, char **argv);
+int cmd_games(int argc, char **argv);
+int cmd_join(int argc, char **argv);
+int cmd_watch(int argc, char **argv);
+int cmd_relay(int argc, char **argv);
 
 #endif

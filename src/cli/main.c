@@ -30,6 +30,11 @@ static const command commands[] = {
     {"autoplay", cmd_autoplay, "test hook: play moves and keep the resume file current", true},
     {"judge", cmd_judge, "replay PGN games under a rule set, print how each ends: judge [--rules NAME] [FILE]...", false},
     {"convert", cmd_convert, "convert games (PGN, XQF, move lists) to PGN: convert [--to NOTATION] [FILE]...", false},
+    {"host", cmd_host, "offer a game to another user and play it: host [--for USER,...] [--clock TC]", false},
+    {"games", cmd_games, "list the games offered and played in the lobby, one a line", false},
+    {"join", cmd_join, "take the free seat of a game in the lobby: join [GAME] [--via USER@HOST]", false},
+    {"watch", cmd_watch, "follow a game of the lobby read-only: watch [GAME]", false},
+    {"relay", cmd_relay, "connect standard input/output to a game (for join --via over ssh)", false},
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — `cotuong join [GAME]` and `cotuong watch [GAME]`: take the free seat of a game
+ * in the lobby, or follow one read-only; `--via user@host` reaches another machine's lobby
+ * through `ssh user@host cotuong relay GAME`, so OpenSSH authenticates and encrypts. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "cli/diagram.h"
+#include "cli/netplay.h"
+
+static void join_usage(FILE *out, const char *cmd)
+{
+    bool watch = !strcmp(cmd, "watch");
+    fprintf(out,
+            "Usage: cotuong %s [OPTION]... [GAME]\n"
+            "%s\n"
+            "GAME is a game id or a host's user name from 'cotuong games', or the code a host of\n"
+            "your own account shows; without it, the only game open to you.\n\n"
+            "  --via USER@HOST   join on another machine: runs ssh USER@HOST cotuong relay GAME\n"
+            "  --lobby DIR       the lobby directory (default $COTUONG_LOBBY or %s)\n"
+            "  --pgn FILE        write the game to FILE when it ends or stops\n"
+            "  --notation N      moves shown as vi, wxf, zh, iccs, coord, ...\n"
+            "  --ascii           ASCII board\n"
+            "  -h, --help        display this help and exit\n",
+            cmd,
+            watch ? "Follow a game of the lobby read-only; step back through it without disturbing the players."
+                  : "Take the free seat of a game offered in the lobby and play it.",
+            LOBBY_DEFAULT_DIR);
+}
+
+/* ssh USER@HOST cotuong relay [--lobby DIR] GAME, its standard streams as the link. */
+static remote *join_via(const char *via, const char *lobby, const char *which, bool watch,
+                        char *err, size_t errsize)
+{
+    int to[2], from[2];
+    if (via[0] == '-' || pipe(to) != 0 || pipe(from) != 0) {
+        snprintf(err, errsize, "%s", via[0] == '-' ? "bad --via" : strerror(errno));
+        return NULL;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errsize, "fork: %s", strerror(errno));
+        return NULL;
+    }
+    if (pid == 0) {
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        close(to[0]);
+        close(to[1]);
+        close(from[0]);
+        close(from[1]);
+        const char *ssh = getenv("COTUONG_SSH");
+        char *args[12];
+        int n = 0;
+        args[n++] = (char *)(ssh && ssh[0] ? ssh : "ssh");
+        args[n++] = (char *)"-T";
+        args[n++] = (char *)"--";
+        args[n++] = (char *)via;
+        args[n++] = (char *)"cotuong";
+        args[n++] = (char *)"relay";
+        if (lobby) {
+            args[n++] = (char *)"--lobby";
+            args[n++] = (char *)lobby;
+        }
+        if (watch)
+            args[n++] = (char *)"--watch";
+        if (which && which[0])
+            args[n++] = (char *)which;
+        args[n] = NULL;
+        execvp(args[0], args);
+        fprintf(stderr, "cotuong: cannot run %s: %s\n", args[0], strerror(errno));
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    return remote_join_fds(from[0], to[1], which && lobby_code_valid(which) ? which : NULL,
+                           watch, err, errsize);
+}
+
+static int join_or_watch(int argc, char **argv, bool watch)
+{
+    const char *cmd = watch ? "watch" : "join";
+    netplay_options opt = {.ascii = !diagram_locale_is_utf8(), .notation = CT_NOTATION_VI};
+    const char *lobby = NULL, *via = NULL, *which = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int took = netplay_common_option(argc, argv, i, &lobby, &opt);
+        if (took < 0) {
+            fprintf(stderr, "cotuong %s: bad or missing value for %s\n", cmd, a);
+            return 2;
+        }
+        if (took > 0) {
+            i += took - 1;
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            join_usage(stdout, cmd);
+            return 0;
+        } else if (!strcmp(a, "--via")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "cotuong %s: --via needs USER@HOST\n", cmd);
+                return 2;
+            }
+            via = argv[++i];
+        } else if (a[0] == '-' || which) {
+            fprintf(stderr, "cotuong %s: unexpected '%s'\nTry 'cotuong %s --help'.\n", cmd, a, cmd);
+            return 2;
+        } else {
+            which = a;
+        }
+    }
+    char err[512];
+    signal(SIGPIPE, SIG_IGN);
+    remote *r = via ? join_via(via, lobby, which, watch, err, sizeof err)
+                    : remote_join(lobby, which, watch, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "cotuong %s: %s\n", cmd, err);
+        return 1;
+    }
+    int status = netplay_run(r, NULL, NULL, &opt);
+    if (via)
+        while (waitpid(-1, NULL, WNOHANG) > 0)
+            ;
+    return status;
+}
+
+int cmd_join(int argc, char **argv)
+{
+    return join_or_watch(argc, argv, false);
+}
+
+int cmd_watch(int argc, char **argv)
+{
+    return join_or_watch(argc, argv, true);
+}

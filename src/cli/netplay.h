@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the loop shared by `cotuong host`, `join` and `watch`: the game model with the
+ * other side's seat remote, the link polled with the terminal, the board printed after
+ * every move, commands read a line at a time. */
+#ifndef COTUONG_CLI_NETPLAY_H
+#define COTUONG_CLI_NETPLAY_H
+
+#include <stdbool.h>
+
+#include "game/game.h"
+#include "game/remote.h"
+#include "cotuong/notation.h"
+
+typedef struct {
+    bool ascii;          /* ASCII board */
+    ct_notation notation;
+    const char *save_as; /* PGN file written when the game ends or stops ("" = none) */
+} netplay_options;
+
+/* Runs the game until it ends and the user quits, or the link ends. For the host, setup is
+ * the game offered (resumed moves already in g when not NULL); for a joiner, NULL. Takes
+ * ownership of r. Returns the exit status. */
+int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
+                const netplay_options *opt);
+
+/* Options shared by the commands: --lobby DIR, --ascii, --notation N, --pgn FILE. Returns
+ * how many arguments it took at argv[i] (0: not one of them, -1: a value is missing). */
+int netplay_common_option(int argc, char **argv, int i, const char **lobby,
+                          netplay_options *opt);
+
+#endif

@@ -1,0 +1,200 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# e2e_lobby -- two people on one machine find each other and play, with a watcher, as real
+# separate users: throwaway accounts A (host), B (guest) and C (watcher) made with useradd,
+# each in its own tmux session through runuser, and a fourth user (nobody) who is not on the
+# host's --for list. Checks the listing, admission, moves both ways, chat, the watcher
+# stepping back, the guest's link killed with SIGHUP and taken back, resignation with the
+# same moves and result in both players' PGN files, the host's stop adjourning the game,
+# and two sessions of one account playing each other with the game code.
+# Needs root (useradd, runuser) and tmux: exits 77 (skipped) otherwise. The users and every
+# file are removed at the end, whatever happens.
+
+: "${COTUONG:?COTUONG must name the program}"
+[ "$(id -u)" -eq 0 ] || { echo "not root: cannot make throwaway users"; exit 77; }
+for t in tmux useradd userdel runuser; do
+    command -v "$t" >/dev/null 2>&1 || { echo "$t not installed"; exit 77; }
+done
+
+A=ctla$$ B=ctlb$$ C=ctlc$$
+tmp=$(mktemp -d /tmp/e2e_lobby.XXXXXX) || exit 1
+chmod 755 "$tmp"
+SOCK=cotuong-lobby-$$
+T() { tmux -L "$SOCK" "$@"; }
+cleanup() {
+    T kill-server >/dev/null 2>&1
+    for u in $A $B $C; do
+        pkill -KILL -u "$u" >/dev/null 2>&1
+        userdel -r "$u" >/dev/null 2>&1
+    done
+    rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+for u in $A $B $C; do
+    useradd -m -s /bin/sh "$u" || { echo "useradd $u failed"; exit 1; }
+done
+# The program where every user may run it; the lobby as a shared sticky directory.
+cp "$COTUONG" "$tmp/cotuong" && chmod 755 "$tmp/cotuong"
+LOBBY=$tmp/lobby
+mkdir "$LOBBY" && chmod 1777 "$LOBBY"
+P=$tmp/cotuong
+
+fails=0
+step=0
+ok() { step=$((step + 1)); echo "ok $step - $1"; }
+bad() { step=$((step + 1)); echo "not ok $step - $1"; fails=$((fails + 1)); }
+
+# as USER CMD...: runs a command as USER with a clean home environment.
+as() {
+    u=$1
+    shift
+    runuser -u "$u" -- env HOME="/home/$u" LANG=C.UTF-8 TERM=xterm-256color \
+        XDG_STATE_HOME="/home/$u/.state" XDG_DATA_HOME="/home/$u/.data" \
+        XDG_CONFIG_HOME="/home/$u/.config" COTUONG_LOBBY="$LOBBY" "$@"
+}
+# start NAME USER ARGS...: the program as USER in tmux session NAME.
+start() {
+    name=$1 u=$2
+    shift 2
+    T -f /dev/null new-session -d -s "$name" -x 100 -y 50 \
+        "runuser -u $u -- env HOME=/home/$u LANG=C.UTF-8 TERM=xterm-256color XDG_STATE_HOME=/home/$u/.state XDG_DATA_HOME=/home/$u/.data XDG_CONFIG_HOME=/home/$u/.config COTUONG_LOBBY=$LOBBY $P $*; echo EXIT=\$?; sleep 120"
+}
+cap() { T capture-pane -p -S -200 -t "$1"; }
+# see NAME TEXT [SECONDS]: TEXT appears in session NAME.
+see() {
+    i=0
+    while [ "$i" -lt $((${3:-5} * 20)) ]; do
+        cap "$1" | grep -F -q -- "$2" && { ok "$1 shows '$2'"; return 0; }
+        sleep 0.05
+        i=$((i + 1))
+    done
+    bad "$1 shows '$2'"
+    cap "$1" | tail -n 30 | sed 's/^/    | /'
+    return 1
+}
+type_in() { T send-keys -t "$1" -l "$2"; T send-keys -t "$1" Enter; }
+
+# 1. A offers a game to B and C only, with a clock.
+start host "$A" host --for "$B,$C" --clock 5+3 --pgn "/home/$A/game.pgn" --notation iccs
+see host "Waiting for an opponent"
+code=$(cap host | sed -n 's/.*cotuong join \([A-Z2-9]*\)$/\1/p' | head -n 1)
+[ -n "$code" ] && ok "the host shows a game code ($code)" || bad "the host shows a game code"
+
+# 2. The listing: B sees it with A as host (the kernel's word); nobody sees nothing.
+line=$(as "$B" "$P" games)
+case $line in
+    *" $A "*" - "*"online"*"5+3"*" 1 "*" 0 open") ok "B lists the game: $line" ;;
+    *) bad "B lists the game (got '$line')" ;;
+esac
+[ "$(as nobody "$P" games)" = "" ] && ok "a user not on --for lists nothing" ||
+    bad "a user not on --for lists nothing"
+if as nobody "$P" join >"$tmp/nobody.out" 2>&1; then
+    bad "a user not on --for cannot join"
+else
+    grep -q "no game" "$tmp/nobody.out" && ok "a user not on --for cannot join" ||
+        bad "a user not on --for cannot join ($(cat "$tmp/nobody.out"))"
+fi
+
+# 3. B joins, C watches.
+start guest "$B" join --pgn "/home/$B/game.pgn" --notation iccs
+see guest "You play Black against $A"
+see host "$B joined and plays Black"
+start watch "$C" watch --notation iccs
+see watch "Watching $A (Red) against $B (Black)"
+see host "Watchers: 1"
+see guest "Watchers: 1"
+
+# 4. Moves from both sides, checked on all three screens; chat both ways.
+type_in host "h2e2"
+see guest "ply 1 | last H2-E2"
+see watch "ply 1 | last H2-E2"
+type_in guest "h9g7"
+see host "ply 2 | last H9-G7"
+see watch "ply 2 | last H9-G7"
+type_in guest "say chào $A"
+see host "<$B> chào $A"
+see watch "$B: chào $A"
+type_in host "h0g2"
+see guest "ply 3 | last H0-G2"
+# A move that is not legal is refused where it is typed, and nothing is sent.
+type_in guest "a9a5"
+see guest "Not a move here"
+# The watcher steps back without disturbing anyone.
+type_in watch "back"
+see watch "(move 2 of 3"
+type_in guest "i9h9"
+see host "ply 4 | last I9-H9"
+see watch "(move 2 of 4"
+type_in watch "live"
+see watch "ply 4 | last I9-H9"
+
+# 5. The guest's link dies (SIGHUP): the host says so and stops the clocks; B comes back.
+gpid=$(pgrep -u "$B" -x cotuong | head -n 1)
+[ -n "$gpid" ] && kill -HUP "$gpid"
+see host "$B's link dropped: the clocks stop"
+see watch "The opponent's link dropped"
+case $(as "$B" "$P" games) in
+    *" away") ok "the listing says away" ;;
+    *) bad "the listing says away" ;;
+esac
+start guest2 "$B" join --pgn "/home/$B/game.pgn" --notation iccs
+see guest2 "You play Black against $A"
+see guest2 "ply 4 | last I9-H9"
+see host "$B joined and plays Black"
+# Nobody else may take B's seat, not even C.
+if as "$C" "$P" join "$A" >"$tmp/c.out" 2>&1 </dev/null; then :; fi
+grep -q "seat is taken" "$tmp/c.out" && ok "the seat stays B's" || bad "the seat stays B's ($(cat "$tmp/c.out"))"
+
+# 6. More moves, then B resigns: both keep the same game.
+type_in host "b0c2"
+see guest2 "ply 5 | last B0-C2"
+type_in guest2 "resign"
+see host "Red wins (resignation)"
+see guest2 "Red wins (resignation)"
+see watch "Red wins (resignation)"
+see host "Saved the game to /home/$A/game.pgn"
+see guest2 "Saved the game to /home/$B/game.pgn"
+moves() { grep -v '^\[' "$1" | tr -s ' \n' ' '; }
+ma=$(moves "/home/$A/game.pgn")
+mb=$(moves "/home/$B/game.pgn")
+if [ -n "$ma" ] && [ "$ma" = "$mb" ]; then
+    ok "both PGN files hold the same moves and result: $ma"
+else
+    bad "both PGN files hold the same moves (A: '$ma', B: '$mb')"
+fi
+grep -q '^\[Termination "resignation"\]' "/home/$B/game.pgn" && ok "the guest's file says resignation" ||
+    bad "the guest's file says resignation"
+type_in host quit
+type_in guest2 quit
+type_in watch quit
+see host "EXIT=0"
+
+# 7. The host stops in the middle: the game is adjourned for the guest.
+start host2 "$A" host --notation iccs
+see host2 "Waiting for an opponent"
+start guest3 "$B" join "$A" --notation iccs
+see guest3 "You play Black against $A"
+type_in host2 "c3c4"
+see guest3 "ply 1 | last C3-C4"
+hpid=$(pgrep -u "$A" -x cotuong | head -n 1)
+[ -n "$hpid" ] && kill -TERM "$hpid"
+see guest3 "the game is adjourned"
+
+# 8. One account, two sessions: refused without the code, playing with it.
+start self "$A" host --notation iccs
+see self "Waiting for an opponent"
+code=$(cap self | sed -n 's/.*cotuong join \([A-Z2-9]*\)$/\1/p' | head -n 1)
+id=$(as "$A" "$P" games | awk '{ print $1 }' | head -n 1)
+as "$A" "$P" join "$id" >"$tmp/self.out" 2>&1 </dev/null
+grep -q "give its code" "$tmp/self.out" && ok "the own account is refused without the code" ||
+    bad "the own account is refused without the code ($(cat "$tmp/self.out"))"
+start self2 "$A" join "$code" --notation iccs
+see self2 "You play Black against $A"
+type_in self "h2e2"
+see self2 "ply 1 | last H2-E2"
+type_in self2 "h7e7"
+see self "ply 2 | last H7-E7"
+
+T kill-server >/dev/null 2>&1
+echo "$step checks, $fails failed"
+[ "$fails" -eq 0 ]
