@@ -54,4 +54,13 @@ timeout -k 5 60 "$COTUONG" match --p1 ai:1 --p2 "uci:sh $T/flood-hs.sh" --games 
 rc=$? took=$(($(date +%s) - start))
 [ "$rc" -ne 124 ] && grep -q "uciok" "$T/hs.out" && ok "handshake flood refused in ${took}s: $(cat "$T/hs.out")" ||
     bad "handshake flood (rc $rc, ${took}s): $(cat "$T/hs.out")"
+# the engine's own children go with it (`sh FILE` under `sh -c`; an inherited ignored
+# SIGPIPE once left the flooding loop spinning on a closed pipe forever)
+sleep 1
+if pgrep -f "$T/flood-hs.sh" >/dev/null; then
+    bad "the flooding engine is still running after the match: $(pgrep -af "$T/flood-hs.sh")"
+    pkill -KILL -f "$T/flood-hs.sh"
+else
+    ok "no engine process left behind"
+fi
 exit $fail

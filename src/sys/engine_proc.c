@@ -145,6 +145,9 @@ static bool spawn(ct_engine *e, const char *command, char *err, size_t errlen)
         /* Its own session: the engine has no controlling terminal, so it cannot open
          * /dev/tty and write to the user's screen (its stderr goes to /dev/null). */
         setsid();
+        /* We ignore SIGPIPE; an ignored signal stays ignored across exec, and an engine
+         * that then writes to a closed pipe spins on EPIPE forever instead of dying. */
+        signal(SIGPIPE, SIG_DFL);
         dup2(in[0], 0);
         dup2(outp[1], 1);
         int devnull = open("/dev/null", O_WRONLY);
@@ -360,16 +363,20 @@ void ct_engine_free(ct_engine *e)
         send_line(e, "quit");
         if (e->to_fd >= 0)
             close(e->to_fd);
-        int status;
-        pid_t r = 0;
-        for (int i = 0; i < 50 && (r = waitpid(e->pid, &status, WNOHANG)) == 0; i++) {
+        /* Wait up to 0.5 s for it to exit, without reaping it (WNOWAIT): while its zombie
+         * stands, its pid cannot be reused, so killing its process group (it is a session
+         * leader, see spawn) reaches only what it started -- `sh -c` and its children too. */
+        siginfo_t info;
+        for (int i = 0; i < 50; i++) {
+            info.si_pid = 0;
+            if (waitid(P_PID, (id_t)e->pid, &info, WEXITED | WNOHANG | WNOWAIT) < 0 || info.si_pid)
+                break;
             struct timespec ts = {0, 10000000};
             nanosleep(&ts, NULL);
         }
-        if (r == 0) {
-            kill(e->pid, SIGKILL);
-            waitpid(e->pid, &status, 0);
-        }
+        kill(-e->pid, SIGKILL);
+        int status;
+        waitpid(e->pid, &status, 0);
     } else if (e->to_fd >= 0) {
         close(e->to_fd);
     }
