@@ -152,7 +152,8 @@ void game_load(game *g, ct_record *rec, int node, const game_setup *setup, int64
     game_close_seats(g);
     ct_record_free(&g->rec);
     g->rec = *rec;
-    ct_record_init(rec);
+    /* Left empty and owning nothing (an init here would allocate what no caller frees). */
+    memset(rec, 0, sizeof *rec);
     if (setup != &g->setup)
         g->setup = *setup;
     g->tc = g->setup.tc;
