@@ -241,6 +241,32 @@ else
     echo "# fairy-stockfish not installed: engine game skipped"
 fi
 
+echo "# review: its own keys, its own help, the wheel"
+cp "$TEST_DATA_DIR/review/games.pgn" "$UI_HOME/games.pgn"
+ui_start 80 24 LANG=C.UTF-8 -- review --lang en "$UI_HOME/games.pgn"
+check "review: the list of games" "3 games — choose one"
+keys Enter
+check "review opens" "Review test 1 (1/3)"
+T send-keys -t "$S" -l "$(printf '\033[<65;40;10M')"
+check "wheel down steps forward" "Tiên nhân chỉ lộ"
+T send-keys -t "$S" -l "$(printf '\033[<64;40;10M')"
+check_not "wheel up steps back" "Tiên nhân chỉ lộ"
+keys '?'
+check "review help: its group" "Reviewing a game"
+check "review help: Tab enters a variation" "Tab, e "
+check_not "review help: no play keys" "take back a move"
+keys NPage
+check "review help: PgUp changes games" "the previous game of the file"
+for i in 1 2 3 4 5 6; do keys NPage; done
+check "help stops at its end" "of 5"
+help_end=$(cap)
+keys NPage Down Down
+step=$((step + 1))
+if [ "$(cap)" = "$help_end" ]; then echo "ok $step - no scrolling past the end"; else
+    echo "not ok $step - the help scrolled past its end"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+keys q
+check "back in review" "Review test 1 (1/3)"
+
 echo "# signals restore the terminal"
 for sig in TERM HUP INT; do
     ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en

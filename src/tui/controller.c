@@ -647,7 +647,7 @@ int ctl_run(ctl *c)
         /* 4. Wait for input; short waits while the AI thinks or a clock runs. */
         int timeout = ctl_ai_thinking(c) ? 40 : (ct_tc_timed(&c->game.tc) ? 200 : 500);
         ui_event ev;
-        if (!ui_input_read(stdscr, timeout, &ev))
+        if (!ui_input_read(stdscr, timeout, mode_table[ctl_current_mode(c)]->keys, &ev))
             continue;
         if (ev.req == REQ_RESIZE) {
             apply_resize(c);
@@ -659,6 +659,7 @@ int ctl_run(ctl *c)
             continue;
         }
         if (c->layout.size == UI_SIZE_TOO_SMALL) {
+            ui_event_regroup(&ev, UI_KEYS_PLAY);
             if (ev.req == REQ_QUIT)
                 c->quit = true;
             continue;

@@ -44,6 +44,7 @@ typedef struct {
     void (*key)(ctl *c, const ui_event *ev);    /* one input event */
     void (*tick)(ctl *c);                       /* called every loop turn; may be NULL */
     bool overlay;                               /* draws over the mode below it */
+    ui_keygroup keys;                           /* the key table its events come through */
 } ctl_mode;
 
 #define CTL_MODE_DECL(id, name) extern const ctl_mode ctl_mode_##name;

@@ -268,4 +268,5 @@ const ctl_mode ctl_mode_menu = {
     .enter = menu_enter,
     .draw = menu_draw,
     .key = menu_key,
+    .keys = UI_KEYS_MENU,
 };

@@ -294,11 +294,9 @@ static void play_key(ctl *c, const ui_event *ev)
         else
             c->quit = true;
         break;
-    default:
-        /* y / Y: copy the game (PGN) / the position (FEN) to the clipboard (OSC 52). */
-        if (!ev->fkey && (ev->key == 'y' || ev->key == 'Y'))
-            session_copy(c, ev->key == 'y');
-        break;
+    case REQ_COPY_GAME: session_copy(c, true); break;
+    case REQ_COPY_POS: session_copy(c, false); break;
+    default: break;
     }
 }
 
@@ -357,4 +355,5 @@ const ctl_mode ctl_mode_play = {
     .draw = play_draw,
     .key = play_key,
     .tick = play_tick,
+    .keys = UI_KEYS_PLAY,
 };

@@ -51,10 +51,10 @@ static void prompt_key(ctl *c, const ui_event *ev)
         return;
     }
     if (c->prompt_yesno) {
-        int k = ev->key;
-        /* y/n in English, c/k ("có"/"không") in Vietnamese. */
-        bool yes = k == 'y' || k == 'Y' || k == 'c' || k == 'C';
-        bool no = k == 'n' || k == 'N' || k == 'k' || k == 'K';
+        /* y/n in English, c/k ("có"/"không") in Vietnamese: the question's key table. */
+        ui_event e = *ev;
+        ui_event_regroup(&e, UI_KEYS_YESNO);
+        bool yes = e.req == REQ_YES, no = e.req == REQ_NO;
         if (!yes && !no)
             return;
         ctl_yesno_fn cb = c->prompt_yesno_cb;
@@ -64,23 +64,14 @@ static void prompt_key(ctl *c, const ui_event *ev)
         return;
     }
     int k = ev->key;
-    if (ev->fkey) {
-        if (k == KEY_BACKSPACE)
-            backspace(c->prompt_buf);
-        else if (k == KEY_ENTER)
-            goto submit;
-        return;
-    }
-    if (ev->req == REQ_MOUSE || ev->req == REQ_RESIZE)
-        return;
-    if (k == '\r' || k == '\n')
+    if (ev->req == REQ_ACCEPT)
         goto submit;
-    if (k == 127 || k == 8) {
+    if (ev->req == REQ_EDIT_BACKSPACE) {
         backspace(c->prompt_buf);
         return;
     }
-    /* Every other printable key is text, bound or not (":" "/" "." "-" appear in moves). */
-    if (k < 32 || k > 0x10FFFF)
+    /* Every printable key is text (":" "/" "." "-" appear in moves). */
+    if (ev->req != REQ_TEXT || k < 32 || k > 0x10FFFF)
         return;
     char u[5] = {0};
     if (k < 0x80) {
@@ -116,4 +107,5 @@ const ctl_mode ctl_mode_prompt = {
     .draw = prompt_draw,
     .key = prompt_key,
     .overlay = false,
+    .keys = UI_KEYS_EDIT,
 };

@@ -514,15 +514,19 @@ static void on_delete_answer(ctl *c, bool yes)
         ctl_status(c, UI_STATUS, "%s", _("Deleted (S saves the change)."));
 }
 
-static void list_key(ctl *c, const ui_event *ev)
+static void list_key(ctl *c, const ui_event *event)
 {
+    ui_event e = *event, *ev = &e;
+    ui_event_regroup(ev, UI_KEYS_MENU); /* the list takes the keys of menus and lists */
     switch (ev->req) {
     case REQ_UP: if (R.list_sel > 0) R.list_sel--; break;
     case REQ_DOWN: if (R.list_sel + 1 < R.rs.ngames) R.list_sel++; break;
-    case REQ_SCROLL_UP: R.list_sel = R.list_sel > 10 ? R.list_sel - 10 : 0; break;
-    case REQ_SCROLL_DOWN:
+    case REQ_PAGE_UP: R.list_sel = R.list_sel > 10 ? R.list_sel - 10 : 0; break;
+    case REQ_PAGE_DOWN:
         R.list_sel = R.list_sel + 10 < R.rs.ngames ? R.list_sel + 10 : R.rs.ngames - 1;
         break;
+    case REQ_TOP: R.list_sel = 0; break;
+    case REQ_BOTTOM: R.list_sel = R.rs.ngames - 1; break;
     case REQ_SELECT:
         review_select_game(&R.rs, R.list_sel);
         R.list_open = false;
@@ -551,124 +555,110 @@ static void review_key(ctl *c, const ui_event *ev)
         list_key(c, ev);
         return;
     }
-    int k = ev->key;
     bool moved = false;
-    if (ev->req != REQ_NONE && ev->req != REQ_TEXT) {
-        switch (ev->req) {
-        case REQ_RIGHT: moved = review_forward(&R.rs); break;
-        case REQ_LEFT: moved = review_back(&R.rs); break;
-        case REQ_DOWN: moved = review_next_variation(&R.rs); break;
-        case REQ_UP: moved = review_prev_variation(&R.rs); break;
-        case REQ_SELECT: moved = review_forward(&R.rs); break;
-        case REQ_FLIP: c->set.flip = !c->set.flip; break;
-        case REQ_COORDS: c->set.coords = !c->set.coords; break;
-        case REQ_NOTATION:
-            c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
-            ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
-            break;
-        case REQ_MOVE_LINE: ctl_prompt_text(c, _("Play on (a move):"), "", on_move_text); break;
-        case REQ_SAVE: ctl_prompt_text(c, _("Save all games to:"), R.rs.path, on_save_path); break;
-        case REQ_OPEN:
-            if (ctl_save_hooks && ctl_save_hooks->open)
-                ctl_save_hooks->open(c);
-            break;
-        case REQ_SCROLL_UP: moved = review_select_game(&R.rs, R.rs.game - 1); break;
-        case REQ_SCROLL_DOWN: moved = review_select_game(&R.rs, R.rs.game + 1); break;
-        case REQ_HELP: ctl_push_mode(c, CTL_MODE_HELP); break;
-        case REQ_CANCEL:
-            if (R.selected != CT_NO_SQ || R.autoplay) {
-                R.selected = CT_NO_SQ;
-                R.autoplay = false;
-                break;
-            }
-            /* fall through */
-        case REQ_QUIT:
-            if (R.rs.modified)
-                ctl_prompt_yesno(c, _("The changes are not saved. Leave anyway? (y/n)"), on_leave_answer);
-            else
-                leave(c);
-            break;
-        case REQ_MOUSE: {
-            int f, r;
-            if (!ev->press)
-                break;
-            if (ev->y >= c->layout.panel.y && ev->y < c->layout.panel.y + c->layout.panel.h &&
-                ev->x >= c->layout.panel.x && ev->y - c->layout.panel.y < MAX_ROWS) {
-                int node = R.row_node[ev->y - c->layout.panel.y];
-                if (node >= 0)
-                    moved = review_goto(&R.rs, node);
-            } else if (ui_layout_cell_to_sq(&c->layout, c->set.flip, ev->y, ev->x, &f, &r)) {
-                click_square(c, f, r);
-            }
+    switch (ev->req) {
+    case REQ_FORWARD: moved = review_forward(&R.rs); break;
+    case REQ_BACK: moved = review_back(&R.rs); break;
+    case REQ_FIRST: moved = review_first(&R.rs); break;
+    case REQ_LAST: moved = review_last(&R.rs); break;
+    case REQ_NEXT_ALT: moved = review_next_variation(&R.rs); break;
+    case REQ_PREV_ALT: moved = review_prev_variation(&R.rs); break;
+    case REQ_ENTER_VAR: moved = review_enter_variation(&R.rs, 1); break;
+    case REQ_VARIATION:
+        /* The digit pressed; a key bound in the settings enters the first. */
+        moved = review_enter_variation(&R.rs, ev->key >= '1' && ev->key <= '9' ? ev->key - '0' : 1);
+        break;
+    case REQ_LEAVE_VAR: moved = review_leave_variation(&R.rs); break;
+    case REQ_FLIP: c->set.flip = !c->set.flip; break;
+    case REQ_COORDS: c->set.coords = !c->set.coords; break;
+    case REQ_NOTATION:
+        c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
+        ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
+        break;
+    case REQ_MOVE_LINE: ctl_prompt_text(c, _("Play on (a move):"), "", on_move_text); break;
+    case REQ_SAVE: ctl_prompt_text(c, _("Save all games to:"), R.rs.path, on_save_path); break;
+    case REQ_OPEN:
+        if (ctl_save_hooks && ctl_save_hooks->open)
+            ctl_save_hooks->open(c);
+        break;
+    case REQ_PREV_GAME: moved = review_select_game(&R.rs, R.rs.game - 1); break;
+    case REQ_NEXT_GAME: moved = review_select_game(&R.rs, R.rs.game + 1); break;
+    case REQ_GAME_LIST:
+        if (R.rs.ngames > 1) {
+            R.list_open = true;
+            R.list_sel = R.rs.game;
+        }
+        break;
+    case REQ_HELP: ctl_push_mode(c, CTL_MODE_HELP); break;
+    case REQ_CANCEL:
+        if (R.selected != CT_NO_SQ || R.autoplay) {
+            R.selected = CT_NO_SQ;
+            R.autoplay = false;
             break;
         }
-        default: break;
+        /* fall through */
+    case REQ_QUIT:
+        if (R.rs.modified)
+            ctl_prompt_yesno(c, _("The changes are not saved. Leave anyway? (y/n)"), on_leave_answer);
+        else
+            leave(c);
+        break;
+    case REQ_MOUSE: {
+        int f, r;
+        if (!ev->press)
+            break;
+        if (ev->y >= c->layout.panel.y && ev->y < c->layout.panel.y + c->layout.panel.h &&
+            ev->x >= c->layout.panel.x && ev->y - c->layout.panel.y < MAX_ROWS) {
+            int node = R.row_node[ev->y - c->layout.panel.y];
+            if (node >= 0)
+                moved = review_goto(&R.rs, node);
+        } else if (ui_layout_cell_to_sq(&c->layout, c->set.flip, ev->y, ev->x, &f, &r)) {
+            click_square(c, f, r);
         }
-    } else if (ev->fkey) {
-        switch (k) {
-        case KEY_HOME: moved = review_first(&R.rs); break;
-        case KEY_END: moved = review_last(&R.rs); break;
-        case KEY_BACKSPACE: moved = review_leave_variation(&R.rs); break;
-        case KEY_DC:
-            if (R.rs.node != CT_ROOT)
-                ctl_prompt_yesno(c, _("Delete this move and what follows? (y/n)"), on_delete_answer);
-            break;
-        default: break;
-        }
-    } else {
-        switch (k) {
-        case '<': moved = review_first(&R.rs); break;
-        case '>': case 'G': moved = review_last(&R.rs); break;
-        case '\t': case 'e': moved = review_enter_variation(&R.rs, 1); break;
-        case 127: case 8: case 'x': moved = review_leave_variation(&R.rs); break;
-        case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-            moved = review_enter_variation(&R.rs, k - '0');
-            break;
-        case 'L':
-            if (R.rs.ngames > 1) {
-                R.list_open = true;
-                R.list_sel = R.rs.game;
-            }
-            break;
-        case 'p':
-            R.autoplay = !R.autoplay;
-            R.next_step = ctl_now_ms() + R.autoplay_ms;
-            if (R.autoplay)
-                ctl_status(c, UI_STATUS, _("Auto-play: one move every %.1f s (+/- speed, p stops)."),
-                           R.autoplay_ms / 1000.0);
-            else
-                ctl_status(c, UI_STATUS, "%s", _("Auto-play stopped."));
-            break;
-        case '+':
-            R.autoplay_ms = R.autoplay_ms > 200 ? R.autoplay_ms / 2 : 100;
-            ctl_status(c, UI_STATUS, _("Auto-play: one move every %.1f s."), R.autoplay_ms / 1000.0);
-            break;
-        case '-':
-            R.autoplay_ms = R.autoplay_ms < 30000 ? R.autoplay_ms * 2 : 60000;
-            ctl_status(c, UI_STATUS, _("Auto-play: one move every %.1f s."), R.autoplay_ms / 1000.0);
-            break;
-        case 'a': analyse_position(c); break;
-        case 'A': analyse_game(c); break;
-        case 'P':
-            R.ai_replies = !R.ai_replies;
-            ctl_status(c, UI_STATUS, "%s", R.ai_replies ? _("Play on against the AI: it answers your moves (P: hot-seat).")
-                                                         : _("Play on hot-seat: you play both sides (P: against the AI)."));
-            break;
-        case ';': case 'C': {
-            /* The old comment, neutralised, is the starting text of the prompt. */
-            char *cm = sanitize_dup(ct_record_comment(rec(), R.rs.node), 0);
-            ctl_prompt_text(c, _("Comment:"), cm, on_comment);
-            free(cm);
-            break;
-        }
-        case 'y': copy(c, true); break;
-        case 'Y': copy(c, false); break;
-        case 'V':
-            review_promote(&R.rs);
-            ctl_status(c, UI_STATUS, "%s", _("This line is now the main line."));
-            break;
-        default: break;
-        }
+        break;
+    }
+    case REQ_DELETE_MOVE:
+        if (R.rs.node != CT_ROOT)
+            ctl_prompt_yesno(c, _("Delete this move and what follows? (y/n)"), on_delete_answer);
+        break;
+    case REQ_AUTOPLAY:
+        R.autoplay = !R.autoplay;
+        R.next_step = ctl_now_ms() + R.autoplay_ms;
+        if (R.autoplay)
+            ctl_status(c, UI_STATUS, _("Auto-play: one move every %.1f s (+/- speed, p stops)."),
+                       R.autoplay_ms / 1000.0);
+        else
+            ctl_status(c, UI_STATUS, "%s", _("Auto-play stopped."));
+        break;
+    case REQ_FASTER:
+        R.autoplay_ms = R.autoplay_ms > 200 ? R.autoplay_ms / 2 : 100;
+        ctl_status(c, UI_STATUS, _("Auto-play: one move every %.1f s."), R.autoplay_ms / 1000.0);
+        break;
+    case REQ_SLOWER:
+        R.autoplay_ms = R.autoplay_ms < 30000 ? R.autoplay_ms * 2 : 60000;
+        ctl_status(c, UI_STATUS, _("Auto-play: one move every %.1f s."), R.autoplay_ms / 1000.0);
+        break;
+    case REQ_ANALYSE: analyse_position(c); break;
+    case REQ_ANALYSE_GAME: analyse_game(c); break;
+    case REQ_PLAY_ON_AI:
+        R.ai_replies = !R.ai_replies;
+        ctl_status(c, UI_STATUS, "%s", R.ai_replies ? _("Play on against the AI: it answers your moves (P: hot-seat).")
+                                                     : _("Play on hot-seat: you play both sides (P: against the AI)."));
+        break;
+    case REQ_COMMENT: {
+        /* The old comment, neutralised, is the starting text of the prompt. */
+        char *cm = sanitize_dup(ct_record_comment(rec(), R.rs.node), 0);
+        ctl_prompt_text(c, _("Comment:"), cm, on_comment);
+        free(cm);
+        break;
+    }
+    case REQ_COPY_GAME: copy(c, true); break;
+    case REQ_COPY_POS: copy(c, false); break;
+    case REQ_PROMOTE:
+        review_promote(&R.rs);
+        ctl_status(c, UI_STATUS, "%s", _("This line is now the main line."));
+        break;
+    default: break;
     }
     if (moved) {
         R.selected = CT_NO_SQ;
@@ -697,4 +687,5 @@ const ctl_mode ctl_mode_review = {
     .draw = review_draw,
     .key = review_key,
     .tick = review_tick,
+    .keys = UI_KEYS_REVIEW,
 };

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — turns keys and mouse clicks into requests: the key table, and one reader that
+/* cotuong — turns keys and mouse events into requests through the key tables (keymap.c): one
+ * reader that
  * understands curses keys, curses mouse events and raw SGR (1006) mouse reports, so clicks
  * work whatever the terminfo entry says (tmux and screen entries expect the old format). */
 #include <curses.h>
@@ -11,118 +12,11 @@
 #include "ui/input.h"
 #include "ui/requests.h"
 
-#define CTRL(c) ((c) & 0x1f)
-
-static const char *const req_help[] = {
-    [REQ_NONE] = NULL,
-#define UI_REQ_HELP(name, help) [REQ_##name] = help,
-    UI_REQUESTS(UI_REQ_HELP)
-#undef UI_REQ_HELP
-};
-
-static const char *const req_name[] = {
-    [REQ_NONE] = "NONE",
-#define UI_REQ_NAME(name, help) [REQ_##name] = #name,
-    UI_REQUESTS(UI_REQ_NAME)
-#undef UI_REQ_NAME
-};
-
-/* The key table: the only place keys are bound. Several keys may share a request; the
- * help screen lists them on one line in this order. */
-static const ui_keybinding keymap[] = {
-    {KEY_UP, REQ_UP, "Up"},
-    {'k', REQ_UP, "k"},
-    {KEY_DOWN, REQ_DOWN, "Down"},
-    {'j', REQ_DOWN, "j"},
-    {KEY_LEFT, REQ_LEFT, "Left"},
-    {'h', REQ_LEFT, "h"},
-    {KEY_RIGHT, REQ_RIGHT, "Right"},
-    {'l', REQ_RIGHT, "l"},
-    {'\n', REQ_SELECT, "Enter"},
-    {'\r', REQ_SELECT, NULL},
-    {KEY_ENTER, REQ_SELECT, NULL},
-    {' ', REQ_SELECT, "Space"},
-    {27, REQ_CANCEL, "Esc"},
-    {':', REQ_MOVE_LINE, ":"},
-    {'/', REQ_MOVE_LINE, "/"},
-    {'u', REQ_UNDO, "u"},
-    {'r', REQ_REDO, "r"},
-    {CTRL('r'), REQ_REDO, NULL},
-    {'i', REQ_HINT, "i"},
-    {'m', REQ_MOVE_NOW, "m"},
-    {'R', REQ_RESIGN, "R"},
-    {'D', REQ_DRAW, "D"},
-    {'N', REQ_NEW_GAME, "N"},
-    {'S', REQ_SAVE, "S"},
-    {'O', REQ_OPEN, "O"},
-    {'n', REQ_NOTATION, "n"},
-    {'f', REQ_FLIP, "f"},
-    {'c', REQ_COORDS, "c"},
-    {'g', REQ_GLYPHS, "g"},
-    {KEY_PPAGE, REQ_SCROLL_UP, "PgUp"},
-    {KEY_NPAGE, REQ_SCROLL_DOWN, "PgDn"},
-    {'?', REQ_HELP, "?"},
-    {KEY_F(1), REQ_HELP, "F1"},
-    {CTRL('l'), REQ_REDRAW, "Ctrl-L"},
-    {'q', REQ_QUIT, "q"},
-};
-
-const char *ui_req_help(ui_req req)
-{
-    return (req > REQ_NONE && req < REQ_MOUSE) ? req_help[req] : NULL;
-}
-
-const char *ui_req_name(ui_req req)
-{
-    return (req >= REQ_NONE && req < REQ_MOUSE) ? req_name[req] : "";
-}
-
-const ui_keybinding *ui_keymap(int *count)
-{
-    *count = (int)(sizeof keymap / sizeof keymap[0]);
-    return keymap;
-}
-
-#define USER_KEYS 64
-static ui_keybinding user_keys[USER_KEYS];
-static int n_user_keys;
-
-bool ui_key_bind(int key, ui_req req)
-{
-    if (req <= REQ_NONE || req >= REQ_MOUSE)
-        return false;
-    for (int i = 0; i < n_user_keys; i++)
-        if (user_keys[i].key == key) {
-            user_keys[i].req = req;
-            return true;
-        }
-    if (n_user_keys >= USER_KEYS)
-        return false;
-    user_keys[n_user_keys++] = (ui_keybinding){key, req, NULL};
-    return true;
-}
-
-const ui_keybinding *ui_keymap_user(int *count)
-{
-    *count = n_user_keys;
-    return user_keys;
-}
-
-ui_req ui_key_request(int key)
-{
-    for (int i = 0; i < n_user_keys; i++)
-        if (user_keys[i].key == key)
-            return user_keys[i].req;
-    for (size_t i = 0; i < sizeof keymap / sizeof keymap[0]; i++)
-        if (keymap[i].key == key)
-            return keymap[i].req;
-    return REQ_NONE;
-}
-
 void ui_input_enable_mouse(void)
 {
     mouseinterval(0);
-    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED, NULL);
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED,
+              NULL);
     /* Ask for SGR (1006) reports: coordinates beyond 223 and a format tmux passes through.
      * 1000 = report presses and releases. */
     putp("\033[?1000h\033[?1006h");
@@ -155,7 +49,7 @@ static int next_byte(WINDOW *w)
 }
 
 /* After ESC '[' '<': "b;x;y" then 'M' (press) or 'm' (release). */
-static bool parse_sgr_mouse(WINDOW *w, ui_event *ev)
+static bool parse_sgr_mouse(WINDOW *w, ui_keygroup g, ui_event *ev)
 {
     int val[3] = {0, 0, 0}, n = 0, c;
     while ((c = next_byte(w)) >= 0) {
@@ -169,6 +63,12 @@ static bool parse_sgr_mouse(WINDOW *w, ui_event *ev)
             if (n != 2)
                 return false;
             int button = val[0] & ~(4 | 8 | 16); /* drop shift/meta/ctrl bits */
+            if (button == 64 || button == 65) { /* the wheel: a key of the tables */
+                ev->key = button == 64 ? UI_KEY_WHEEL_UP : UI_KEY_WHEEL_DOWN;
+                ev->fkey = true;
+                ev->req = ui_key_request(g, ev->key);
+                return true;
+            }
             ev->req = REQ_MOUSE;
             ev->x = val[1] - 1;
             ev->y = val[2] - 1;
@@ -200,17 +100,17 @@ static void log_event(const ui_event *ev)
     }
 }
 
-static bool read_event(WINDOW *w, int timeout_ms, ui_event *ev);
+static bool read_event(WINDOW *w, int timeout_ms, ui_keygroup g, ui_event *ev);
 
-bool ui_input_read(WINDOW *w, int timeout_ms, ui_event *ev)
+bool ui_input_read(WINDOW *w, int timeout_ms, ui_keygroup g, ui_event *ev)
 {
-    bool got = read_event(w, timeout_ms, ev);
+    bool got = read_event(w, timeout_ms, g, ev);
     if (got)
         log_event(ev);
     return got;
 }
 
-static bool read_event(WINDOW *w, int timeout_ms, ui_event *ev)
+static bool read_event(WINDOW *w, int timeout_ms, ui_keygroup g, ui_event *ev)
 {
     *ev = (ui_event){.req = REQ_NONE};
     wtimeout(w, timeout_ms);
@@ -228,12 +128,17 @@ static bool read_event(WINDOW *w, int timeout_ms, ui_event *ev)
             MEVENT me;
             if (getmouse(&me) != OK)
                 return true;
+            if (me.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
+                ev->key = (me.bstate & BUTTON4_PRESSED) ? UI_KEY_WHEEL_UP : UI_KEY_WHEEL_DOWN;
+                ev->req = ui_key_request(g, ev->key);
+                return true;
+            }
             ev->req = REQ_MOUSE;
             ev->y = me.y;
             ev->x = me.x;
             ev->press = (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) != 0;
         } else {
-            ev->req = ui_key_request(key);
+            ev->req = ui_key_request(g, key);
         }
         return true;
     }
@@ -243,18 +148,18 @@ static bool read_event(WINDOW *w, int timeout_ms, ui_event *ev)
         /* A lone Esc, a mouse report ESC [ < ..., or a sequence curses does not know. */
         int c1 = next_byte(w);
         if (c1 < 0) { /* nothing, or a decoded key after it: a lone Esc */
-            ev->req = REQ_CANCEL;
+            ev->req = ui_key_request(g, 27);
             return true;
         }
         if (c1 != '[') {
             /* Esc and then another key typed quickly (or Alt+key): Esc now, the key next. */
             unget_wch((wchar_t)c1);
-            ev->req = REQ_CANCEL;
+            ev->req = ui_key_request(g, 27);
             return true;
         }
         int c2 = next_byte(w);
         if (c2 == '<') {
-            if (!parse_sgr_mouse(w, ev))
+            if (!parse_sgr_mouse(w, g, ev))
                 ev->req = REQ_NONE;
             return true;
         }
@@ -279,10 +184,10 @@ static bool read_event(WINDOW *w, int timeout_ms, ui_event *ev)
             key = KEY_END;
         ev->key = key;
         ev->fkey = key != 0;
-        ev->req = key ? ui_key_request(key) : REQ_NONE;
+        ev->req = key ? ui_key_request(g, key) : REQ_NONE;
         return true;
     }
-    ev->req = ui_key_request(ch);
+    ev->req = ui_key_request(g, ch);
     if (ev->req == REQ_NONE && ch >= 32 && ch != 127)
         ev->req = REQ_TEXT;
     return true;

@@ -1,43 +1,87 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the requests a user can make, as one X-macro list with their help strings, and
- * the key table that maps keys to them. The help screen and the KEYS section of cotuong(6)
- * are generated from / checked against these tables (tests/e2e_ui_man.sh). */
+ * the key groups (one per kind of screen) whose tables map keys to them. The help screen of
+ * each mode and the KEYS section of cotuong(6) are generated from these tables
+ * (tests/check_keys.c compares the manual with them). */
 #ifndef COTUONG_UI_REQUESTS_H
 #define COTUONG_UI_REQUESTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* X(NAME, help text): the help text is an English msgid (N_ marks it for xgettext),
- * translated when shown. */
+ * translated when shown. The config names a request in lower case (`key.undo = z`). */
 #ifndef N_
 #define N_(s) (s)
 #endif
 #define UI_REQUESTS(X)                                                                       \
-    X(UP, N_("move the cursor up"))                                                              \
-    X(DOWN, N_("move the cursor down"))                                                          \
-    X(LEFT, N_("move the cursor left"))                                                          \
-    X(RIGHT, N_("move the cursor right"))                                                        \
-    X(SELECT, N_("select a piece, move it to the cursor; choose a menu item"))                   \
-    X(CANCEL, N_("cancel the selection, the prompt or the AI's hint"))                           \
-    X(MOVE_LINE, N_("type a move in any notation (or a coordinate move like h2e2)"))             \
-    X(UNDO, N_("take back a move (a full turn against the AI)"))                                 \
-    X(REDO, N_("replay a move taken back"))                                                      \
-    X(HINT, N_("ask the AI for a move and show it on the board"))                                \
-    X(MOVE_NOW, N_("make the AI move now with its best move so far"))                            \
-    X(RESIGN, N_("resign the game"))                                                             \
-    X(DRAW, N_("offer a draw"))                                                                  \
-    X(NEW_GAME, N_("start a new game (back to the start menu)"))                                 \
-    X(SAVE, N_("save the game"))                                                                 \
-    X(OPEN, N_("open a saved game"))                                                             \
-    X(NOTATION, N_("change the notation of the move history"))                                   \
-    X(FLIP, N_("turn the board around"))                                                         \
-    X(COORDS, N_("show or hide the coordinates a-i, 0-9"))                                       \
-    X(GLYPHS, N_("change the piece glyphs (Han, letters, ASCII)"))                               \
-    X(SCROLL_UP, N_("scroll the move history back"))                                             \
-    X(SCROLL_DOWN, N_("scroll the move history forward"))                                        \
-    X(HELP, N_("show this help"))                                                                \
-    X(REDRAW, N_("redraw the screen"))                                                           \
-    X(QUIT, N_("quit (asks first when the game is not saved)"))
+    X(UP, N_("move the cursor up"))                                                          \
+    X(DOWN, N_("move the cursor down"))                                                      \
+    X(LEFT, N_("move the cursor left"))                                                      \
+    X(RIGHT, N_("move the cursor right"))                                                    \
+    X(SELECT, N_("select: a piece, then the point it goes to; a menu item"))                 \
+    X(CANCEL, N_("cancel the selection, the prompt or the AI's hint"))                       \
+    X(MOVE_LINE, N_("type a move in any notation (or a coordinate move like h2e2)"))         \
+    X(UNDO, N_("take back a move (a full turn against the AI)"))                             \
+    X(REDO, N_("replay a move taken back"))                                                  \
+    X(HINT, N_("ask the AI for a move and show it on the board"))                            \
+    X(MOVE_NOW, N_("make the AI move now with its best move so far"))                        \
+    X(RESIGN, N_("resign the game"))                                                         \
+    X(DRAW, N_("offer a draw"))                                                              \
+    X(NEW_GAME, N_("start a new game (back to the start menu)"))                             \
+    X(FORWARD, N_("one move forward along the current line"))                                \
+    X(BACK, N_("one move back"))                                                             \
+    X(FIRST, N_("to the start of the game"))                                                 \
+    X(LAST, N_("to the end of the current line"))                                            \
+    X(NEXT_ALT, N_("the next alternative to the current move"))                              \
+    X(PREV_ALT, N_("the previous alternative to the current move"))                          \
+    X(ENTER_VAR, N_("into the first variation that starts here"))                            \
+    X(VARIATION, N_("into the N-th variation that starts here"))                             \
+    X(LEAVE_VAR, N_("out of the variation, back to the move it replaces"))                   \
+    X(PLAY_ON_AI, N_("play on against the AI (it answers your moves) or hot-seat"))          \
+    X(AUTOPLAY, N_("auto-play on or off"))                                                   \
+    X(FASTER, N_("auto-play faster"))                                                        \
+    X(SLOWER, N_("auto-play slower"))                                                        \
+    X(ANALYSE, N_("the engine's view of this position: score, depth and best line"))         \
+    X(ANALYSE_GAME, N_("analyse the whole game: marks ?! ? ?? and a chart (Esc stops)"))    \
+    X(COMMENT, N_("write or change the comment of the current move"))                        \
+    X(DELETE_MOVE, N_("delete the current move and what follows (asks first)"))              \
+    X(PROMOTE, N_("make the current line the main line"))                                    \
+    X(PREV_GAME, N_("the previous game of the file"))                                        \
+    X(NEXT_GAME, N_("the next game of the file"))                                            \
+    X(GAME_LIST, N_("the list of the games of the file"))                                    \
+    X(SAVE, N_("save the game (in review: all the games of the file)"))                      \
+    X(OPEN, N_("open a saved game"))                                                         \
+    X(COPY_GAME, N_("copy the game (PGN) to the clipboard (OSC 52)"))                        \
+    X(COPY_POS, N_("copy the position (FEN) to the clipboard (OSC 52)"))                     \
+    X(NOTATION, N_("change the notation of the move history"))                               \
+    X(FLIP, N_("turn the board around"))                                                     \
+    X(COORDS, N_("show or hide the coordinates a-i, 0-9"))                                   \
+    X(GLYPHS, N_("change the piece glyphs (Han, letters, ASCII)"))                           \
+    X(SCROLL_UP, N_("scroll back (the move history, this help)"))                            \
+    X(SCROLL_DOWN, N_("scroll forward (the move history, this help)"))                       \
+    X(PAGE_UP, N_("one page up"))                                                            \
+    X(PAGE_DOWN, N_("one page down"))                                                        \
+    X(TOP, N_("to the top"))                                                                 \
+    X(BOTTOM, N_("to the bottom"))                                                           \
+    X(ACCEPT, N_("accept the text"))                                                         \
+    X(YES, N_("yes (c: có)"))                                                                \
+    X(NO, N_("no (k: không)"))                                                               \
+    X(EDIT_LEFT, N_("cursor one character left"))                                            \
+    X(EDIT_RIGHT, N_("cursor one character right"))                                          \
+    X(EDIT_HOME, N_("cursor to the start of the line"))                                      \
+    X(EDIT_END, N_("cursor to the end of the line"))                                         \
+    X(EDIT_BACKSPACE, N_("delete the character before the cursor"))                          \
+    X(EDIT_DELETE, N_("delete the character under the cursor"))                              \
+    X(EDIT_KILL_START, N_("delete from the start of the line to the cursor"))                \
+    X(EDIT_KILL_WORD, N_("delete the word before the cursor"))                               \
+    X(EDIT_KILL_END, N_("delete from the cursor to the end of the line"))                    \
+    X(HISTORY_PREV, N_("the previous text entered at this prompt"))                          \
+    X(HISTORY_NEXT, N_("the next text entered at this prompt"))                              \
+    X(COMPLETE, N_("complete the file name (twice: list the choices)"))                      \
+    X(HELP, N_("show the keys of this screen"))                                              \
+    X(REDRAW, N_("redraw the screen"))                                                       \
+    X(QUIT, N_("quit or go back (asks first when something is not saved)"))
 
 typedef enum {
     REQ_NONE = 0,
@@ -50,33 +94,70 @@ typedef enum {
     REQ_COUNT
 } ui_req;
 
-/* One row of the key table. */
+/* Key groups: each kind of screen has its own key table. X(NAME, title for the help screen
+ * and the manual's subsection). */
+#define UI_KEYGROUPS(X)                                                                      \
+    X(PLAY, N_("Playing"))                                                                   \
+    X(REVIEW, N_("Reviewing a game"))                                                        \
+    X(MENU, N_("Menus and lists"))                                                           \
+    X(EDIT, N_("Text prompts"))                                                              \
+    X(YESNO, N_("Questions"))                                                                \
+    X(HELP, N_("This help"))
+
+typedef enum {
+#define UI_KEYGROUP_ENUM(name, title) UI_KEYS_##name,
+    UI_KEYGROUPS(UI_KEYGROUP_ENUM)
+#undef UI_KEYGROUP_ENUM
+    UI_KEYS_COUNT
+} ui_keygroup;
+
+/* Pseudo key codes for the mouse wheel (beyond curses' KEY_MAX and Unicode), so the wheel
+ * goes through the key tables like any key. */
+#define UI_KEY_WHEEL_UP 0x200001
+#define UI_KEY_WHEEL_DOWN 0x200002
+
+/* One row of a key table. */
 typedef struct {
-    int key;          /* curses key code or character */
+    unsigned groups;  /* bit (1u << ui_keygroup) for each group the binding is in */
+    int key;          /* curses key code, character or UI_KEY_WHEEL_* */
     ui_req req;
-    const char *name; /* how the help screen and the manual write the key */
+    const char *name; /* how the help screen and the manual write the key; NULL: not listed */
 } ui_keybinding;
 
 /* An input event: a request, plus the cell of a mouse click or the character typed. */
 typedef struct {
     ui_req req;
     int key;    /* the raw key: a character (Unicode) or, with fkey, a curses KEY_ code */
-    bool fkey;  /* key is a curses function key code, not a character */
+    bool fkey;  /* key is a curses function key code (or a wheel code), not a character */
     int y, x;   /* screen cell of a mouse event */
     bool press; /* mouse: button 1 pressed (false: released or other) */
 } ui_event;
 
-/* The help text of a request (English msgid), or NULL; its enum name ("UNDO"). */
+/* The help text of a request (English msgid), or NULL; its enum name ("UNDO"); the request
+ * named in lower or upper case ("undo"), REQ_NONE if none. */
 const char *ui_req_help(ui_req req);
 const char *ui_req_name(ui_req req);
-/* The key table and its length. */
+ui_req ui_req_from_name(const char *name);
+/* The title of a key group (English msgid). */
+const char *ui_keygroup_title(ui_keygroup g);
+/* The built-in key table and its length. */
 const ui_keybinding *ui_keymap(int *count);
-/* The request bound to a key, REQ_NONE if none (user bindings first). */
-ui_req ui_key_request(int key);
+/* The request a key makes in a group, REQ_NONE if none (user bindings first). */
+ui_req ui_key_request(ui_keygroup g, int key);
+/* Sets ev->req for group g from its raw key (mouse and resize events are kept). */
+void ui_event_regroup(ui_event *ev, ui_keygroup g);
 /* Binds a key to a request at run time (from the settings file), before the table's own
- * binding of that key. Returns false when the user table is full or req is not a request. */
+ * binding of that key, in every group where the table binds the request. Returns false when
+ * the user table is full or req is not a request with keys. */
 bool ui_key_bind(int key, ui_req req);
 /* The user bindings made with ui_key_bind (names are NULL). */
 const ui_keybinding *ui_keymap_user(int *count);
+/* Forgets the user bindings (tests). */
+void ui_key_unbind_all(void);
+/* The keys of a request in a group joined with ", " ("Up, k"), the user's bindings last.
+ * Returns the length. */
+int ui_keys_of(ui_keygroup g, ui_req req, char *buf, int size);
+/* How the help screen writes a key ("Up", "Ctrl-X", "z"). */
+void ui_key_name(int key, char *buf, size_t size);
 
 #endif
