@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sys/settings.h"
 
@@ -156,13 +157,160 @@ START_TEST(test_load_files)
     fclose(f);
     ck_assert_int_ge(settings, 10);
     config_defaults(&cfg);
-    ck_assert_int_eq(config_parse(&cfg, "example", out, strlen(out)), 0);
+    ck_assert_msg(config_parse(&cfg, "example", out, strlen(out)) == 0, "%s", cfg.messages[0]);
     /* Missing file: no problem. Unreadable kinds: one problem naming the file. */
     config_defaults(&cfg);
     ck_assert_int_eq(config_load(&cfg, "/nonexistent/cotuong/config"), 0);
     ck_assert_int_eq(config_load(&cfg, "/dev/null"), 1);
     ck_assert_msg(strstr(cfg.messages[0], "/dev/null: not a regular file") != NULL, "%s",
                   cfg.messages[0]);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- writing settings */
+
+static char *edit(const char *text, const char *name, const char *value)
+{
+    size_t n;
+    char *out = sys_settings_edit(text, strlen(text), name, value, &n);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_uint_eq(n, strlen(out));
+    return out;
+}
+
+START_TEST(test_edit_keeps_everything_else)
+{
+    const char *text = "# my settings\n"
+                       "\n"
+                       "  notation = wxf   # I like WXF\n"
+                       "frobnicate = 3\n"          /* unknown: kept */
+                       "glyphs=vi\n"
+                       "notation = zh\n"           /* the last one counts */
+                       "#ai_level = 5\n"
+                       "key.undo = z\n";
+    char *out = edit(text, "notation", "vi");
+    ck_assert_str_eq(out, "# my settings\n\n  notation = wxf   # I like WXF\nfrobnicate = 3\n"
+                          "glyphs=vi\nnotation = vi\n#ai_level = 5\nkey.undo = z\n");
+    free(out);
+    /* The indentation and the trailing comment of the replaced line stay. */
+    out = edit("  notation = wxf   # I like WXF\n", "notation", "coord");
+    ck_assert_str_eq(out, "  notation = coord   # I like WXF\n");
+    free(out);
+    /* A commented-out example: the new line goes right after it. */
+    out = edit(text, "ai_level", "7");
+    ck_assert(strstr(out, "#ai_level = 5\nai_level = 7\nkey.undo = z\n") != NULL);
+    free(out);
+    /* Nowhere: appended, after a newline the file lacked. */
+    out = edit("glyphs = vi", "coords", "no");
+    ck_assert_str_eq(out, "glyphs = vi\ncoords = no\n");
+    free(out);
+    out = edit("", "coords", "no");
+    ck_assert_str_eq(out, "coords = no\n");
+    free(out);
+    /* "notation_x" and "# notation" in a comment are not the setting. */
+    out = edit("notation_x = 1\nrules = casual # notation = zh\n", "notation", "wxf");
+    ck_assert_str_eq(out, "notation_x = 1\nrules = casual # notation = zh\nnotation = wxf\n");
+    free(out);
+}
+END_TEST
+
+START_TEST(test_edit_round_trip)
+{
+    /* Whatever is written reads back as the value, with no new problem. */
+    static const char *const sets[][2] = {
+        {"notation", "wxf"}, {"glyphs", "ascii"}, {"ai_level", "3"}, {"theme", "mono"},
+        {"time_control", "600+5"}, {"clipboard", "no"}, {"key.forward", "z"},
+        {"coords", "no"}, {"bell", "on"},
+    };
+    char *text = strdup("# example\nfoo = bar\n");
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        char *next = edit(text, sets[i][0], sets[i][1]);
+        free(text);
+        text = next;
+    }
+    /* Set twice: still one line. */
+    char *next = edit(text, "notation", "zh");
+    free(text);
+    text = next;
+    ck_assert_ptr_null(strstr(strstr(text, "notation") + 1, "notation"));
+    config_defaults(&cfg);
+    config_parse(&cfg, "conf", text, strlen(text));
+    ck_assert_int_eq(cfg.nproblems, 1); /* foo, unknown, kept */
+    ck_assert_int_eq(cfg.notation, CT_NOTATION_ZH);
+    ck_assert_str_eq(cfg.glyphs, "ascii");
+    ck_assert_int_eq(cfg.ai_level, 3);
+    ck_assert_str_eq(cfg.theme, "mono");
+    ck_assert_str_eq(cfg.time_control, "600+5");
+    ck_assert(!cfg.clipboard);
+    ck_assert(!cfg.coords);
+    ck_assert(cfg.bell);
+    ck_assert_int_eq(cfg.nkeys, 1);
+    ck_assert(strstr(text, "# example\nfoo = bar\n") == text);
+    free(text);
+}
+END_TEST
+
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char buf[4096];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+START_TEST(test_set_writes_the_file)
+{
+    char tmpdir[] = "/tmp/check_config.XXXXXX", path[256], err[300], cmd[600];
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    snprintf(path, sizeof path, "%s/sub/config", tmpdir);
+    /* A new file, in a folder that does not exist yet. */
+    ck_assert_int_eq(sys_settings_set(path, "notation", "wxf", err, sizeof err), 0);
+    ck_assert_str_eq(slurp(path), "notation = wxf\n");
+    FILE *f = fopen(path, "a");
+    fputs("# mine\nweird line\n", f);
+    fclose(f);
+    ck_assert_int_eq(sys_settings_set(path, "notation", "zh", err, sizeof err), 0);
+    ck_assert_int_eq(sys_settings_set(path, "coords", "no", err, sizeof err), 0);
+    ck_assert_str_eq(slurp(path), "notation = zh\n# mine\nweird line\ncoords = no\n");
+    /* Values that would not read back as themselves are refused, the file untouched. */
+    ck_assert_int_eq(sys_settings_set(path, "notation", "zh\nrules = casual", err, sizeof err), -1);
+    ck_assert_int_eq(sys_settings_set(path, "notation", "zh # x", err, sizeof err), -1);
+    ck_assert_str_eq(slurp(path), "notation = zh\n# mine\nweird line\ncoords = no\n");
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+START_TEST(test_set_failure_leaves_the_old_file)
+{
+    char tmpdir[] = "/tmp/check_config.XXXXXX", path[256], err[300], cmd[600];
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    /* Binary data: not ours to rewrite. */
+    snprintf(path, sizeof path, "%s/config", tmpdir);
+    FILE *f = fopen(path, "wb");
+    fwrite("notation = vi\n\0\1\2", 1, 17, f);
+    fclose(f);
+    ck_assert_int_eq(sys_settings_set(path, "notation", "wxf", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "binary") != NULL, "%s", err);
+    f = fopen(path, "rb");
+    char back[32];
+    ck_assert_uint_eq(fread(back, 1, sizeof back, f), 17);
+    fclose(f);
+    ck_assert(!memcmp(back, "notation = vi\n\0\1\2", 17));
+    /* The path is a folder: the write fails with the path named, and no temporary file is
+     * left beside it. */
+    snprintf(path, sizeof path, "%s/dir", tmpdir);
+    ck_assert_int_eq(mkdir(path, 0700), 0);
+    ck_assert_int_eq(sys_settings_set(path, "notation", "wxf", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, path) != NULL, "%s", err);
+    snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq 2", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
 
@@ -176,6 +324,10 @@ int main(void)
     tcase_add_test(tc, test_keys);
     tcase_add_test(tc, test_many_problems_counted);
     tcase_add_test(tc, test_load_files);
+    tcase_add_test(tc, test_edit_keeps_everything_else);
+    tcase_add_test(tc, test_edit_round_trip);
+    tcase_add_test(tc, test_set_writes_the_file);
+    tcase_add_test(tc, test_set_failure_leaves_the_old_file);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

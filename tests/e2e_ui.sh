@@ -79,6 +79,10 @@ keys n
 check "n again (wxf)" "C2.5"
 keys n n
 check "Chinese notation" "炮二平五"
+step=$((step + 1))
+if grep -q "^notation = zh" "$XDG_CONFIG_HOME/cotuong/config"; then echo "ok $step - n wrote the notation to the settings"; else
+    echo "not ok $step - notation not in the settings file:"; cat "$XDG_CONFIG_HOME/cotuong/config"; fails=$((fails + 1)); fi
+rm -f "$XDG_CONFIG_HOME/cotuong/config" # the next game is a new user's
 ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en
 check "English game" "Red to move"
 keys :
@@ -250,7 +254,7 @@ check "review opens" "Review test 1 (1/3)"
 T send-keys -t "$S" -l "$(printf '\033[<65;40;10M')"
 check "wheel down steps forward" "Tiên nhân chỉ lộ"
 T send-keys -t "$S" -l "$(printf '\033[<64;40;10M')"
-check_not "wheel up steps back" "Tiên nhân chỉ lộ"
+check "wheel up steps back to the comment before the first move" "The round-trip game of the XQF"
 keys '?'
 check "review help: its group" "Reviewing a game"
 check "review help: Tab enters a variation" "Tab, e "
@@ -266,6 +270,23 @@ if [ "$(cap)" = "$help_end" ]; then echo "ok $step - no scrolling past the end";
     echo "not ok $step - the help scrolled past its end"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
 keys q
 check "back in review" "Review test 1 (1/3)"
+
+echo "# settings changed on screen are kept in the settings file"
+mkdir -p "$XDG_CONFIG_HOME/cotuong"
+printf '# my comment\nglyphs = han   # keep this\n' >"$XDG_CONFIG_HOME/cotuong/config"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en
+check "started with a settings file" "Red to move"
+keys g c
+check "coordinates shown" "a   b   c   d   e"
+step=$((step + 1))
+want=$(printf '# my comment\nglyphs = vi   # keep this\ncoords = yes')
+if [ "$(cat "$XDG_CONFIG_HOME/cotuong/config")" = "$want" ]; then echo "ok $step - g and c written, comments kept"; else
+    echo "not ok $step - the settings file reads:"; sed 's/^/    | /' "$XDG_CONFIG_HOME/cotuong/config"; fails=$((fails + 1)); fi
+keys q
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en
+check "the next start has the coordinates" "a   b   c   d   e"
+check "and the Vietnamese letters" "Tg"
+rm -f "$XDG_CONFIG_HOME/cotuong/config"
 
 echo "# signals restore the terminal"
 for sig in TERM HUP INT; do

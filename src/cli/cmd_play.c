@@ -159,7 +159,8 @@ int cmd_play(int argc, char **argv)
     /* Box-drawing characters drawn two columns wide (a CJK terminal setting): ASCII lines. */
     if (!app.set.ascii && ui_probe_box_width(300) == 2)
         app.set.ascii_lines = true;
-    app.set.coords = coords;
+    if (coords)
+        app.set.coords = true; /* else as the settings say */
     app.set.colour = colour;
     app.set.mouse = mouse;
     if (resume) {

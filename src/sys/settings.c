@@ -5,6 +5,7 @@
 
 #include <curses.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,8 @@ void config_set_key_actions(const char *const *names, int n)
     nkey_actions = n;
 }
 
+static bool one_of(const char *value, const char *const *words, char *dst, size_t size);
+
 void config_defaults(app_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -39,6 +42,21 @@ void config_defaults(app_config *cfg)
     cfg->autoplay_ms = 1000;
     cfg->analysis_ms = 1000;
     cfg->clipboard = true;
+    cfg->coords = false;
+    cfg->bell = false;
+}
+
+/* yes/no values: true, false, or -1 for neither. */
+static int yes_no(const char *value)
+{
+    static const char *const yes[] = {"yes", "true", "on", "1", NULL};
+    static const char *const no[] = {"no", "false", "off", "0", NULL};
+    char scratch[8];
+    if (one_of(value, yes, scratch, sizeof scratch))
+        return 1;
+    if (one_of(value, no, scratch, sizeof scratch))
+        return 0;
+    return -1;
 }
 
 static void problem(app_config *cfg, const char *file, int line, const char *fmt, ...)
@@ -236,6 +254,14 @@ static void apply(app_config *cfg, const char *file, int line, const char *name,
             cfg->clipboard = false;
         else
             problem(cfg, file, line, "bad value '%.40s' for clipboard (yes or no)", v);
+    } else if (!strcmp(name, "coords") || !strcmp(name, "bell")) {
+        int yn = yes_no(value);
+        if (yn < 0)
+            problem(cfg, file, line, "bad value '%.40s' for %s (yes or no)", v, name);
+        else if (name[0] == 'c')
+            cfg->coords = yn, cfg->coords_given = true;
+        else
+            cfg->bell = yn;
     } else if (!strncmp(name, "key.", 4)) {
         set_key(cfg, file, line, name + 4, value);
     } else {
@@ -335,4 +361,143 @@ int config_load(app_config *cfg, const char *path)
     int n = config_parse(cfg, path, data, len);
     free(data);
     return n;
+}
+
+/* ---------------------------------------------------------------- writing */
+
+/* The name of a `name = value` line text[0..n) (comment and blanks removed) into buf; false
+ * when the line sets nothing. commented: the line is "# name = value" instead. */
+static bool line_name(const char *text, size_t n, bool commented, char *buf, size_t size)
+{
+    size_t i = 0;
+    while (i < n && (text[i] == ' ' || text[i] == '\t'))
+        i++;
+    if (commented) {
+        if (i >= n || text[i] != '#')
+            return false;
+        i++;
+        while (i < n && (text[i] == ' ' || text[i] == '\t'))
+            i++;
+    }
+    size_t start = i;
+    while (i < n && text[i] != '=' && text[i] != '#' && text[i] != ' ' && text[i] != '\t')
+        i++;
+    size_t len = i - start;
+    while (i < n && (text[i] == ' ' || text[i] == '\t'))
+        i++;
+    if (!len || len >= size || i >= n || text[i] != '=')
+        return false;
+    memcpy(buf, text + start, len);
+    buf[len] = '\0';
+    return true;
+}
+
+char *sys_settings_edit(const char *text, size_t len, const char *name, const char *value,
+                        size_t *out_len)
+{
+    /* 1. Find the line that sets name (the last one: it wins when the file is read), else
+     *    the last commented-out example of it ("#name = ..."), after which the new line goes. */
+    size_t set_at = SIZE_MAX, set_end = 0, example_end = SIZE_MAX;
+    for (size_t i = 0; i < len;) {
+        size_t end = i;
+        while (end < len && text[end] != '\n')
+            end++;
+        char nm[64];
+        if (line_name(text + i, end - i, false, nm, sizeof nm) && !strcmp(nm, name))
+            set_at = i, set_end = end;
+        else if (line_name(text + i, end - i, true, nm, sizeof nm) && !strcmp(nm, name))
+            example_end = end;
+        i = end + 1;
+    }
+    /* 2. The new line keeps the old one's indentation and trailing comment. */
+    char line[600];
+    size_t indent = 0;
+    const char *comment = "";
+    size_t comment_len = 0;
+    if (set_at != SIZE_MAX) {
+        while (set_at + indent < set_end && (text[set_at + indent] == ' ' || text[set_at + indent] == '\t'))
+            indent++;
+        const char *hash = memchr(text + set_at, '#', set_end - set_at);
+        if (hash) {
+            const char *c0 = hash;
+            while (c0 > text + set_at && (c0[-1] == ' ' || c0[-1] == '\t'))
+                c0--;
+            comment = c0;
+            comment_len = (size_t)(text + set_end - c0);
+        }
+    }
+    int ll = snprintf(line, sizeof line, "%.*s%s = %s%.*s", (int)indent,
+                      set_at != SIZE_MAX ? text + set_at : "", name, value, (int)comment_len, comment);
+    if (ll < 0 || (size_t)ll >= sizeof line)
+        return NULL;
+    /* 3. Splice: replace the line, or insert after the example, or append. */
+    size_t cut_from, cut_to;
+    bool newline_before = false, newline_after = false;
+    if (set_at != SIZE_MAX) {
+        cut_from = set_at, cut_to = set_end;
+    } else if (example_end != SIZE_MAX) {
+        cut_from = cut_to = example_end;
+        newline_before = true;
+    } else {
+        cut_from = cut_to = len;
+        newline_before = len > 0 && text[len - 1] != '\n';
+        newline_after = true;
+    }
+    size_t n = cut_from + (newline_before ? 1 : 0) + (size_t)ll + (newline_after ? 1 : 0) +
+               (len - cut_to);
+    char *out = malloc(n + 1);
+    if (!out)
+        return NULL;
+    size_t o = 0;
+    memcpy(out, text, cut_from), o = cut_from;
+    if (newline_before)
+        out[o++] = '\n';
+    memcpy(out + o, line, (size_t)ll), o += (size_t)ll;
+    if (newline_after)
+        out[o++] = '\n';
+    memcpy(out + o, text + cut_to, len - cut_to), o += len - cut_to;
+    out[o] = '\0';
+    *out_len = o;
+    return out;
+}
+
+int sys_settings_set(const char *path, const char *name, const char *value, char *err,
+                     size_t errsize)
+{
+    char def[4096];
+    if (!path) {
+        if (savefile_config_path(def, sizeof def) != 0) {
+            snprintf(err, errsize, "no settings folder (neither XDG_CONFIG_HOME nor HOME is set)");
+            return -1;
+        }
+        path = def;
+    }
+    /* A value must stay one line that reads back as itself. */
+    if (strpbrk(value, "\n\r#") || strpbrk(name, " \t=#\n\r") || !*name) {
+        snprintf(err, errsize, "%s: bad setting", path);
+        return -1;
+    }
+    char *data = NULL;
+    size_t len = 0;
+    FILE *probe = fopen(path, "r");
+    if (probe) {
+        fclose(probe);
+        if (savefile_read(path, CONFIG_MAX_BYTES, &data, &len, err, errsize) != 0)
+            return -1; /* unreadable: never replace what cannot be read */
+        if (savefile_binary_offset(data, len) >= 0) {
+            snprintf(err, errsize, "%s: not a settings file (binary data); left alone", path);
+            free(data);
+            return -1;
+        }
+    }
+    size_t n;
+    char *out = sys_settings_edit(data ? data : "", len, name, value, &n);
+    free(data);
+    if (!out) {
+        snprintf(err, errsize, "%s: the setting is too long", path);
+        return -1;
+    }
+    int rc = savefile_write_atomic(path, out, n, err, errsize);
+    free(out);
+    return rc;
 }

@@ -31,10 +31,12 @@ typedef struct {
     int autoplay_ms;       /* review_speed = 100..60000 (ms per move when auto-playing) */
     int analysis_ms;       /* analysis_time = 100..600000 (ms per position when analysing) */
     bool clipboard;        /* clipboard = yes | no (OSC 52 copy) */
+    bool coords;           /* coords = yes | no (the a-i / 0-9 labels) */
+    bool bell;             /* bell = on | off (ring when the opponent has moved or checks) */
     config_key keys[CONFIG_MAX_KEYS];
     int nkeys;
     /* Which of the above the file set (the rest are defaults the program may choose). */
-    bool notation_given, glyphs_given, language_given, rules_given;
+    bool notation_given, glyphs_given, language_given, rules_given, coords_given;
     /* Problems found, "FILE:LINE: message" (the first CONFIG_MAX_MESSAGES of nproblems). */
     char messages[CONFIG_MAX_MESSAGES][400];
     int nproblems;
@@ -60,5 +62,21 @@ int config_load(app_config *cfg, const char *path);
  * "Esc", "Backspace", "Home", "End", "PgUp", "PgDn", "Insert", "Delete", "F1".."F12".
  * Returns the key code or -1. */
 int config_key_code(const char *name);
+
+/* Writing settings back. The file is edited, not regenerated: comments, unknown lines, their
+ * order and the user's spacing stay; the line that sets `name` is replaced (the last one,
+ * which is the one that counts), or the new line goes after a commented-out example
+ * "#name = ...", or at the end.
+ *
+ * sys_settings_edit: the edited copy of text[0..len) (malloc'ed, NUL-terminated, its length
+ * in *out_len), NULL when out of memory or the line would be longer than 600 bytes. */
+char *sys_settings_edit(const char *text, size_t len, const char *name, const char *value,
+                        size_t *out_len);
+/* Sets name = value in the settings file path (NULL: $XDG_CONFIG_HOME/cotuong/config),
+ * creating it, replacing it atomically (savefile_write_atomic: a crash leaves the old file or
+ * the new one, never a mix). A file that cannot be read or holds binary data is left alone.
+ * Returns 0, or -1 with "PATH: reason" in err. */
+int sys_settings_set(const char *path, const char *name, const char *value, char *err,
+                     size_t errsize);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tui/controller.h"
+#include "tui/prefs.h"
 #include "sys/i18n.h"
 #include "ui/draw.h"
 
@@ -131,21 +132,29 @@ static void cycle(ctl *c, int item, int dir)
     if (c->menu_page == PAGE_SETUP) {
         switch (item) {
         case SET_SIDE: c->menu_side = !c->menu_side; break;
-        case SET_LEVEL: g->players[CT_BLACK].level = (g->players[CT_BLACK].level + 9 + dir) % 10 + 1; break;
+        case SET_LEVEL:
+            g->players[CT_BLACK].level = (g->players[CT_BLACK].level + 9 + dir) % 10 + 1;
+            tui_prefs_save(c, "ai_level");
+            break;
         case SET_RED_LEVEL: g->players[CT_RED].level = (g->players[CT_RED].level + 9 + dir) % 10 + 1; break;
-        case SET_RULES: g->rules = (ct_rules)((g->rules + CT_RULES_COUNT + dir) % CT_RULES_COUNT); break;
+        case SET_RULES:
+            g->rules = (ct_rules)((g->rules + CT_RULES_COUNT + dir) % CT_RULES_COUNT);
+            tui_prefs_save(c, "rules");
+            break;
         case SET_CLOCK: c->menu_clock = (c->menu_clock + N_CLOCKS + dir) % N_CLOCKS; break;
         }
     } else if (c->menu_page == PAGE_SETTINGS) {
         switch (item) {
         case OPT_NOTATION:
             c->set.notation = (ct_notation)((c->set.notation + CT_NOTATION_AUTO + dir) % CT_NOTATION_AUTO);
+            tui_prefs_save(c, "notation");
             break;
         case OPT_GLYPHS:
             if (!c->set.ascii)
                 c->set.glyphs = (ui_glyphs)((c->set.glyphs + UI_GLYPHS_ASCII + dir) % UI_GLYPHS_ASCII);
+            tui_prefs_save(c, "glyphs");
             break;
-        case OPT_COORDS: c->set.coords = !c->set.coords; break;
+        case OPT_COORDS: c->set.coords = !c->set.coords; tui_prefs_save(c, "coords"); break;
         }
     }
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tui/controller.h"
+#include "tui/prefs.h"
 #include "sys/i18n.h"
 #include "tui/session.h"
 #include "cotuong/movegen.h"
@@ -274,14 +275,15 @@ static void play_key(ctl *c, const ui_event *ev)
     case REQ_NOTATION:
         c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
         ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
+        tui_prefs_save(c, "notation");
         break;
     case REQ_FLIP: c->set.flip = !c->set.flip; break;
-    case REQ_COORDS: c->set.coords = !c->set.coords; break;
+    case REQ_COORDS: c->set.coords = !c->set.coords; tui_prefs_save(c, "coords"); break;
     case REQ_GLYPHS:
         if (c->set.ascii)
             ctl_status(c, UI_STATUS, "%s", _("The ASCII board has only letters."));
         else
-            c->set.glyphs = (ui_glyphs)((c->set.glyphs + 1) % UI_GLYPHS_ASCII);
+            c->set.glyphs = (ui_glyphs)((c->set.glyphs + 1) % UI_GLYPHS_ASCII), tui_prefs_save(c, "glyphs");
         break;
     case REQ_SCROLL_UP: c->history_scroll += 5; break;
     case REQ_SCROLL_DOWN:

@@ -11,6 +11,7 @@
 
 #include "sys/clipboard.h"
 #include "tui/controller.h"
+#include "tui/prefs.h"
 #include "sys/i18n.h"
 #include "game/review.h"
 #include "tui/review_mode.h"
@@ -570,10 +571,11 @@ static void review_key(ctl *c, const ui_event *ev)
         break;
     case REQ_LEAVE_VAR: moved = review_leave_variation(&R.rs); break;
     case REQ_FLIP: c->set.flip = !c->set.flip; break;
-    case REQ_COORDS: c->set.coords = !c->set.coords; break;
+    case REQ_COORDS: c->set.coords = !c->set.coords; tui_prefs_save(c, "coords"); break;
     case REQ_NOTATION:
         c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
         ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
+        tui_prefs_save(c, "notation");
         break;
     case REQ_MOVE_LINE: ctl_prompt_text(c, _("Play on (a move):"), "", on_move_text); break;
     case REQ_SAVE: ctl_prompt_text(c, _("Save all games to:"), R.rs.path, on_save_path); break;

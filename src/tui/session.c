@@ -360,6 +360,8 @@ void session_load_settings(ctl *c, app_config *cfg)
     else if (gs >= 0)
         c->set.glyphs = (ui_glyphs)gs;
     c->set.colour = strcmp(cfg->theme, "mono") != 0;
+    if (cfg->coords_given)
+        c->set.coords = cfg->coords;
     if (strcmp(cfg->time_control, "-") != 0)
         ct_tc_parse(cfg->time_control, &c->game.tc);
     for (int i = 0; i < cfg->nkeys; i++) {
