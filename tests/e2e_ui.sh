@@ -47,13 +47,57 @@ if cap | sed -n "$(($(cy 7) + 1))p" | grep -q "砲─\[馬\]\|砲──馬"; the
 echo "# typed move (coordinates)"
 keys :
 check "move prompt" "Move:"
-typed "h0g2"
+keys Enter
+check "Enter alone says what to do" "No move typed"
+keys :
+# Edited with the cursor: "xh0g" -> Home, Delete (the x), End, "2".
+typed "xh0g"
+keys Home DC End
+typed "2"
+check "the edited text" "Move: h0g2"
 keys Enter
 check "typed move played" "Black to move"
 keys :
+typed "a9a5 two words"
+check "typed" "a9a5 two words"
+keys C-w
+check "Ctrl-W deletes a word" "Move: a9a5 two"
+keys C-w C-w
+check "Ctrl-W, twice more" "Move:"
+check_not "nothing left" "a9a5"
 typed "a9a5"
 keys Enter
 check "illegal typed move explained" "Illegal"
+keys :
+keys Up
+check "Up brings back the last text" "Move: a9a5"
+keys C-a C-k
+typed "b"
+keys C-u
+typed "a9a8"
+keys Left Left Left Left
+typed "+"
+check "Ctrl-A, Ctrl-K, Ctrl-U, Left and typing in the middle" "Move: +a9a8"
+esc
+echo "# Tab completes file names in the save prompt"
+mkdir -p "$UI_HOME/saves/old games"
+: >"$UI_HOME/saves/old games/one.pgn"
+: >"$UI_HOME/saves/old games/two.pgn"
+keys S
+check "save prompt" "Save the game to:"
+keys C-u
+typed "$UI_HOME/sa"
+keys Tab
+typed "ol"
+keys Tab
+check "a folder completed, blanks and all" "old games/"
+keys Tab
+check "several names: said so" "Several files match"
+keys Tab
+check "Tab again lists them" "one.pgn  two.pgn"
+typed "t"
+keys Tab
+check "one name: completed" "old games/two.pgn"
 esc
 
 echo "# typed move in Vietnamese notation, and switching the history's notation"

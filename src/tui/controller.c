@@ -66,6 +66,9 @@ void ctl_free(ctl *c)
     free(c->game.pos);
     free(c->ai.pos);
     c->game.pos = c->ai.pos = NULL;
+    ui_le_free(&c->prompt_le);
+    ui_history_free(&c->prompt_history[0]);
+    ui_history_free(&c->prompt_history[1]);
 }
 
 /* ------------------------------------------------------------------ modes */
@@ -126,20 +129,34 @@ void ctl_status(ctl *c, ui_role role, const char *fmt, ...)
     c->dirty = true;
 }
 
-void ctl_prompt_text(ctl *c, const char *title, const char *initial, ctl_text_fn done)
+static void prompt_start(ctl *c, const char *title, const char *initial, ctl_text_fn done,
+                         bool files)
 {
     snprintf(c->prompt_title, sizeof c->prompt_title, "%s", title);
-    snprintf(c->prompt_buf, sizeof c->prompt_buf, "%s", initial ? initial : "");
+    ui_le_free(&c->prompt_le);
+    ui_le_init(&c->prompt_le, initial, &c->prompt_history[files]);
+    c->prompt_le.complete_files = files;
+    c->prompt_msg[0] = 0;
     c->prompt_yesno = false;
     c->prompt_text_cb = done;
     c->prompt_yesno_cb = NULL;
     ctl_push_mode(c, CTL_MODE_PROMPT);
 }
 
+void ctl_prompt_text(ctl *c, const char *title, const char *initial, ctl_text_fn done)
+{
+    prompt_start(c, title, initial, done, false);
+}
+
+void ctl_prompt_file(ctl *c, const char *title, const char *initial, ctl_text_fn done)
+{
+    prompt_start(c, title, initial, done, true);
+}
+
 void ctl_prompt_yesno(ctl *c, const char *question, ctl_yesno_fn done)
 {
     snprintf(c->prompt_title, sizeof c->prompt_title, "%s", question);
-    c->prompt_buf[0] = 0;
+    c->prompt_msg[0] = 0;
     c->prompt_yesno = true;
     c->prompt_yesno_cb = done;
     c->prompt_text_cb = NULL;

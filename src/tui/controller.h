@@ -17,6 +17,7 @@
 #include "cotuong/position.h"
 #include "cotuong/rules.h"
 #include "ui/layout.h"
+#include "ui/lineedit.h"
 #include "ui/requests.h"
 #include "ui/theme.h"
 
@@ -150,7 +151,9 @@ struct ctl {
     ui_role status_role;
     /* prompt */
     char prompt_title[128];
-    char prompt_buf[128];
+    ui_lineedit prompt_le;         /* the text being typed (mode_prompt.c) */
+    ui_history prompt_history[2];  /* [0] moves and text, [1] file names */
+    char prompt_msg[512];          /* what Tab listed, shown under the prompt */
     bool prompt_yesno;
     ctl_text_fn prompt_text_cb;
     ctl_yesno_fn prompt_yesno_cb;
@@ -192,6 +195,8 @@ void ctl_status(ctl *c, ui_role role, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Asks for a line of text / a yes-no answer; the callback runs after Enter / y / n. */
 void ctl_prompt_text(ctl *c, const char *title, const char *initial, ctl_text_fn done);
+/* The same for a file name: Tab completes it, the history is that of file names. */
+void ctl_prompt_file(ctl *c, const char *title, const char *initial, ctl_text_fn done);
 void ctl_prompt_yesno(ctl *c, const char *question, ctl_yesno_fn done);
 
 /* Game control (the play mode and others). */

@@ -92,8 +92,10 @@ static void on_move_line(ctl *c, const char *text)
 {
     while (*text == ' ')
         text++;
-    if (!*text)
+    if (!*text) {
+        ctl_status(c, UI_ERROR, "%s", _("No move typed: type one after ':' (h2e2, C2.5, P2-5), or Esc."));
         return;
+    }
     ct_pos *pos = c->game.pos;
     ct_move mv = CT_NO_MOVE;
     ct_parse_error err;

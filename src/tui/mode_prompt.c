@@ -1,59 +1,96 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — prompts over the current screen: a line of text (the typed move, a file name)
- * or a yes/no question. Enter/y/n answer, Esc cancels. */
+/* cotuong — prompts over the current screen: a line of text (a typed move, a comment, a file
+ * name) edited with the line editor (ui/lineedit.c: cursor keys, Home/End, Ctrl-A/E/U/W/K,
+ * history, Tab completion of file names), or a yes/no question. Enter or y/n answer, Esc
+ * cancels. */
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tui/controller.h"
 #include "sys/i18n.h"
+#include "sys/xmalloc.h"
 #include "tui/review_mode.h"
 #include "ui/draw.h"
 
+/* The prompt as drawn: the title, then the part of the text that fits with the cursor mark
+ * in it. room: the columns the line gets on screen. */
+static void prompt_line(ctl *c, int room, bool two_rows, char *line, size_t size)
+{
+    if (c->prompt_yesno) {
+        snprintf(line, size, "%s", c->prompt_title);
+        return;
+    }
+    const ui_lineedit *le = &c->prompt_le;
+    int tw = ui_strwidth(c->prompt_title) + 1;
+    /* On one row after the title when it fits there, else on a row of its own. */
+    bool own_row = two_rows && tw + ui_strwidth(le->buf) + 1 > room;
+    int width = own_row ? room : room - tw;
+    if (width < 8)
+        width = 8;
+    size_t start;
+    int col;
+    ui_le_view(le, width, &start, &col);
+    /* The end of the window: as many characters as fit after the start. */
+    size_t end = start;
+    int used = 0;
+    while (end < le->len) {
+        char one[8];
+        size_t n = 1;
+        while (end + n < le->len && ((unsigned char)le->buf[end + n] & 0xC0) == 0x80)
+            n++;
+        snprintf(one, sizeof one, "%.*s", (int)n, le->buf + end);
+        int w = ui_strwidth(one);
+        /* Up to the cursor everything fits (ui_le_view saw to it); after it, what fits
+         * with one column kept for the cursor at the end. */
+        if (end >= le->cur && used + w > width - 1)
+            break;
+        used += w;
+        end += n;
+    }
+    /* A no-break space stands for the cursor at the end (a wrap never breaks there). */
+    snprintf(line, size, "%s%s%.*s%s%.*s%s", c->prompt_title, own_row ? "\n" : " ",
+             (int)(le->cur - start), le->buf + start, UI_CURSOR_MARK, (int)(end - le->cur),
+             le->buf + le->cur, le->cur == le->len ? "\xc2\xa0" : "");
+}
+
 static void prompt_draw(ctl *c)
 {
-    char line[300];
-    if (c->prompt_yesno)
-        snprintf(line, sizeof line, "%s", c->prompt_title);
-    else
-        snprintf(line, sizeof line, "%s %s_", c->prompt_title, c->prompt_buf);
+    size_t size = c->prompt_le.len + 1024;
+    char *line = xmalloc(size);
+    int panel_w = c->layout.panel.w - 2;
     /* The board and panel of the game under it, with the prompt in the panel. */
     ctl_mode_id below = c->n_modes > 1 ? c->modes[c->n_modes - 2] : CTL_MODE_PLAY;
     if (below == CTL_MODE_REVIEW) {
+        prompt_line(c, panel_w, false, line, size);
         review_mode_draw_prompt(c, line);
     } else if (below == CTL_MODE_PLAY) {
+        prompt_line(c, panel_w, true, line, size);
         ctl_draw_board_and_panel(c, line);
     } else {
         /* Over the menu or help: that screen, with the prompt on its second-last row. */
         ctl_draw_below(c);
         int rows = c->layout.rows, cols = c->layout.cols;
+        prompt_line(c, cols - 4, false, line, size);
         ui_clear_rect(stdscr, rows - 2, 0, 1, cols);
         ui_put_centre(stdscr, rows - 2, 0, cols, UI_MENU_SEL, line);
     }
-}
-
-/* Removes the last UTF-8 character of the buffer. */
-static void backspace(char *buf)
-{
-    size_t n = strlen(buf);
-    while (n > 0) {
-        n--;
-        if (((unsigned char)buf[n] & 0xC0) != 0x80)
-            break;
-    }
-    buf[n] = 0;
+    if (c->prompt_msg[0]) /* what Tab listed, on the top row */
+        ui_put_pad(stdscr, 0, 0, c->layout.cols, UI_STATUS, c->prompt_msg);
+    free(line);
 }
 
 static void prompt_key(ctl *c, const ui_event *ev)
 {
-    if (ev->req == REQ_CANCEL) {
-        ctl_pop_mode(c);
-        return;
-    }
     if (c->prompt_yesno) {
         /* y/n in English, c/k ("có"/"không") in Vietnamese: the question's key table. */
         ui_event e = *ev;
         ui_event_regroup(&e, UI_KEYS_YESNO);
+        if (e.req == REQ_CANCEL) {
+            ctl_pop_mode(c);
+            return;
+        }
         bool yes = e.req == REQ_YES, no = e.req == REQ_NO;
         if (!yes && !no)
             return;
@@ -63,43 +100,29 @@ static void prompt_key(ctl *c, const ui_event *ev)
             cb(c, yes);
         return;
     }
-    int k = ev->key;
-    if (ev->req == REQ_ACCEPT)
-        goto submit;
-    if (ev->req == REQ_EDIT_BACKSPACE) {
-        backspace(c->prompt_buf);
+    c->prompt_msg[0] = 0;
+    switch (ui_le_request(&c->prompt_le, ev->req, ev->key, c->prompt_msg, sizeof c->prompt_msg)) {
+    case UI_LE_CANCEL:
+        ctl_pop_mode(c);
+        return;
+    case UI_LE_ACCEPT: {
+        char *text = xstrdup(c->prompt_le.buf);
+        ui_history_add(c->prompt_le.hist, text);
+        ctl_text_fn cb = c->prompt_text_cb;
+        ctl_pop_mode(c);
+        if (cb)
+            cb(c, text);
+        free(text);
         return;
     }
-    /* Every printable key is text (":" "/" "." "-" appear in moves). */
-    if (ev->req != REQ_TEXT || k < 32 || k > 0x10FFFF)
+    case UI_LE_MANY:
+        snprintf(c->prompt_msg, sizeof c->prompt_msg, "%s", _("Several files match: Tab again lists them."));
         return;
-    char u[5] = {0};
-    if (k < 0x80) {
-        u[0] = (char)k;
-    } else if (k < 0x800) {
-        u[0] = (char)(0xC0 | (k >> 6));
-        u[1] = (char)(0x80 | (k & 0x3F));
-    } else if (k < 0x10000) {
-        u[0] = (char)(0xE0 | (k >> 12));
-        u[1] = (char)(0x80 | ((k >> 6) & 0x3F));
-        u[2] = (char)(0x80 | (k & 0x3F));
-    } else {
-        u[0] = (char)(0xF0 | (k >> 18));
-        u[1] = (char)(0x80 | ((k >> 12) & 0x3F));
-        u[2] = (char)(0x80 | ((k >> 6) & 0x3F));
-        u[3] = (char)(0x80 | (k & 0x3F));
+    case UI_LE_NO_MATCH:
+        snprintf(c->prompt_msg, sizeof c->prompt_msg, "%s", _("No file name starts so."));
+        return;
+    default: return;
     }
-    size_t n = strlen(c->prompt_buf);
-    if (n + strlen(u) < sizeof c->prompt_buf)
-        strcat(c->prompt_buf, u);
-    return;
-submit:;
-    char text[sizeof c->prompt_buf];
-    memcpy(text, c->prompt_buf, sizeof text);
-    ctl_text_fn cb = c->prompt_text_cb;
-    ctl_pop_mode(c);
-    if (cb)
-        cb(c, text);
 }
 
 const ctl_mode ctl_mode_prompt = {

@@ -429,8 +429,10 @@ static void on_move_text(ctl *c, const char *text)
 {
     while (*text == ' ')
         text++;
-    if (!*text)
+    if (!*text) {
+        ctl_status(c, UI_ERROR, "%s", _("No move typed: type one after ':' (h2e2, C2.5, P2-5), or Esc."));
         return;
+    }
     ct_move mv = CT_NO_MOVE;
     ct_parse_error err;
     if (ct_move_parse(R.rs.pos, text, c->set.notation, &mv, &err) != CT_OK)
@@ -578,7 +580,7 @@ static void review_key(ctl *c, const ui_event *ev)
         tui_prefs_save(c, "notation");
         break;
     case REQ_MOVE_LINE: ctl_prompt_text(c, _("Play on (a move):"), "", on_move_text); break;
-    case REQ_SAVE: ctl_prompt_text(c, _("Save all games to:"), R.rs.path, on_save_path); break;
+    case REQ_SAVE: ctl_prompt_file(c, _("Save all games to:"), R.rs.path, on_save_path); break;
     case REQ_OPEN:
         if (ctl_save_hooks && ctl_save_hooks->open)
             ctl_save_hooks->open(c);

@@ -243,7 +243,7 @@ static bool hook_save(ctl *c)
     char path[1024];
     if (gamefile_new_path("red", "black", path, sizeof path) != 0)
         path[0] = '\0';
-    ctl_prompt_text(c, _("Save the game to:"), path, on_save_name);
+    ctl_prompt_file(c, _("Save the game to:"), path, on_save_name);
     return false;
 }
 
@@ -265,7 +265,7 @@ static bool hook_open(ctl *c)
         dir[0] = '\0';
     else
         strncat(dir, "/", sizeof dir - strlen(dir) - 1);
-    ctl_prompt_text(c, _("Open the game file (PGN or XQF):"), dir, on_open_name);
+    ctl_prompt_file(c, _("Open the game file (PGN or XQF):"), dir, on_open_name);
     return false;
 }
 

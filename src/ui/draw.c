@@ -24,19 +24,24 @@ bool ui_locale_is_utf8(void)
     return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8") || !strcmp(cs, "UTF8"));
 }
 
-/* Width of the next character and its byte length. */
+/* Width of the next character and its byte length (the cursor mark takes no room). */
 static int char_width(const char *s, size_t left, int *len)
 {
     ucs4_t uc;
     int n = u8_mbtouc(&uc, (const uint8_t *)s, left);
     *len = n > 0 ? n : 1;
+    if (uc == UI_CURSOR_UC)
+        return 0;
     int cw = uc_width(uc, width_encoding());
     return cw < 0 ? 1 : cw;
 }
 
 int ui_strwidth(const char *s)
 {
-    return u8_strwidth((const uint8_t *)s, width_encoding());
+    int w = 0, len;
+    for (size_t left = strlen(s); left > 0; s += len, left -= (size_t)len)
+        w += char_width(s, left, &len);
+    return w;
 }
 
 int ui_put_attr(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s)
@@ -61,17 +66,34 @@ static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const ch
     if (maxw <= 0)
         return 0;
     size_t left = strlen(s);
-    int used = 0, bytes = 0;
+    int used = 0, bytes = 0, from = 0;
+    bool reverse_next = false;
+    wmove(w, y, x);
+    wattr_set(w, attr, 0, NULL);
+    wattron(w, attr);
     while ((size_t)bytes < left) {
         int len, cw = char_width(s + bytes, left - (size_t)bytes, &len);
         if (used + cw > maxw)
             break;
+        if (cw == 0 && !strncmp(s + bytes, UI_CURSOR_MARK, (size_t)len)) {
+            /* The text so far, then the next character in reverse video (the cursor). */
+            waddnstr(w, s + from, bytes - from);
+            bytes += len;
+            from = bytes;
+            reverse_next = true;
+            continue;
+        }
         used += cw;
         bytes += len;
+        if (reverse_next) {
+            wattron(w, A_REVERSE);
+            waddnstr(w, s + from, bytes - from);
+            wattroff(w, A_REVERSE);
+            from = bytes;
+            reverse_next = false;
+        }
     }
-    wattr_set(w, attr, 0, NULL);
-    wattron(w, attr);
-    mvwaddnstr(w, y, x, s, bytes);
+    waddnstr(w, s + from, bytes - from);
     wattrset(w, A_NORMAL);
     return used;
 }

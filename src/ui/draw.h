@@ -10,6 +10,12 @@
 
 #include "ui/theme.h"
 
+/* A text prompt's cursor inside a drawn string: the character after this mark (U+E000, a
+ * private-use code point the line editor never lets into the text) is drawn in reverse
+ * video; the mark itself takes no room. */
+#define UI_CURSOR_UC 0xE000
+#define UI_CURSOR_MARK "\xee\x80\x80"
+
 /* Display width of a UTF-8 string (invalid bytes count 1). */
 int ui_strwidth(const char *s);
 /* Draws s at (y, x) in role, at most maxw columns (cut at a character boundary); returns
