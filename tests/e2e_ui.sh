@@ -315,6 +315,33 @@ if [ "$(cap)" = "$help_end" ]; then echo "ok $step - no scrolling past the end";
 keys q
 check "back in review" "Review test 1 (1/3)"
 
+echo "# O: the saved games, newest first, with players, result and date"
+rm -rf "$XDG_DATA_HOME/cotuong/games"
+mkdir -p "$XDG_DATA_HOME/cotuong/games"
+cp "$TEST_DATA_DIR/review/games.pgn" "$XDG_DATA_HOME/cotuong/games/old.pgn"
+touch -d 2020-01-01 "$XDG_DATA_HOME/cotuong/games/old.pgn"
+printf '[Event "Club"]\n[Date "2026.11.30"]\n[Red "Lan"]\n[Black "ai-level-3"]\n[Result "1-0"]\n\n1. h2e2 h9g7 1-0\n' \
+    >"$XDG_DATA_HOME/cotuong/games/new.pgn"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en
+check "a game" "Red to move"
+keys O
+check "the list of saved games" "2 game file(s) in"
+check "the newest first, selected" "2026.11.30  Lan – ai-level-3  1-0  (new.pgn)"
+step=$((step + 1))
+if cap | grep -n "new.pgn\|old.pgn" | head -n 1 | grep -q new.pgn; then echo "ok $step - newest first"; else
+    echo "not ok $step - not newest first"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+keys Enter
+check "Enter opens it in the review" "Club (1/1)"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en
+check "a game again" "Red to move"
+keys O
+check "the list again" "game file(s) in"
+keys Up Enter
+check "the first row types a path" "Open the game file (PGN or XQF):"
+esc
+esc
+rm -rf "$XDG_DATA_HOME/cotuong/games"
+
 echo "# settings changed on screen are kept in the settings file"
 mkdir -p "$XDG_CONFIG_HOME/cotuong"
 printf '# my comment\nglyphs = han   # keep this\n' >"$XDG_CONFIG_HOME/cotuong/config"

@@ -27,7 +27,8 @@
     X(PLAY, play)                                                                            \
     X(HELP, help)                                                                            \
     X(PROMPT, prompt)                                                                        \
-    X(REVIEW, review)
+    X(REVIEW, review)                                                                        \
+    X(OPEN, open)
 
 typedef enum {
 #define CTL_MODE_ENUM(id, name) CTL_MODE_##id,
@@ -159,6 +160,8 @@ struct ctl {
     ctl_yesno_fn prompt_yesno_cb;
     /* menu state (mode_menu.c) */
     int menu_page, menu_item, menu_kind, menu_clock, menu_side;
+    /* the Open list (mode_open.c) */
+    struct tui_open *open_list;
     /* help scroll (mode_help.c) */
     int help_scroll;
     int64_t last_clock_draw;

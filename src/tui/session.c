@@ -247,25 +247,9 @@ static bool hook_save(ctl *c)
     return false;
 }
 
-static void on_open_name(ctl *c, const char *text)
-{
-    if (!text || !*text)
-        return;
-    char err[1200];
-    if (review_mode_open(c, text, err, sizeof err) != 0) {
-        ctl_status(c, UI_ERROR, "%s", err); /* already sanitized */
-        return;
-    }
-}
-
 static bool hook_open(ctl *c)
 {
-    char dir[1024];
-    if (savefile_games_dir(dir, sizeof dir) != 0)
-        dir[0] = '\0';
-    else
-        strncat(dir, "/", sizeof dir - strlen(dir) - 1);
-    ctl_prompt_file(c, _("Open the game file (PGN or XQF):"), dir, on_open_name);
+    ctl_push_mode(c, CTL_MODE_OPEN); /* the saved games, or a path typed (mode_open.c) */
     return false;
 }
 
