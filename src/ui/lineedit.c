@@ -281,7 +281,7 @@ int ui_le_complete_path(ui_lineedit *le, bool list, char *msg, size_t msgsize)
     bool common_dir = false;
     int matches = 0, nlisted = 0;
     enum { LIST_MAX = 256 };
-    char *listed[LIST_MAX];
+    char *listed[LIST_MAX] = {0};
     if (msg && msgsize)
         msg[0] = 0;
     struct dirent *e;
@@ -313,7 +313,8 @@ int ui_le_complete_path(ui_lineedit *le, bool list, char *msg, size_t msgsize)
     }
     closedir(d);
     /* The choices in order, as many as the message holds. */
-    qsort(listed, (size_t)nlisted, sizeof listed[0], cmp_names);
+    if (nlisted > 1)
+        qsort(listed, (size_t)nlisted, sizeof listed[0], cmp_names);
     size_t mlen = 0;
     for (int i = 0; i < nlisted; i++) {
         if (msg && mlen + strlen(listed[i]) + 3 < msgsize)
