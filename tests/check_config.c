@@ -83,7 +83,7 @@ START_TEST(test_errors)
     /* The defaults stay in force. */
     ck_assert_int_eq(cfg.notation, CT_NOTATION_VI);
     ck_assert_int_eq(cfg.ai_level, 5);
-    ck_assert_str_eq(cfg.theme, "colour");
+    ck_assert_str_eq(cfg.theme, "auto");
     ck_assert(cfg.clipboard);
 }
 END_TEST

@@ -27,9 +27,10 @@ check "legal targets marked" "•"
 # The cannon can take the horse on h9 over the cannon on h7: a capture target in brackets.
 check "capture target bracketed" "(馬)"
 e=$(printf '\033')
-check_attr "selected piece highlighted (yellow background)" "${e}[43m炮"
-check_attr "legal targets in green" "${e}[32m•"
-check_attr "capture target on magenta" "${e}[45m(馬)"
+# 256 colours (TERM=xterm-256color), the dark theme (tmux's background is black).
+check_attr "selected piece highlighted (yellow background)" "${e}[48;5;220m炮"
+check_attr "legal targets in green" "${e}[38;5;40m•"
+check_attr "capture target on magenta" "${e}[48;5;163m(馬)"
 keys h h h Enter
 check "keys moved the cannon; Black to move" "Black to move"
 check "history shows the move" "1."
@@ -167,7 +168,7 @@ check "monochrome board" "Red to move"
 check_attr "Red pieces in reverse video" "${e}[1;7m俥"
 keys l l l Enter
 check "selected without colour" "[炮]"
-check_attr "selected piece reverse+underline" "4;7m"
+check_attr "selected piece reverse+underline (the cursor's [ is reverse already)" "${e}[7m[${e}[4m炮"
 keys q
 
 echo "# mouse with a terminfo entry that expects the old mouse format (our own SGR parser)"
@@ -357,6 +358,85 @@ keys q
 ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en
 check "the next start has the coordinates" "a   b   c   d   e"
 check "and the Vietnamese letters" "Tg"
+rm -f "$XDG_CONFIG_HOME/cotuong/config"
+
+echo "# themes: Red, Black, the last move (Red and Black kept apart on it) in each"
+# dark: Black in the terminal's own foreground, bold; Red red; the last move on steel blue.
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en --theme dark
+check "dark theme" "Red to move"
+keys :
+typed "h2e2"
+keys Enter
+check "a move" "Black to move"
+check_attr "dark: Black's pieces in the default foreground, bold" "${e}[1m${e}[39m車"
+check_attr "dark: Red's cannon red on the last-move colour" "${e}[38;5;196m${e}[48;5;24m炮"
+keys :
+typed "h9g7"
+keys Enter
+check "Black's answer" "Red to move"
+check_attr "dark: Black's horse white on the last-move colour" "${e}[1m${e}[38;5;231m${e}[48;5;24m馬"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en --theme light
+check "light theme" "Red to move"
+check_attr "light: the grid brown" "${e}[38;5;130m${e}[49m─"
+step=$((step + 1))
+if cap_e | grep -q "38;5;231m車\|\[37m車"; then echo "not ok $step - light: Black drawn white"; fails=$((fails + 1)); else
+    echo "ok $step - light: Black never white"; fi
+keys :
+typed "h2e2"
+keys Enter
+check "light: a move" "Black to move"
+check_attr "light: Red's cannon dark red on pale blue" "${e}[38;5;124m${e}[48;5;153m炮"
+keys :
+typed "h9g7"
+keys Enter
+check "light: Black's answer" "Red to move"
+check_attr "light: Black's horse black on pale blue" "${e}[38;5;16m${e}[48;5;153m馬"
+ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en --theme mono
+check "mono theme" "Red to move"
+check_attr "mono: Red in reverse video" "${e}[1;7m俥"
+keys :
+typed "h2e2"
+keys Enter
+keys :
+typed "h9g7"
+keys Enter
+check "mono: two moves" "Red to move"
+check_attr "mono: Black's last move underlined" "${e}[4m馬"
+# auto: the terminal's background asked with OSC 11 (tmux answers with the pane's colour).
+old=$S
+sessions=$((sessions + 1))
+S=g$sessions
+T -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
+    "sleep 0.5; env TERM=xterm-256color LANG=C.UTF-8 XDG_CONFIG_HOME='$XDG_CONFIG_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' XDG_STATE_HOME='$XDG_STATE_HOME' '$COTUONG' play --red human --black human --lang en; sleep 60"
+T set -t "$S" window-style 'bg=#f0f0f0'
+T kill-session -t "$old" >/dev/null 2>&1
+check "auto on a light pane" "Red to move"
+check_attr "auto: the light theme's grid" "${e}[38;5;130m${e}[49m─"
+T set -t "$S" window-style 'default'
+
+echo "# bell = on: the AI's move rings the bell (seen by tmux in a window in the background)"
+for bell in off on; do
+    mkdir -p "$XDG_CONFIG_HOME/cotuong"
+    echo "bell = $bell" >"$XDG_CONFIG_HOME/cotuong/config"
+    ui_start 80 24 LANG=C.UTF-8 -- play --red human --black ai:1 --lang en
+    check "bell $bell: a game against the AI" "Red to move"
+    T new-window -d -t "$S"
+    T select-window -t "$S:1"
+    T send-keys -t "$S:0" :
+    T send-keys -t "$S:0" -l "h2e2"
+    T send-keys -t "$S:0" Enter
+    i=0
+    while [ $i -lt 200 ] && ! T capture-pane -p -t "$S:0" | grep -q "1\. C2.5  *[A-Z]"; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    sleep 0.2
+    step=$((step + 1))
+    flag=$(T display -p -t "$S:0" '#{window_bell_flag}')
+    if [ "$flag" = "$([ $bell = on ] && echo 1 || echo 0)" ]; then echo "ok $step - bell $bell: bell flag $flag"; else
+        echo "not ok $step - bell $bell: bell flag $flag"; fails=$((fails + 1)); fi
+    T select-window -t "$S:0"
+done
 rm -f "$XDG_CONFIG_HOME/cotuong/config"
 
 echo "# signals restore the terminal"

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ui/theme.h"
 #include "cli/commands.h"
 #include "tui/controller.h"
 #include "sys/i18n.h"
@@ -29,6 +30,7 @@ static void play_usage(FILE *out)
                          "  --coords            show the coordinates a-i, 0-9\n"
                          "  --flip              Black at the bottom\n"
                          "  --lang LANG         vi or en (default: from the locale)\n"
+                         "  --theme T           dark, light, mono or auto (ask the terminal; default)\n"
                          "  --no-color          no colours (also when NO_COLOR is set)\n"
                          "  --no-mouse          do not use the mouse\n"
                          "  -h, --help          display this help and exit\n"));
@@ -64,7 +66,7 @@ int cmd_play(int argc, char **argv)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = !strcmp(a, "--red") || !strcmp(a, "--black") || !strcmp(a, "--rules") ||
                      !strcmp(a, "--clock") || !strcmp(a, "--notation") || !strcmp(a, "--lang") ||
-                     !strcmp(a, "--fen") || !strcmp(a, "--glyphs");
+                     !strcmp(a, "--fen") || !strcmp(a, "--glyphs") || !strcmp(a, "--theme");
         if (takes && !v) {
             fprintf(stderr, _("cotuong: option %s needs a value\n"), a);
             return 2;
@@ -116,6 +118,14 @@ int cmd_play(int argc, char **argv)
             flip = true;
         } else if (!strcmp(a, "--no-color") || !strcmp(a, "--no-colour")) {
             colour = false;
+        } else if (!strcmp(a, "--theme")) {
+            int t = ui_theme_parse(v);
+            if (t < 0) {
+                fprintf(stderr, _("cotuong: bad theme '%s' (auto, dark, light, mono)\n"), v);
+                return 2;
+            }
+            ui_theme_select((ui_theme_kind)t);
+            colour = t != UI_THEME_MONO;
         } else if (!strcmp(a, "--no-mouse")) {
             mouse = false;
         } else {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ui/theme.h"
 #include "cli/commands.h"
 #include "tui/controller.h"
 #include "sys/i18n.h"
@@ -29,16 +30,20 @@ int cmd_review(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            printf("%s", _("Usage: cotuong review [--ascii] [--no-color] [--no-mouse] [--lang LANG] FILE\n"
+            printf("%s", _("Usage: cotuong review [--ascii] [--theme T] [--no-color] [--no-mouse] [--lang LANG] FILE\n"
                            "Review the games of FILE (PGN with one or many games, or XQF): step through\n"
                            "the moves and variations, read and write comments, let the engine analyse\n"
                            "the position or the whole game, play on from any position, save.\n"
-                           "Keys: see cotuong(6), section REVIEW KEYS.\n"));
+                           "Keys: see cotuong(6), section KEYS (or press ? in the review).\n"));
             return 0;
         } else if (!strcmp(a, "--ascii")) {
             ascii = true;
         } else if (!strcmp(a, "--no-color") || !strcmp(a, "--no-colour")) {
             colour = false;
+        } else if (!strcmp(a, "--theme") && i + 1 < argc && ui_theme_parse(argv[i + 1]) >= 0) {
+            int t = ui_theme_parse(argv[++i]);
+            ui_theme_select((ui_theme_kind)t);
+            colour = t != UI_THEME_MONO;
         } else if (!strcmp(a, "--no-mouse")) {
             mouse = false;
         } else if (!strcmp(a, "--lang") && i + 1 < argc) {

@@ -36,7 +36,7 @@ void config_defaults(app_config *cfg)
     snprintf(cfg->rules, sizeof cfg->rules, "%s", ct_rules_name(CT_RULES_DEFAULT));
     cfg->ai_level = 5;
     strcpy(cfg->glyphs, "han");
-    strcpy(cfg->theme, "colour");
+    strcpy(cfg->theme, "auto");
     strcpy(cfg->language, "auto");
     strcpy(cfg->time_control, "-");
     cfg->autoplay_ms = 1000;
@@ -191,7 +191,7 @@ static void apply(app_config *cfg, const char *file, int line, const char *name,
                   const char *value)
 {
     static const char *const glyphs[] = {"han", "vi", "wxf", "ascii", NULL};
-    static const char *const themes[] = {"colour", "mono", NULL};
+    static const char *const themes[] = {"auto", "dark", "light", "mono", "colour", "color", NULL};
     static const char *const languages[] = {"auto", "vi", "en", NULL};
     static const char *const yes[] = {"yes", "true", "on", "1", NULL};
     static const char *const no[] = {"no", "false", "off", "0", NULL};
@@ -226,7 +226,7 @@ static void apply(app_config *cfg, const char *file, int line, const char *name,
     } else if (!strcmp(name, "theme")) {
         ok = one_of(value, themes, cfg->theme, sizeof cfg->theme);
         if (!ok)
-            problem(cfg, file, line, "bad value '%.40s' for theme (colour, mono)",
+            problem(cfg, file, line, "bad value '%.40s' for theme (auto, dark, light, mono)",
                     v);
     } else if (!strcmp(name, "language")) {
         ok = one_of(value, languages, cfg->language, sizeof cfg->language);

@@ -25,7 +25,7 @@ typedef struct {
     char rules[16];        /* rules = online | asian | vn2004 | casual (ct_rules_from_name) */
     int ai_level;          /* ai_level = 1..10 */
     char glyphs[8];        /* glyphs = han | vi | wxf | ascii */
-    char theme[16];        /* theme = colour | mono */
+    char theme[16];        /* theme = auto | dark | light | mono ("colour" = auto) */
     char language[8];      /* language = auto | vi | en */
     char time_control[32]; /* time_control = - | SECONDS[+INCREMENT] (PGN style) */
     int autoplay_ms;       /* review_speed = 100..60000 (ms per move when auto-playing) */

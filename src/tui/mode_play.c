@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tui/controller.h"
+#include "ui/screen.h"
 #include "tui/prefs.h"
 #include "sys/i18n.h"
 #include "tui/session.h"
@@ -321,8 +322,8 @@ static void play_tick(ctl *c)
             char t[CT_MOVE_TEXT_MAX];
             ctl_move_text(c, g->pos, mv, t, sizeof t);
             ctl_status(c, UI_STATUS, _("Hint: %s (Enter plays it)"), t);
-        } else {
-            ctl_play_move(c, mv);
+        } else if (ctl_play_move(c, mv)) {
+            ui_screen_bell(); /* the opponent moved (bell = on): for players in another window */
         }
     }
     /* 2. Loss on time. */

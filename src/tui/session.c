@@ -3,6 +3,7 @@
  * current after every move, the emergency save on SIGHUP/SIGTERM/SIGINT, resuming, automatic
  * saving of finished games, and the save/open hooks of the controller. */
 #include "tui/session.h"
+#include "ui/screen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -344,8 +345,11 @@ void session_load_settings(ctl *c, app_config *cfg)
     else if (gs >= 0)
         c->set.glyphs = (ui_glyphs)gs;
     c->set.colour = strcmp(cfg->theme, "mono") != 0;
+    if (ui_theme_parse(cfg->theme) >= 0)
+        ui_theme_select((ui_theme_kind)ui_theme_parse(cfg->theme));
     if (cfg->coords_given)
         c->set.coords = cfg->coords;
+    ui_screen_bell_enable(cfg->bell);
     if (strcmp(cfg->time_control, "-") != 0)
         ct_tc_parse(cfg->time_control, &c->game.tc);
     for (int i = 0; i < cfg->nkeys; i++) {

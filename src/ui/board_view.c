@@ -148,8 +148,8 @@ void ui_board_draw(WINDOW *w, const ui_layout *lo, const ui_board_state *st)
                     a = ui_role_attr(UI_CAPTURE);
                 else if (hint)
                     a = ui_role_attr(UI_HINT);
-                else if (last)
-                    a = ui_role_attr(UI_LAST) | (ui_role_attr(role) & A_BOLD);
+                else if (last) /* the piece keeps its side's colour on the highlight */
+                    a = ui_role_attr(side == CT_RED ? UI_LAST_RED : UI_LAST_BLACK);
                 gw = ui_strwidth(g);
                 if (gw < 1)
                     gw = 1;
@@ -164,7 +164,7 @@ void ui_board_draw(WINDOW *w, const ui_layout *lo, const ui_board_state *st)
             } else if (hint) {
                 ui_put(w, y, x, 1, UI_HINT, ln->from_mark);
             } else if (last) {
-                ui_put(w, y, x, 1, UI_LAST, ln->from_mark);
+                ui_put(w, y, x, 1, UI_LAST_BLACK, ln->from_mark);
             }
             if (file == st->cursor_file && rank == st->cursor_rank) {
                 ui_put(w, y, x - 1, 1, UI_CURSOR, "[");

@@ -112,6 +112,63 @@ static int probe_column(const char *text, int timeout_ms)
     return result;
 }
 
+int ui_terminal_query(const char *query, char *reply, size_t size, int timeout_ms)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO) || size < 2)
+        return -1;
+    struct termios old, raw;
+    if (tcgetattr(STDIN_FILENO, &old) != 0)
+        return -1;
+    raw = old;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) != 0)
+        return -1;
+    /* The query, then Device Attributes, which every terminal answers: its reply ends the
+     * wait at once on a terminal that ignores the query. */
+    char probe[128];
+    int len = snprintf(probe, sizeof probe, "%s\033[c", query);
+    size_t n = 0;
+    if (len > 0 && len < (int)sizeof probe && write(STDOUT_FILENO, probe, (size_t)len) == len) {
+        char buf[256];
+        size_t got = 0;
+        struct pollfd pfd = {.fd = STDIN_FILENO, .events = POLLIN};
+        while (got < sizeof buf - 1 && poll(&pfd, 1, timeout_ms) > 0) {
+            ssize_t r = read(STDIN_FILENO, buf + got, 1);
+            if (r <= 0)
+                break;
+            got++;
+            buf[got] = 0;
+            /* DA1: ESC [ ? ... c */
+            char *d = strstr(buf, "\033[?");
+            if (d && buf[got - 1] == 'c') {
+                got = (size_t)(d - buf);
+                break;
+            }
+        }
+        buf[got] = 0;
+        n = got < size - 1 ? got : size - 1;
+        memcpy(reply, buf, n);
+    }
+    reply[n] = 0;
+    tcsetattr(STDIN_FILENO, TCSANOW, &old);
+    return (int)n;
+}
+
+static bool bell_on;
+
+void ui_screen_bell_enable(bool on)
+{
+    bell_on = on;
+}
+
+void ui_screen_bell(void)
+{
+    if (bell_on && screen_open)
+        beep(); /* the terminal's bell; a visual bell where the user set one */
+}
+
 int ui_probe_wide_glyphs(int timeout_ms)
 {
     int col = probe_column("\xe5\xb8\xa5", timeout_ms); /* 帥 */
@@ -131,6 +188,9 @@ bool ui_screen_open(bool colour, bool mouse)
         return false;
     }
     have_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
+    /* The theme for this terminal's background, asked before curses takes the input. */
+    if (colour && ui_theme_selected() == UI_THEME_AUTO)
+        ui_theme_select(ui_theme_detect(100));
     const char *term = getenv("TERM");
     SCREEN *sc = newterm(NULL, stdout, stdin);
     if (!sc) {

@@ -6,40 +6,96 @@
 #include <curses.h>
 #include <stdbool.h>
 
-/* X(ROLE, foreground, background, attributes with colour, attributes without colour).
- * -1 is the terminal's default colour. */
-#define UI_ROLES(X)                                                                          \
-    X(NORMAL, -1, -1, A_NORMAL, A_NORMAL)                                                    \
-    X(GRID, COLOR_YELLOW, -1, A_NORMAL, A_NORMAL)                                            \
-    X(RIVER, COLOR_CYAN, -1, A_NORMAL, A_DIM)                                                \
-    X(LABEL, -1, -1, A_DIM, A_DIM)                                                           \
-    X(RED, COLOR_RED, -1, A_BOLD, A_BOLD | A_REVERSE)                                        \
-    X(BLACK, COLOR_WHITE, -1, A_BOLD, A_NORMAL)                                              \
-    X(CURSOR, COLOR_BLACK, COLOR_GREEN, A_BOLD, A_REVERSE | A_BOLD)                          \
-    X(SELECTED, COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_REVERSE | A_UNDERLINE)                  \
-    X(TARGET, COLOR_GREEN, -1, A_BOLD, A_BOLD)                                               \
-    X(CAPTURE, COLOR_WHITE, COLOR_MAGENTA, A_BOLD, A_UNDERLINE | A_BOLD)                     \
-    X(LAST, COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_UNDERLINE)                                  \
-    X(CHECK, COLOR_WHITE, COLOR_RED, A_BOLD | A_BLINK, A_REVERSE | A_BLINK)                  \
-    X(HINT, COLOR_BLACK, COLOR_BLUE, A_BOLD, A_REVERSE)                                      \
-    X(TITLE, COLOR_YELLOW, -1, A_BOLD, A_BOLD)                                               \
-    X(STATUS, COLOR_GREEN, -1, A_NORMAL, A_NORMAL)                                           \
-    X(ERROR, COLOR_RED, -1, A_BOLD, A_BOLD)                                                  \
-    X(MENU_SEL, COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_REVERSE)                                \
-    X(DIM, -1, -1, A_DIM, A_DIM)
+/* The palette: each colour as (8-colour curses number, 256-colour number); the 256-colour
+ * one is used when the terminal has 256 colours. P_DEF is the terminal's own default colour
+ * (its foreground or background, whatever the user chose). */
+#define UI_PALETTE(X)                                                                        \
+    X(DEF, -1, -1)                                                                           \
+    X(BLACK, COLOR_BLACK, 16)                                                                \
+    X(WHITE, COLOR_WHITE, 231)                                                               \
+    X(RED, COLOR_RED, 196)                                                                   \
+    X(DARKRED, COLOR_RED, 124)                                                               \
+    X(GREEN, COLOR_GREEN, 40)                                                                \
+    X(DARKGREEN, COLOR_GREEN, 28)                                                            \
+    X(YELLOW, COLOR_YELLOW, 220)                                                             \
+    X(PALEYELLOW, COLOR_YELLOW, 229)                                                         \
+    X(BROWN, COLOR_YELLOW, 130)                                                              \
+    X(BLUE, COLOR_BLUE, 33)                                                                  \
+    X(NAVY, COLOR_BLUE, 19)                                                                  \
+    X(PALEBLUE, COLOR_CYAN, 153)                                                             \
+    X(CYAN, COLOR_CYAN, 44)                                                                  \
+    X(STEEL, COLOR_BLUE, 24)                                                                 \
+    X(TEAL, COLOR_CYAN, 30)                                                                  \
+    X(MAGENTA, COLOR_MAGENTA, 163)
 
 typedef enum {
-#define UI_ROLE_ENUM(name, fg, bg, attr, mono) UI_##name,
+#define UI_PAL_ENUM(name, c8, c256) P_##name,
+    UI_PALETTE(UI_PAL_ENUM)
+#undef UI_PAL_ENUM
+    P_COUNT
+} ui_palette;
+
+/* The colour roles, one row each: X(ROLE, dark: fg, bg, attributes; light: fg, bg,
+ * attributes; monochrome attributes). Black pieces use the terminal's own foreground in both
+ * colour themes, so they show on any background even when the guess of dark or light is
+ * wrong; pieces on the last move keep their side's colour (LAST_RED, LAST_BLACK). */
+#define UI_ROLES(X)                                                                          \
+    X(NORMAL, DEF, DEF, A_NORMAL, DEF, DEF, A_NORMAL, A_NORMAL)                              \
+    X(GRID, YELLOW, DEF, A_NORMAL, BROWN, DEF, A_NORMAL, A_NORMAL)                           \
+    X(RIVER, CYAN, DEF, A_NORMAL, TEAL, DEF, A_NORMAL, A_DIM)                                \
+    X(LABEL, DEF, DEF, A_DIM, DEF, DEF, A_DIM, A_DIM)                                        \
+    X(RED, RED, DEF, A_BOLD, DARKRED, DEF, A_BOLD, A_BOLD | A_REVERSE)                       \
+    X(BLACK, DEF, DEF, A_BOLD, DEF, DEF, A_BOLD, A_NORMAL)                                   \
+    X(CURSOR, BLACK, GREEN, A_BOLD, WHITE, DARKGREEN, A_BOLD, A_REVERSE)                     \
+    X(SELECTED, BLACK, YELLOW, A_BOLD, BLACK, YELLOW, A_BOLD, A_REVERSE | A_UNDERLINE)       \
+    X(TARGET, GREEN, DEF, A_BOLD, DARKGREEN, DEF, A_BOLD, A_BOLD)                            \
+    X(CAPTURE, WHITE, MAGENTA, A_BOLD, WHITE, MAGENTA, A_BOLD, A_UNDERLINE | A_BOLD)         \
+    X(LAST_RED, RED, STEEL, A_BOLD, DARKRED, PALEBLUE, A_BOLD, A_BOLD | A_REVERSE | A_UNDERLINE) \
+    X(LAST_BLACK, WHITE, STEEL, A_BOLD, BLACK, PALEBLUE, A_BOLD, A_UNDERLINE)                 \
+    X(CHECK, WHITE, RED, A_BOLD | A_BLINK, WHITE, RED, A_BOLD | A_BLINK, A_REVERSE | A_BLINK) \
+    X(HINT, BLACK, CYAN, A_BOLD, WHITE, BLUE, A_BOLD, A_UNDERLINE | A_DIM)                  \
+    X(TITLE, YELLOW, DEF, A_BOLD, NAVY, DEF, A_BOLD, A_BOLD)                                 \
+    X(STATUS, GREEN, DEF, A_NORMAL, DARKGREEN, DEF, A_NORMAL, A_NORMAL)                      \
+    X(ERROR, RED, DEF, A_BOLD, DARKRED, DEF, A_BOLD, A_BOLD)                                 \
+    X(MENU_SEL, BLACK, YELLOW, A_BOLD, BLACK, PALEYELLOW, A_BOLD, A_REVERSE)                 \
+    X(DIM, DEF, DEF, A_DIM, DEF, DEF, A_DIM, A_DIM)
+
+typedef enum {
+#define UI_ROLE_ENUM(name, dfg, dbg, dattr, lfg, lbg, lattr, mono) UI_##name,
     UI_ROLES(UI_ROLE_ENUM)
 #undef UI_ROLE_ENUM
     UI_ROLE_COUNT
 } ui_role;
 
-/* Starts colours when the terminal has them and NO_COLOR is not set. */
+/* The themes. AUTO asks the terminal for its background (ui_screen_open). */
+typedef enum { UI_THEME_AUTO = 0, UI_THEME_DARK, UI_THEME_LIGHT, UI_THEME_MONO } ui_theme_kind;
+/* "auto", "dark", "light", "mono" ("colour" reads as auto); -1 when none of these. */
+int ui_theme_parse(const char *name);
+const char *ui_theme_name(ui_theme_kind t);
+/* The theme to use when the screen opens (default AUTO). */
+void ui_theme_select(ui_theme_kind t);
+ui_theme_kind ui_theme_selected(void);
+/* Which theme AUTO means: the terminal's answer to OSC 11 (light when the background's
+ * luminance is above one half; reply within timeout_ms), else COLORFGBG ("fg;bg", light when
+ * bg is 7 or 9-15), else dark. Called before curses takes the terminal. */
+ui_theme_kind ui_theme_detect(int timeout_ms);
+/* The theme of an OSC 11 reply ("\033]11;rgb:RRRR/GGGG/BBBB" + BEL or ST) or of a COLORFGBG
+ * value; UI_THEME_AUTO when it says nothing (pure, for tests). */
+ui_theme_kind ui_theme_from_osc11(const char *reply);
+ui_theme_kind ui_theme_from_colorfgbg(const char *value);
+
+/* A role's colours and attributes in a theme (DARK, LIGHT or MONO; fg and bg -1 in MONO),
+ * with 256 colours or 8 (pure, for tests). */
+void ui_role_style(ui_theme_kind t, ui_role r, bool wide, short *fg, short *bg, attr_t *attr);
+
+/* Starts colours when the terminal has them, NO_COLOR is not set and the theme is not mono;
+ * the theme must be resolved (not AUTO). */
 void ui_theme_init(bool want_colour);
 /* The attributes (colour pair included) of a role. */
 attr_t ui_role_attr(ui_role role);
 bool ui_theme_has_colour(void);
+/* The theme in force once the screen is open (DARK, LIGHT or MONO). */
+ui_theme_kind ui_theme_current(void);
 
 /* Glyph sets of the pieces. */
 typedef enum {
