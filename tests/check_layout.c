@@ -117,6 +117,43 @@ START_TEST(test_round_trip_all_sizes)
 }
 END_TEST
 
+START_TEST(test_minimum_is_true)
+{
+    /* The size the "too small" message asks for is the smallest that works: one column or
+     * one row less does not. */
+    int rows, cols;
+    ui_layout_min_size(&rows, &cols);
+    ck_assert_int_eq(rows, 23);
+    ck_assert_int_eq(cols, 65);
+    ui_layout lo;
+    ui_layout_compute(&lo, rows, cols);
+    ck_assert_int_eq(lo.size, UI_SIZE_COMPACT);
+    ui_layout_compute(&lo, rows, cols - 1);
+    ck_assert_int_eq(lo.size, UI_SIZE_TOO_SMALL);
+    ui_layout_compute(&lo, rows - 1, cols);
+    ck_assert_int_eq(lo.size, UI_SIZE_TOO_SMALL);
+}
+END_TEST
+
+START_TEST(test_large_screens_centred)
+{
+    /* 200x60: the board and its panel in the middle, the panel right beside the board. */
+    ui_layout lo;
+    ui_layout_compute(&lo, 60, 200);
+    ck_assert_int_eq(lo.size, UI_SIZE_HUGE);
+    int left = lo.board.x, right = 200 - (lo.panel.x + lo.panel.w);
+    ck_assert_int_gt(left, 10);
+    ck_assert_int_le(abs(left - right), 1);
+    ck_assert_int_eq(lo.panel.x, lo.board.x + lo.board.w + 1);
+    int top = lo.board.y, bottom = 60 - (lo.board.y + lo.board.h);
+    ck_assert_int_le(abs(top - bottom), 1);
+    /* 80x24: no room to spare, the board at the left edge as before. */
+    ui_layout_compute(&lo, 24, 80);
+    ck_assert_int_eq(lo.board.x, 0);
+    ck_assert_int_eq(lo.panel.x + lo.panel.w, 80);
+}
+END_TEST
+
 START_TEST(test_monotonic)
 {
     /* A larger terminal never gives a smaller board. */
@@ -138,6 +175,8 @@ int main(void)
     tcase_add_test(tc, test_known_cells);
     tcase_add_test(tc, test_round_trip_all_sizes);
     tcase_add_test(tc, test_monotonic);
+    tcase_add_test(tc, test_minimum_is_true);
+    tcase_add_test(tc, test_large_screens_centred);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

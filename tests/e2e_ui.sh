@@ -220,6 +220,11 @@ ui_start 80 24 LANG=C.UTF-8 -- play --red human --black human --lang en
 check "started" "Red to move"
 T resize-window -t "$S" -x 50 -y 16
 check "too-small message" "too small"
+# The message tells the truth: 64x23 is too small and asks for 65x23, which is enough.
+T resize-window -t "$S" -x 64 -y 23
+check "64x23: too small, asks for 65x23" "at least 65x23"
+T resize-window -t "$S" -x 65 -y 23
+check "65x23: the board" "Red to move"
 T resize-window -t "$S" -x 80 -y 24
 check "board back after resize" "Red to move"
 check "board glyphs back" "帥"
@@ -227,10 +232,15 @@ check "board glyphs back" "帥"
 echo "# 200x60: the largest board, play with the mouse"
 ui_start 200 60 LANG=C.UTF-8 -- play --red human --black human --lang en
 check "largest board" "俥──────傌──────相"
-# Largest layout: top row 3, left column 4, 8 columns x 4 rows apart.
-click $((4 + 8 * 7)) $((3 + 4 * 7))
+# Largest layout, centred: the board (72 columns) and the widest panel (64) leave 63
+# columns, 31 on the left; 19 spare rows, 9 above. So the top row is 11, the left column
+# 35, intersections 8 columns x 4 rows apart.
+step=$((step + 1))
+if cap | grep -q "^ \{35\}1       2       3"; then echo "ok $step - the board centred at 200x60"; else
+    echo "not ok $step - the board not centred"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+click $((35 + 8 * 7)) $((11 + 4 * 7))
 check "click selects the cannon (large)" "[炮]"
-click $((4 + 8 * 4)) $((3 + 4 * 7))
+click $((35 + 8 * 4)) $((11 + 4 * 7))
 check "click moved it (large)" "Black to move"
 
 echo "# LANG=C: ASCII board"
@@ -296,6 +306,7 @@ ui_start 80 24 LANG=C.UTF-8 -- review --lang en "$UI_HOME/games.pgn"
 check "review: the list of games" "3 games — choose one"
 keys Enter
 check "review opens" "Review test 1 (1/3)"
+check "a cut text ends in an ellipsis (the key reminder at 80 columns)" "a/A en…"
 T send-keys -t "$S" -l "$(printf '\033[<65;40;10M')"
 check "wheel down steps forward" "Tiên nhân chỉ lộ"
 T send-keys -t "$S" -l "$(printf '\033[<64;40;10M')"
@@ -438,6 +449,12 @@ for bell in off on; do
     T select-window -t "$S:0"
 done
 rm -f "$XDG_CONFIG_HOME/cotuong/config"
+
+echo "# without UTF-8 the ellipsis is three dots"
+ui_start 80 24 LANG=C LC_ALL=C -- review --lang en "$UI_HOME/games.pgn"
+check "LANG=C review list" "3 games"
+keys Enter
+check "a cut text ends in ..." "var. a/A..."
 
 echo "# signals restore the terminal"
 for sig in TERM HUP INT; do

@@ -649,10 +649,12 @@ int ctl_run(ctl *c)
         if (c->dirty) {
             if (c->layout.size == UI_SIZE_TOO_SMALL) {
                 char msg[256];
+                int min_rows, min_cols;
+                ui_layout_min_size(&min_rows, &min_cols);
                 snprintf(msg, sizeof msg,
                          _("The terminal is too small (%dx%d): the board needs at least %dx%d. "
                            "Enlarge the window, or press q to quit."),
-                         c->layout.cols, c->layout.rows, UI_MIN_COLS, UI_MIN_ROWS);
+                         c->layout.cols, c->layout.rows, min_cols, min_rows);
                 ui_too_small_draw(stdscr, c->layout.rows, c->layout.cols, msg);
             } else {
                 draw_at(c, c->n_modes - 1);

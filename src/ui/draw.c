@@ -58,6 +58,21 @@ int ui_put_attr(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s)
     return used;
 }
 
+/* How many bytes of s fit in maxw columns. */
+static size_t fitting(const char *s, size_t left, int maxw)
+{
+    int used = 0, len;
+    size_t bytes = 0;
+    while (bytes < left) {
+        int cw = char_width(s + bytes, left - bytes, &len);
+        if (used + cw > maxw)
+            break;
+        used += cw;
+        bytes += (size_t)len;
+    }
+    return bytes;
+}
+
 static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s)
 {
     int maxx = getmaxx(w);
@@ -66,6 +81,19 @@ static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const ch
     if (maxw <= 0)
         return 0;
     size_t left = strlen(s);
+    /* Text that does not fit ends in an ellipsis, so a cut is never taken for the whole:
+     * what fits in the room less the ellipsis, then "…" ("..." without UTF-8). */
+    const char *ell = NULL;
+    if (ui_strwidth(s) > maxw) {
+        bool utf8 = ui_locale_is_utf8();
+        int ew = utf8 ? 1 : 3;
+        if (maxw > ew) {
+            ell = utf8 ? "\xe2\x80\xa6" : "...";
+            left = fitting(s, left, maxw - ew);
+            while (left > 0 && s[left - 1] == ' ')
+                left--;
+        }
+    }
     int used = 0, bytes = 0, from = 0;
     bool reverse_next = false;
     wmove(w, y, x);
@@ -94,6 +122,10 @@ static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const ch
         }
     }
     waddnstr(w, s + from, bytes - from);
+    if (ell) {
+        waddstr(w, ell);
+        used += ui_strwidth(ell);
+    }
     wattrset(w, A_NORMAL);
     return used;
 }
@@ -149,6 +181,17 @@ int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role rol
         int cut = bytes;
         if ((size_t)bytes < rem && p[bytes] != '\n' && last_space > 0)
             cut = last_space;
+        if (rows == maxlines - 1 && (size_t)cut < rem) {
+            /* The last row and more text: the rest of it, cut with an ellipsis. */
+            const char *nl = memchr(p, '\n', rem);
+            size_t n = nl ? (size_t)(nl - p) : rem;
+            char last[1024];
+            bool more = nl != NULL || n > sizeof last - 8;
+            snprintf(last, sizeof last, "%.*s%s", (int)(more && n > sizeof last - 8 ? sizeof last - 8 : n), p,
+                     more ? " \xe2\x80\xa6" : "");
+            ui_put_pad(w, y + rows, x, width, role, last);
+            return rows + 1;
+        }
         char line[512];
         int n = cut < (int)sizeof line - 1 ? cut : (int)sizeof line - 1;
         memcpy(line, p, (size_t)n);

@@ -18,8 +18,9 @@
 
 /* Display width of a UTF-8 string (invalid bytes count 1). */
 int ui_strwidth(const char *s);
-/* Draws s at (y, x) in role, at most maxw columns (cut at a character boundary); returns
- * the columns used. maxw < 0: no limit. */
+/* Draws s at (y, x) in role, at most maxw columns; text that does not fit is cut at a
+ * character boundary and ends in "…" ("..." when the locale is not UTF-8). Returns the
+ * columns used. maxw < 0: to the window's edge. */
 int ui_put(WINDOW *w, int y, int x, int maxw, ui_role role, const char *s);
 /* The same with extra attributes or'ed in. */
 int ui_put_attr(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s);
@@ -29,8 +30,8 @@ int ui_put_pad(WINDOW *w, int y, int x, int maxw, ui_role role, const char *s);
 int ui_put_centre(WINDOW *w, int y, int x, int width, ui_role role, const char *s);
 /* Blanks a rectangle. */
 void ui_clear_rect(WINDOW *w, int y, int x, int h, int wd);
-/* Word-wraps s into lines of at most width columns, drawing from row y; at most maxlines.
- * Returns the rows used. */
+/* Word-wraps s into lines of at most width columns, drawing from row y; at most maxlines,
+ * the last ending in an ellipsis when text remains. Returns the rows used. */
 int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role role,
                    const char *s);
 /* True when the locale's codeset is UTF-8. */

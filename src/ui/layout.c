@@ -25,6 +25,12 @@ static bool fits(int rows, int cols, int cw, int ch)
     return board_height(ch) <= rows && board_width(cw) + 1 + UI_PANEL_MIN_W <= cols;
 }
 
+void ui_layout_min_size(int *rows, int *cols)
+{
+    *rows = board_height(2);
+    *cols = board_width(4) + 1 + UI_PANEL_MIN_W;
+}
+
 void ui_layout_compute(ui_layout *lo, int rows, int cols)
 {
     *lo = (ui_layout){.rows = rows, .cols = cols};
@@ -36,7 +42,7 @@ void ui_layout_compute(ui_layout *lo, int rows, int cols)
         lo->size = UI_SIZE_LARGE;
         lo->cw = 6;
         lo->ch = 3;
-    } else if (rows >= UI_MIN_ROWS && cols >= UI_MIN_COLS && fits(rows, cols, 4, 2)) {
+    } else if (fits(rows, cols, 4, 2)) {
         lo->size = UI_SIZE_COMPACT;
         lo->cw = 4;
         lo->ch = 2;
@@ -46,17 +52,27 @@ void ui_layout_compute(ui_layout *lo, int rows, int cols)
         return;
     }
     int bh = board_height(lo->ch), bw = board_width(lo->cw);
+    /* The panel takes the room right of the board up to its widest; what is left over is
+     * shared out on both sides, and the spare rows above and below, so a large terminal
+     * shows the board and panel in the middle. */
+    int pw = cols - bw - 1;
+    if (pw > UI_PANEL_MAX_W)
+        pw = UI_PANEL_MAX_W;
+    int x0 = (cols - (bw + 1 + pw)) / 2;
     int extra_rows = rows - bh;
-    int y0 = extra_rows > 2 ? 1 : 0;
-    lo->board = (ui_rect){y0, 0, bh, bw};
+    int y0 = extra_rows > 8 ? extra_rows / 2 : extra_rows > 2 ? 1 : 0;
+    lo->x0 = x0;
+    lo->board = (ui_rect){y0, x0, bh, bw};
     lo->top = y0 + TOP_MARGIN;
-    lo->left = LEFT_MARGIN;
+    lo->left = x0 + LEFT_MARGIN;
     lo->files_top_y = lo->top - 1;
     lo->files_bottom_y = lo->top + 9 * lo->ch + 1;
     lo->letters_y = lo->files_bottom_y + 1;
-    lo->ranks_x = 1;
-    int px = bw + 1;
-    lo->panel = (ui_rect){0, px, rows, cols - px};
+    lo->ranks_x = x0 + 1;
+    int px = x0 + bw + 1;
+    /* The panel beside the board, as tall as the board or the screen. */
+    int py = y0 > 1 ? y0 : 0;
+    lo->panel = (ui_rect){py, px, rows - 2 * py, pw};
 }
 
 void ui_layout_sq_to_cell(const ui_layout *lo, bool flip, int file, int rank, int *y, int *x)

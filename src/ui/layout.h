@@ -20,6 +20,7 @@ typedef struct {
 
 typedef struct {
     int rows, cols;      /* terminal size the layout was made for */
+    int x0;              /* first column of the board (the board and panel are centred) */
     ui_size_class size;
     int cw, ch;          /* columns and rows between two neighbouring intersections */
     int top, left;       /* screen cell of the top-left intersection as displayed */
@@ -31,11 +32,13 @@ typedef struct {
     int letters_y;       /* row of the file letters a..i (coordinates), below the numbers */
 } ui_layout;
 
-/* Minimum terminal size for the compact layout. */
-#define UI_MIN_ROWS 23
-#define UI_MIN_COLS 64
-/* Narrowest side panel. */
+/* Narrowest and widest side panel: beyond the widest, the board and panel are centred. */
 #define UI_PANEL_MIN_W 24
+#define UI_PANEL_MAX_W 64
+
+/* The smallest terminal that shows the board (the compact layout with its panel), from the
+ * same arithmetic as ui_layout_compute: the "too small" message quotes it. */
+void ui_layout_min_size(int *rows, int *cols);
 
 /* Computes the layout for a rows x cols terminal. */
 void ui_layout_compute(ui_layout *lo, int rows, int cols);
