@@ -81,7 +81,7 @@ ok "bad files reported"
 "$COTUONG" diagram --ascii >"$tmp/diagram.out" || fail "diagram --ascii exited $?"
 cat >"$tmp/diagram.want" <<'BOARD'
   a b c d e f g h i
-9 r n b a k a b n r  9
+9 r h e a k a e h r  9
 8 . . . . . . . . .  8
 7 . c . . . . . c .  7
 6 p . p . p . p . p  6
@@ -91,7 +91,7 @@ cat >"$tmp/diagram.want" <<'BOARD'
 3 P . P . P . P . P  3
 2 . C . . . . . C .  2
 1 . . . . . . . . .  1
-0 R N B A K A B N R  0
+0 R H E A K A E H R  0
   a b c d e f g h i
 Red to move
 FEN: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
@@ -101,7 +101,7 @@ LC_ALL=C.UTF-8 "$COTUONG" diagram --fen "4k4/9/9/9/9/9/9/9/4R4/3K5 b" >"$tmp/han
 grep -q '將' "$tmp/han.out" && grep -q '俥' "$tmp/han.out" && grep -q '帥' "$tmp/han.out" ||
     fail "Hán diagram lacks 將/俥/帥: $(cat "$tmp/han.out")"
 grep -q 'Black (黑) to move' "$tmp/han.out" || fail "Hán diagram: side to move"
-LC_ALL=C "$COTUONG" diagram | grep -q '^9 r n b a k a b n r' || fail "C locale: not ASCII"
+LC_ALL=C "$COTUONG" diagram | grep -q '^9 r h e a k a e h r' || fail "C locale: not ASCII"
 "$COTUONG" diagram --fen "$(printf 'x\033[31m')" >/dev/null 2>"$tmp/fen.err"
 [ $? -eq 2 ] || fail "bad FEN: wanted exit status 2"
 ! grep -q "$esc" "$tmp/fen.err" || fail "bad FEN: escape character echoed"

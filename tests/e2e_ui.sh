@@ -247,6 +247,11 @@ echo "# LANG=C: ASCII board"
 ui_start 80 24 LANG=C LC_ALL=C -- play --red human --black human --lang en
 check "ASCII pieces" "R---H---E---A---K---A---E---H---R"
 check "ASCII black pieces" "r---h---e---a---k---a---e---h---r"
+step=$((step + 1))
+board=$(cap | grep -o -- "R---H---E---A---K---A---E---H---R" | tr -d "-" | head -n 1)
+diag=$(LC_ALL=C "$COTUONG" diagram --ascii | sed -n 's/^0 \(.*\)  0$/\1/p' | tr -d ' ')
+if [ -n "$board" ] && [ "$board" = "$diag" ]; then echo "ok $step - diagram --ascii uses the board's letters ($diag)"; else
+    echo "not ok $step - diagram '$diag' vs board '$board'"; fails=$((fails + 1)); fi
 check_not "no Han glyphs" "帥"
 keys l l l Enter
 check "ASCII target marker" "*"

@@ -17,7 +17,9 @@ static const char *const han[2][8] = {
     {"", "帥", "仕", "相", "傌", "俥", "炮", "兵"},
     {"", "將", "士", "象", "馬", "車", "砲", "卒"},
 };
-static const char ascii_letters[2][9] = {" KABNRCP", " kabnrcp"};
+/* The letters of the ASCII board (ui/theme.c, UI_GLYPHS_ASCII: WXF letters, Black in lower
+ * case), so the diagram and the game's board read the same. */
+static const char ascii_letters[2][9] = {" KAEHRCP", " kaehrcp"};
 static const char *const red_numbers[9] = {"九", "八", "七", "六", "五", "四", "三", "二", "一"};
 static const char *const black_numbers[9] = {"１", "２", "３", "４", "５", "６", "７", "８", "９"};
 
@@ -114,7 +116,8 @@ int cmd_diagram(int argc, char **argv)
             printf("Usage: cotuong diagram [--fen FEN] [--ascii | --han]\n"
                    "Print a position (default: the start position) as a text board to paste in\n"
                    "chats and forums: Hán glyphs when the locale is UTF-8, ASCII letters\n"
-                   "otherwise or with --ascii (upper case Red, lower case Black, '.' empty).\n");
+                   "otherwise or with --ascii (the letters of the ASCII board, K A E H R C P:\n"
+                   "upper case Red, lower case Black, '.' empty).\n");
             return 0;
         } else {
             char *a = sanitize_dup(argv[i], 0);
