@@ -521,6 +521,17 @@ START_TEST(test_auto)
     load(CT_START_FEN);
     /* Nothing reads it. */
     expect_error("Q2.5", CT_NOTATION_AUTO, CT_PARSE_UNKNOWN_PIECE, CT_ERR_SYNTAX);
+    /* X9+1: a Vietnamese rook on file 9 with WXF's "+" for forward. Read as Vietnamese, the
+     * piece is known and the direction is the error (the game shows this one when the player
+     * chose Vietnamese); WXF does not know X. */
+    expect_error("X9+1", CT_NOTATION_VI, CT_PARSE_SYNTAX, CT_ERR_SYNTAX);
+    {
+        ct_parse_error err;
+        ct_move mv;
+        ct_move_parse(&pos, "X9+1", CT_NOTATION_VI, &mv, &err);
+        ck_assert_msg(strstr(err.message, "expected a direction") == err.message, "%s", err.message);
+    }
+    expect_error("X9+1", CT_NOTATION_WXF, CT_PARSE_UNKNOWN_PIECE, CT_ERR_SYNTAX);
 }
 END_TEST
 

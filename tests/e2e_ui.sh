@@ -266,9 +266,20 @@ check "Vietnamese turn" "Đỏ đi"
 check "Vietnamese river" "Sở hà"
 keys '?'
 check "Vietnamese help" "đi lại một nước"
+check "key names in Vietnamese" "Lên, k"
 esc
+keys :
+typed "X9+1"
+keys Enter
+check "X9+1 in Vietnamese notation: the direction is wrong" "sai"
+check "... not 'which piece'" "hướng đi"
+check_not "no 'unknown piece'" "không biết quân nào"
 keys q
 check "quit (no moves)" "EXIT=0"
+ui_start 80 24 LANG=C.UTF-8 -- --lang vi
+check "Vietnamese start menu" "Cờ tướng"
+keys Down Enter
+check "the clock without a clock, in Vietnamese" "Đồng hồ: không có"
 
 echo "# Vietnamese from LANG (even without a vi_VN locale installed), and without UTF-8"
 ui_start 80 24 LANG=vi_VN.UTF-8 LC_ALL= -- play --red human --black human

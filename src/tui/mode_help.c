@@ -9,6 +9,12 @@
 #include "sys/i18n.h"
 #include "ui/draw.h"
 
+/* Key names in the interface language ("Up" is "Lên" in Vietnamese). */
+static const char *key_tr(const char *name)
+{
+    return _(name);
+}
+
 /* The key group of the mode the help was opened from. */
 static ui_keygroup below_keys(const ctl *c)
 {
@@ -40,7 +46,7 @@ static int help_lines(ctl *c, help_line_fn line)
         n++;
         for (int r = REQ_NONE + 1; r < REQ_MOUSE; r++) {
             char keys[128];
-            if (!ui_keys_of(groups[gi], (ui_req)r, keys, sizeof keys))
+            if (!ui_keys_of_tr(groups[gi], (ui_req)r, keys, sizeof keys, key_tr))
                 continue;
             if (line)
                 line(c, n, keys, _(ui_req_help((ui_req)r)));
@@ -80,7 +86,7 @@ static int keys_width(const ctl *c)
     for (int gi = 0; gi < 3; gi++)
         for (int r = REQ_NONE + 1; r < REQ_MOUSE; r++) {
             char keys[128];
-            if (ui_keys_of(groups[gi], (ui_req)r, keys, sizeof keys) && ui_strwidth(keys) > w)
+            if (ui_keys_of_tr(groups[gi], (ui_req)r, keys, sizeof keys, key_tr) && ui_strwidth(keys) > w)
                 w = ui_strwidth(keys);
         }
     return w < c->layout.cols / 3 ? w : c->layout.cols / 3;

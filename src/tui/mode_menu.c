@@ -73,7 +73,9 @@ static void item_text(const ctl *c, int item, char *buf, size_t size)
             snprintf(buf, size, _("Red AI level: %d"), g->players[CT_RED].level);
             break;
         case SET_RULES: snprintf(buf, size, _("Rules: %s"), ct_rules_name(g->rules)); break;
-        case SET_CLOCK: snprintf(buf, size, _("Clock: %s"), clock_choices[c->menu_clock]); break;
+        case SET_CLOCK:
+            snprintf(buf, size, _("Clock: %s"), c->menu_clock ? clock_choices[c->menu_clock] : _("none"));
+            break;
         case SET_START: snprintf(buf, size, "%s", _("Start the game")); break;
         case SET_BACK: snprintf(buf, size, "%s", _("Back")); break;
         }

@@ -85,9 +85,16 @@ static const char *parse_error_text(const ct_parse_error *err)
     case CT_PARSE_ILLEGAL: return ctl_why_text(err->reason);
     case CT_PARSE_AMBIGUOUS: return _("several pieces can make that move");
     case CT_PARSE_CLASH: return _("notations disagree: choose one with n");
-    default: return err->message[0] ? err->message : _("not a move in any notation");
+    default: return err->message[0] ? _(err->message) : _("not a move in any notation");
     }
 }
+
+/* The core's constant messages for a move it cannot read, marked for translation. */
+static const char *const core_parse_messages[] __attribute__((unused)) = {
+    N_("expected a direction: . (tiến), / (thoái) or - (bình)"),
+    N_("expected a number 1 to 9 after the direction"),
+    N_("the piece needs a file number or a marker (t, g, s)"),
+};
 
 static void on_move_line(ctl *c, const char *text)
 {
@@ -101,8 +108,13 @@ static void on_move_line(ctl *c, const char *text)
     ct_move mv = CT_NO_MOVE;
     ct_parse_error err;
     /* The current notation first, then any notation, then plain coordinates. */
-    if (ct_move_parse(pos, text, c->set.notation, &mv, &err) != CT_OK)
-        ct_move_parse(pos, text, CT_NOTATION_AUTO, &mv, &err);
+    if (ct_move_parse(pos, text, c->set.notation, &mv, &err) != CT_OK) {
+        /* Then any notation; when none reads it either, the reason is the chosen notation's
+         * (X9+1 in Vietnamese: the direction, not "which piece" from WXF). */
+        ct_parse_error any;
+        if (ct_move_parse(pos, text, CT_NOTATION_AUTO, &mv, &any) == CT_OK || c->set.notation == CT_NOTATION_AUTO)
+            err = any;
+    }
     if (!mv) {
         ct_move m2 = ct_move_parse_coord(text);
         if (m2) {

@@ -44,20 +44,20 @@ static const char *const group_title[] = {
  * alias the terminal may send for a listed key. */
 static const ui_keybinding keymap[] = {
     /* Cursor and selection: the game and the menus. */
-    {PLAY | MENU, KEY_UP, REQ_UP, "Up"},
+    {PLAY | MENU, KEY_UP, REQ_UP, N_("Up")},
     {PLAY, 'k', REQ_UP, "k"},
     {MENU, UI_KEY_WHEEL_UP, REQ_UP, NULL},
-    {PLAY | MENU, KEY_DOWN, REQ_DOWN, "Down"},
+    {PLAY | MENU, KEY_DOWN, REQ_DOWN, N_("Down")},
     {PLAY, 'j', REQ_DOWN, "j"},
     {MENU, UI_KEY_WHEEL_DOWN, REQ_DOWN, NULL},
-    {PLAY | MENU, KEY_LEFT, REQ_LEFT, "Left"},
+    {PLAY | MENU, KEY_LEFT, REQ_LEFT, N_("Left")},
     {PLAY, 'h', REQ_LEFT, "h"},
-    {PLAY | MENU, KEY_RIGHT, REQ_RIGHT, "Right"},
+    {PLAY | MENU, KEY_RIGHT, REQ_RIGHT, N_("Right")},
     {PLAY, 'l', REQ_RIGHT, "l"},
     {PLAY | MENU, '\n', REQ_SELECT, "Enter"},
     {PLAY | MENU, '\r', REQ_SELECT, NULL},
     {PLAY | MENU, KEY_ENTER, REQ_SELECT, NULL},
-    {PLAY | MENU, ' ', REQ_SELECT, "Space"},
+    {PLAY | MENU, ' ', REQ_SELECT, N_("Space")},
     {PLAY | REVIEW | MENU | EDIT | YESNO, 27, REQ_CANCEL, "Esc"},
     {PLAY | REVIEW, ':', REQ_MOVE_LINE, ":"},
     {PLAY | REVIEW, '/', REQ_MOVE_LINE, "/"},
@@ -71,24 +71,24 @@ static const ui_keybinding keymap[] = {
     {PLAY, 'D', REQ_DRAW, "D"},
     {PLAY, 'N', REQ_NEW_GAME, "N"},
     /* Moving through a game under review. */
-    {REVIEW, KEY_RIGHT, REQ_FORWARD, "Right"},
+    {REVIEW, KEY_RIGHT, REQ_FORWARD, N_("Right")},
     {REVIEW, 'l', REQ_FORWARD, "l"},
     {REVIEW, '\n', REQ_FORWARD, "Enter"},
     {REVIEW, '\r', REQ_FORWARD, NULL},
     {REVIEW, KEY_ENTER, REQ_FORWARD, NULL},
-    {REVIEW, ' ', REQ_FORWARD, "Space"},
-    {REVIEW, UI_KEY_WHEEL_DOWN, REQ_FORWARD, "wheel down"},
-    {REVIEW, KEY_LEFT, REQ_BACK, "Left"},
+    {REVIEW, ' ', REQ_FORWARD, N_("Space")},
+    {REVIEW, UI_KEY_WHEEL_DOWN, REQ_FORWARD, N_("wheel down")},
+    {REVIEW, KEY_LEFT, REQ_BACK, N_("Left")},
     {REVIEW, 'h', REQ_BACK, "h"},
-    {REVIEW, UI_KEY_WHEEL_UP, REQ_BACK, "wheel up"},
+    {REVIEW, UI_KEY_WHEEL_UP, REQ_BACK, N_("wheel up")},
     {REVIEW, KEY_HOME, REQ_FIRST, "Home"},
     {REVIEW, '<', REQ_FIRST, "<"},
     {REVIEW, KEY_END, REQ_LAST, "End"},
     {REVIEW, 'G', REQ_LAST, "G"},
     {REVIEW, '>', REQ_LAST, ">"},
-    {REVIEW, KEY_DOWN, REQ_NEXT_ALT, "Down"},
+    {REVIEW, KEY_DOWN, REQ_NEXT_ALT, N_("Down")},
     {REVIEW, 'j', REQ_NEXT_ALT, "j"},
-    {REVIEW, KEY_UP, REQ_PREV_ALT, "Up"},
+    {REVIEW, KEY_UP, REQ_PREV_ALT, N_("Up")},
     {REVIEW, 'k', REQ_PREV_ALT, "k"},
     {REVIEW, '\t', REQ_ENTER_VAR, "Tab"},
     {REVIEW, 'e', REQ_ENTER_VAR, "e"},
@@ -101,7 +101,7 @@ static const ui_keybinding keymap[] = {
     {REVIEW, '7', REQ_VARIATION, NULL},
     {REVIEW, '8', REQ_VARIATION, NULL},
     {REVIEW, '9', REQ_VARIATION, NULL},
-    {REVIEW, KEY_BACKSPACE, REQ_LEAVE_VAR, "Backspace"},
+    {REVIEW, KEY_BACKSPACE, REQ_LEAVE_VAR, N_("Backspace")},
     {REVIEW, 127, REQ_LEAVE_VAR, NULL},
     {REVIEW, 8, REQ_LEAVE_VAR, NULL},
     {REVIEW, 'x', REQ_LEAVE_VAR, "x"},
@@ -113,7 +113,7 @@ static const ui_keybinding keymap[] = {
     {REVIEW, 'A', REQ_ANALYSE_GAME, "A"},
     {REVIEW, ';', REQ_COMMENT, ";"},
     {REVIEW, 'C', REQ_COMMENT, "C"},
-    {REVIEW, KEY_DC, REQ_DELETE_MOVE, "Delete"},
+    {REVIEW, KEY_DC, REQ_DELETE_MOVE, N_("Delete")},
     {REVIEW, 'V', REQ_PROMOTE, "V"},
     {REVIEW, KEY_PPAGE, REQ_PREV_GAME, "PgUp"},
     {REVIEW, KEY_NPAGE, REQ_NEXT_GAME, "PgDn"},
@@ -128,13 +128,13 @@ static const ui_keybinding keymap[] = {
     {PLAY | REVIEW, 'c', REQ_COORDS, "c"},
     {PLAY, 'g', REQ_GLYPHS, "g"},
     {PLAY, KEY_PPAGE, REQ_SCROLL_UP, "PgUp"},
-    {HELP, KEY_UP, REQ_SCROLL_UP, "Up"},
+    {HELP, KEY_UP, REQ_SCROLL_UP, N_("Up")},
     {HELP, 'k', REQ_SCROLL_UP, "k"},
-    {PLAY | HELP, UI_KEY_WHEEL_UP, REQ_SCROLL_UP, "wheel up"},
+    {PLAY | HELP, UI_KEY_WHEEL_UP, REQ_SCROLL_UP, N_("wheel up")},
     {PLAY, KEY_NPAGE, REQ_SCROLL_DOWN, "PgDn"},
-    {HELP, KEY_DOWN, REQ_SCROLL_DOWN, "Down"},
+    {HELP, KEY_DOWN, REQ_SCROLL_DOWN, N_("Down")},
     {HELP, 'j', REQ_SCROLL_DOWN, "j"},
-    {PLAY | HELP, UI_KEY_WHEEL_DOWN, REQ_SCROLL_DOWN, "wheel down"},
+    {PLAY | HELP, UI_KEY_WHEEL_DOWN, REQ_SCROLL_DOWN, N_("wheel down")},
     /* Lists and this help. */
     {MENU | HELP, KEY_PPAGE, REQ_PAGE_UP, "PgUp"},
     {MENU | HELP, KEY_NPAGE, REQ_PAGE_DOWN, "PgDn"},
@@ -144,25 +144,25 @@ static const ui_keybinding keymap[] = {
     {EDIT, '\n', REQ_ACCEPT, "Enter"},
     {EDIT, '\r', REQ_ACCEPT, NULL},
     {EDIT, KEY_ENTER, REQ_ACCEPT, NULL},
-    {EDIT, KEY_LEFT, REQ_EDIT_LEFT, "Left"},
+    {EDIT, KEY_LEFT, REQ_EDIT_LEFT, N_("Left")},
     {EDIT, CTRL('b'), REQ_EDIT_LEFT, "Ctrl-B"},
-    {EDIT, KEY_RIGHT, REQ_EDIT_RIGHT, "Right"},
+    {EDIT, KEY_RIGHT, REQ_EDIT_RIGHT, N_("Right")},
     {EDIT, CTRL('f'), REQ_EDIT_RIGHT, "Ctrl-F"},
     {EDIT, KEY_HOME, REQ_EDIT_HOME, "Home"},
     {EDIT, CTRL('a'), REQ_EDIT_HOME, "Ctrl-A"},
     {EDIT, KEY_END, REQ_EDIT_END, "End"},
     {EDIT, CTRL('e'), REQ_EDIT_END, "Ctrl-E"},
-    {EDIT, KEY_BACKSPACE, REQ_EDIT_BACKSPACE, "Backspace"},
+    {EDIT, KEY_BACKSPACE, REQ_EDIT_BACKSPACE, N_("Backspace")},
     {EDIT, 127, REQ_EDIT_BACKSPACE, NULL},
     {EDIT, 8, REQ_EDIT_BACKSPACE, NULL},
-    {EDIT, KEY_DC, REQ_EDIT_DELETE, "Delete"},
+    {EDIT, KEY_DC, REQ_EDIT_DELETE, N_("Delete")},
     {EDIT, CTRL('d'), REQ_EDIT_DELETE, "Ctrl-D"},
     {EDIT, CTRL('u'), REQ_EDIT_KILL_START, "Ctrl-U"},
     {EDIT, CTRL('w'), REQ_EDIT_KILL_WORD, "Ctrl-W"},
     {EDIT, CTRL('k'), REQ_EDIT_KILL_END, "Ctrl-K"},
-    {EDIT, KEY_UP, REQ_HISTORY_PREV, "Up"},
+    {EDIT, KEY_UP, REQ_HISTORY_PREV, N_("Up")},
     {EDIT, CTRL('p'), REQ_HISTORY_PREV, "Ctrl-P"},
-    {EDIT, KEY_DOWN, REQ_HISTORY_NEXT, "Down"},
+    {EDIT, KEY_DOWN, REQ_HISTORY_NEXT, N_("Down")},
     {EDIT, CTRL('n'), REQ_HISTORY_NEXT, "Ctrl-N"},
     {EDIT, '\t', REQ_COMPLETE, "Tab"},
     /* Questions. */
@@ -310,6 +310,12 @@ void ui_key_name(int key, char *buf, size_t size)
 
 int ui_keys_of(ui_keygroup g, ui_req req, char *buf, int size)
 {
+    return ui_keys_of_tr(g, req, buf, size, NULL);
+}
+
+int ui_keys_of_tr(ui_keygroup g, ui_req req, char *buf, int size,
+                  const char *(*tr)(const char *))
+{
     unsigned bit = 1u << g;
     int len = 0;
     buf[0] = 0;
@@ -318,7 +324,8 @@ int ui_keys_of(ui_keygroup g, ui_req req, char *buf, int size)
         /* A key the user bound to something else no longer makes this request. */
         if (k->req != req || !(k->groups & bit) || !k->name || ui_key_request(g, k->key) != req)
             continue;
-        len += snprintf(buf + len, (size_t)(size - len), "%s%s", len ? ", " : "", k->name);
+        len += snprintf(buf + len, (size_t)(size - len), "%s%s", len ? ", " : "",
+                        tr ? tr(k->name) : k->name);
         if (len >= size)
             return size - 1;
     }

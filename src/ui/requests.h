@@ -157,6 +157,10 @@ void ui_key_unbind_all(void);
 /* The keys of a request in a group joined with ", " ("Up, k"), the user's bindings last.
  * Returns the length. */
 int ui_keys_of(ui_keygroup g, ui_req req, char *buf, int size);
+/* The same with the key names passed through tr (the help screen translates them; the
+ * manual keeps the English names). */
+int ui_keys_of_tr(ui_keygroup g, ui_req req, char *buf, int size,
+                  const char *(*tr)(const char *));
 /* How the help screen writes a key ("Up", "Ctrl-X", "z"). */
 void ui_key_name(int key, char *buf, size_t size);
 
