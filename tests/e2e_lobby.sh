@@ -5,8 +5,9 @@
 # each in its own tmux session through runuser, and a fourth user (nobody) who is not on the
 # host's --for list. Checks the listing, admission, moves both ways, chat, the watcher
 # stepping back, the guest's link killed with SIGHUP and taken back, resignation with the
-# same moves and result in both players' PGN files, the host's stop adjourning the game,
-# and two sessions of one account playing each other with the game code.
+# same PGN file on both sides, the host's stop adjourning the game with every move in both
+# resume files, `host --resume` offering it again and the guest rejoining, and two sessions
+# of one account playing each other with the game code.
 # Needs root (useradd, runuser) and tmux: exits 77 (skipped) otherwise. The users and every
 # file are removed at the end, whatever happens.
 
@@ -164,10 +165,18 @@ else
 fi
 grep -q '^\[Termination "resignation"\]' "/home/$B/game.pgn" && ok "the guest's file says resignation" ||
     bad "the guest's file says resignation"
+if cmp -s "/home/$A/game.pgn" "/home/$B/game.pgn"; then
+    ok "host and guest saved the same PGN, byte for byte"
+else
+    bad "host and guest saved the same PGN"
+    diff "/home/$A/game.pgn" "/home/$B/game.pgn" | sed 's/^/    | /'
+fi
 type_in host quit
 type_in guest2 quit
 type_in watch quit
 see host "EXIT=0"
+echo "the game as both saved it:"
+sed 's/^/    | /' "/home/$A/game.pgn"
 
 # 7. The host stops in the middle: the game is adjourned for the guest.
 start host2 "$A" host --notation iccs
@@ -179,6 +188,21 @@ see guest3 "ply 1 | last C3-C4"
 hpid=$(pgrep -u "$A" -x cotuong | head -n 1)
 [ -n "$hpid" ] && kill -TERM "$hpid"
 see guest3 "the game is adjourned"
+# Every move was in both resume files as it was played.
+grep -q "C3-C4" "/home/$A/.state/cotuong/lobby-host.pgn" && ok "the host's resume file has the move" ||
+    bad "the host's resume file has the move"
+grep -q "C3-C4" "/home/$B/.state/cotuong/lobby-guest.pgn" && ok "the guest's resume file has the move" ||
+    bad "the guest's resume file has the move"
+# The host offers it again; the guest's next join takes the seat with the moves.
+start host3 "$A" host --resume --notation iccs
+see host3 "Waiting for an opponent"
+start guest4 "$B" join --notation iccs
+see guest4 "You play Black against $A"
+see guest4 "ply 1 | last C3-C4"
+type_in guest4 "h9g7"
+see host3 "ply 2 | last H9-G7"
+type_in host3 quit
+see guest4 "the game is adjourned"
 
 # 8. One account, two sessions: refused without the code, playing with it.
 start self "$A" host --notation iccs

@@ -10,6 +10,8 @@
 #include "cli/commands.h"
 #include "cli/diagram.h"
 #include "cli/netplay.h"
+#include "cotuong/pgn.h"
+#include "sys/savefile.h"
 #include "sys/systime.h"
 
 static void host_usage(FILE *out)
@@ -23,6 +25,7 @@ static void host_usage(FILE *out)
             "  --side red|black|random  the side you play (default red)\n"
             "  --fen FEN             start from this position\n"
             "  --no-watchers         nobody watches\n"
+            "  --resume              offer again the game that stopped (the same guest rejoins)\n"
             "  --lobby DIR           the lobby directory (default $COTUONG_LOBBY or %s)\n"
             "  --pgn FILE            write the game to FILE when it ends or stops\n"
             "  --notation N          moves shown as vi, wxf, zh, iccs, coord, ...\n"
@@ -40,6 +43,7 @@ int cmd_host(int argc, char **argv)
     netplay_options opt = {.ascii = !diagram_locale_is_utf8(), .notation = CT_NOTATION_VI};
     const char *side = "red";
     char err[512];
+    bool resume = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int took = netplay_common_option(argc, argv, i, &cfg.lobby, &opt);
@@ -81,10 +85,50 @@ int cmd_host(int argc, char **argv)
             cfg.fen = argv[++i];
         } else if (!strcmp(a, "--no-watchers")) {
             cfg.no_watchers = true;
+        } else if (!strcmp(a, "--resume")) {
+            resume = true;
         } else {
             fprintf(stderr, "cotuong host: unknown option '%s'\nTry 'cotuong host --help'.\n", a);
             return 2;
         }
+    }
+    static ct_record *games;
+    int ngames = 0;
+    if (resume) {
+        /* The game as the last host session kept it: same rules, clock, sides and guest. */
+        char dir[1024], path[1100], *text = NULL;
+        size_t len = 0;
+        ct_pgn_error perr;
+        if (savefile_state_dir(dir, sizeof dir) != 0) {
+            fprintf(stderr, "cotuong host: no state directory (HOME or XDG_STATE_HOME)\n");
+            return 1;
+        }
+        snprintf(path, sizeof path, "%s/lobby-host.pgn", dir);
+        if (savefile_read(path, 16u << 20, &text, &len, err, sizeof err) != 0) {
+            fprintf(stderr, "cotuong host: nothing to resume: %s\n", err);
+            return 1;
+        }
+        ct_status st = ct_pgn_read(text, len, CT_ENC_UTF8, &games, &ngames, NULL, &perr);
+        free(text);
+        if (st != CT_OK || ngames < 1) {
+            fprintf(stderr, "cotuong host: %s: line %d: %s\n", path, perr.line, perr.message);
+            return 1;
+        }
+        ct_record *g = &games[0];
+        if (g->result != CT_RESULT_NONE) {
+            fprintf(stderr, "cotuong host: the last game is finished (%s)\n", ct_result_string(g->result));
+            return 1;
+        }
+        const char *v;
+        if ((v = ct_record_tag(g, "Rules")))
+            ct_rules_from_name(v, &cfg.rules);
+        if ((v = ct_record_tag(g, "TimeControl")))
+            ct_tc_parse(v, &cfg.tc);
+        if ((v = ct_record_tag(g, "LobbyHostSide")))
+            side = v;
+        cfg.guest_user = ct_record_tag(g, "LobbyGuest");
+        if (g->has_fen)
+            cfg.fen = g->start_fen;
     }
     if (!strcmp(side, "red")) {
         cfg.host_side = CT_RED;
@@ -123,5 +167,8 @@ int cmd_host(int argc, char **argv)
         fprintf(stderr, "cotuong host: %s\n", err);
         return 1;
     }
-    return netplay_run(r, &setup, NULL, &opt);
+    int status = netplay_run(r, &setup, ngames ? &games[0] : NULL, &opt);
+    if (ngames)
+        ct_pgn_free_games(games, ngames);
+    return status;
 }

@@ -17,6 +17,7 @@
 #include "cotuong/notation.h"
 #include "cotuong/pgn.h"
 #include "sys/sanitize.h"
+#include "sys/savefile.h"
 #include "sys/systime.h"
 
 static volatile sig_atomic_t got_signal;
@@ -44,6 +45,7 @@ typedef struct {
     char in[1024];
     size_t in_len;
     bool stdin_open;
+    bool autosave_failed;
 } np;
 
 static const char *side_word(int side)
@@ -171,14 +173,73 @@ static void say(const char *fmt, const char *a, const char *b)
     fflush(stdout);
 }
 
+/* The players' account names and what a resumed host needs, as tags. */
+static void lobby_tags(np *p)
+{
+    ct_record *r = &p->g.rec;
+    char buf[64];
+    for (int side = 0; side < 2; side++) {
+        const char *who = p->host ? (side == p->me ? remote_my_name(p->r) : remote_guest_name(p->r))
+                                  : remote_side_name(p->r, side);
+        if (who && who[0] && strcmp(who, "-"))
+            ct_record_set_tag(r, side == CT_RED ? "Red" : "Black", who);
+    }
+    if (p->host) {
+        ct_record_set_tag(r, "LobbyHostSide", p->me == CT_RED ? "red" : "black");
+        ct_record_set_tag(r, "LobbyGuest", remote_guest_name(p->r)[0] ? remote_guest_name(p->r) : NULL);
+        int64_t now = sys_now_ms();
+        for (int side = 0; side < 2; side++) {
+            int64_t left = clock_left(p, side, now);
+            snprintf(buf, sizeof buf, "%lld", (long long)left);
+            ct_record_set_tag(r, side == CT_RED ? "RedClockMs" : "BlackClockMs",
+                              left >= 0 ? buf : NULL);
+        }
+    }
+}
+
+/* The game as it stands, after every change, in this side's lobby resume file
+ * ($XDG_STATE_HOME/cotuong/lobby-host.pgn or lobby-guest.pgn), written atomically. */
+static void autosave(np *p)
+{
+    if ((!p->host && !p->built) || p->me == PROTO_SEAT_WATCHER)
+        return;
+    char dir[1024], path[1100], err[1200];
+    if (savefile_state_dir(dir, sizeof dir) != 0)
+        return;
+    snprintf(path, sizeof path, "%s/lobby-%s.pgn", dir, p->host ? "host" : "guest");
+    game_fill_tags(&p->g, NULL);
+    lobby_tags(p);
+    char *text = NULL;
+    size_t len = 0;
+    if (ct_pgn_write(&p->g.rec, CT_NOTATION_ICCS, &text, &len) != CT_OK)
+        return;
+    if (savefile_write_atomic(path, text, len, err, sizeof err) != 0 && !p->autosave_failed) {
+        p->autosave_failed = true;
+        say("Cannot keep the game: %s%s", err, "");
+    }
+    free(text);
+}
+
 static void save_game(np *p)
 {
     if (p->saved || !p->opt.save_as || !p->opt.save_as[0] || (!p->host && !p->built))
         return;
     game_fill_tags(&p->g, NULL);
+    lobby_tags(p);
+    /* The game itself, the same file on both sides: without what only one side knows
+     * (how each side's program saw the players, the resume bookkeeping). */
+    ct_record copy;
+    if (ct_record_copy(&copy, &p->g.rec) != CT_OK)
+        return;
+    static const char *const private_tags[] = {"RedPlayer", "BlackPlayer", "LobbyHostSide",
+                                               "LobbyGuest", "RedClockMs", "BlackClockMs"};
+    for (size_t i = 0; i < sizeof private_tags / sizeof private_tags[0]; i++)
+        ct_record_set_tag(&copy, private_tags[i], NULL);
     char *text = NULL;
     size_t len = 0;
-    if (ct_pgn_write(&p->g.rec, CT_NOTATION_ICCS, &text, &len) != CT_OK) {
+    ct_status st = ct_pgn_write(&copy, CT_NOTATION_ICCS, &text, &len);
+    ct_record_free(&copy);
+    if (st != CT_OK) {
         fprintf(stderr, "cotuong: cannot write the game\n");
         return;
     }
@@ -195,6 +256,7 @@ static void save_game(np *p)
 static void publish(np *p)
 {
     remote_publish(p->r, &p->g, sys_now_ms());
+    autosave(p);
 }
 
 static void check_over(np *p)
@@ -294,11 +356,14 @@ static void on_event(np *p, const remote_event *e)
                 remote_side_name(p->r, CT_RED), remote_side_name(p->r, CT_BLACK));
         else
             say("You play %s against %s.", side_word(p->me), remote_side_name(p->r, !p->me));
+        if (p->me != PROTO_SEAT_WATCHER)
+            autosave(p);
         show(p);
         break;
     case REMOTE_EV_TAKEBACK:
         if (p->built) {
             undo_to(p, e->ply);
+            autosave(p);
             snprintf(num, sizeof num, "%d", e->ply);
             say("Taken back to ply %s.%s", num, "");
             show(p);
@@ -311,6 +376,7 @@ static void on_event(np *p, const remote_event *e)
             save_game(p);
         } else if (p->built) {
             remote_apply_result(&p->g, e->result, e->reason, now);
+            autosave(p);
             check_over(p);
         }
         break;
@@ -594,6 +660,13 @@ int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
             ct_record copy;
             ct_record_copy(&copy, resumed);
             game_load(&p.g, &copy, ct_record_main_end(&copy), setup, now);
+            /* The clocks as they were when the game stopped. */
+            const char *tags[2] = {"RedClockMs", "BlackClockMs"};
+            for (int side = 0; side < 2; side++) {
+                const char *v = ct_record_tag(&p.g.rec, tags[side]);
+                if (v && ct_tc_timed(&p.g.tc) && p.g.tc.base_ms > 0)
+                    p.g.clock.remaining[side] = strtoll(v, NULL, 10);
+            }
         } else {
             game_new(&p.g, setup, now);
         }
@@ -628,7 +701,7 @@ int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
         bool was_over = game_over(&p.g);
         game_tick_event t = game_tick(&p.g, now);
         if (t.kind == GAME_TICK_MOVED) {
-            publish(&p);
+            publish(&p); /* the host: to everyone; both: into the resume file */
             p.view = p.view >= 0 ? p.view : -1;
             show(&p);
         } else if (t.kind == GAME_TICK_FORFEIT && !p.host && !was_over) {
@@ -642,6 +715,7 @@ int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
     }
     if (got_signal)
         say("Signal received: saving and leaving.%s%s", "", "");
+    autosave(&p); /* with the clocks as they are now */
     if (p.host && !game_over(&p.g)) {
         remote_close(r, "adjourned");
     } else {

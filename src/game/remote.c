@@ -276,6 +276,11 @@ const char *remote_guest_name(const remote *r)
     return r->guest_name;
 }
 
+const char *remote_my_name(const remote *r)
+{
+    return r->my_name;
+}
+
 int remote_my_side(const remote *r)
 {
     return r->my_side;

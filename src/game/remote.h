@@ -86,6 +86,8 @@ const char *remote_code(const remote *r);
 /* Whether a guest holds the seat and is connected now; its name ("" before anyone came). */
 bool remote_guest_here(const remote *r);
 const char *remote_guest_name(const remote *r);
+/* This process's account name (the kernel's). */
+const char *remote_my_name(const remote *r);
 
 /* ------------------------------------------------------------------ joining */
 /* Connects to the game (an id, the host's user name, or a game code of one's own account)
