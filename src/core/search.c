@@ -3,6 +3,7 @@
  * transposition table, quiescence, check extensions, null move, late-move reductions,
  * killer/history ordering, repetition and perpetual-check verdicts, time management,
  * playing levels and the opening book. All state lives in the ct_search context. */
+#include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,8 @@ struct ct_search {
     int root_count;
     ct_move excluded[8];
     int n_excluded;
+
+    int8_t lmr[64][64]; /* late-move reduction by depth and move number (ct_search_new) */
 };
 
 static const int level_depth[10] = TN_LEVEL_DEPTH;
@@ -128,6 +131,11 @@ ct_search *ct_search_new(size_t hash_mb)
         return NULL;
     }
     s->tt_mask = n - 1;
+    /* Reductions grow with the log of the depth and of the move number: late moves in deep
+     * trees are the least likely to matter. */
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++)
+            s->lmr[d][m] = (int8_t)(TN_LMR_BASE / 100.0 + log(d) * log(m) / (TN_LMR_DIV / 100.0));
     s->level = 10;
     s->use_book = true;
     s->rules = CT_RULES_DEFAULT;
@@ -516,6 +524,8 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
     bool in_check = ct_in_check(pos, pos->side);
     int eval = in_check ? -CT_SCORE_INF : ct_eval(pos);
     s->static_eval[ply] = eval;
+    /* Better than two plies ago (our last move helped): prune and reduce less. */
+    bool improving = !in_check && ply >= 2 && eval > s->static_eval[ply - 2];
 
     /* 4. Reverse futility: far above beta near the leaves, trust the static score. */
     if (!pv_node && !in_check && depth <= TN_RFP_MAX_DEPTH && beta < CT_SCORE_MATE_BOUND &&
@@ -557,6 +567,7 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         ct_move mv = pick_next(&ml, i);
         bool capture = pos->board[CT_TO(mv)] != 0;
         int pt = ct_piece_type(pos->board[CT_FROM(mv)]);
+        int hist = capture ? 0 : s->history[pos->side][pt][CT_TO(mv)];
         bool chk;
         if (!make_legal(s, mv, &chk))
             continue;
@@ -577,13 +588,21 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
             v = -search(s, -beta, -alpha, nd, ply + 1, true);
         } else {
             int red = 0;
-            if (depth >= TN_LMR_MIN_DEPTH && legal > TN_LMR_MIN_MOVES && !capture && !chk &&
-                !in_check && mv != s->killers[ply][0] && mv != s->killers[ply][1]) {
-                red = 1;
-                if (legal > TN_LMR_DEEP_MOVES && depth >= TN_LMR_DEEP_DEPTH)
-                    red++;
-                if (pv_node && red > 0)
+            if (depth >= TN_LMR_MIN_DEPTH && legal > TN_LMR_MIN_MOVES && !capture && !in_check) {
+                /* Less for moves that look good (killers, a good history, a check, a PV
+                 * node), more where the position is not improving. */
+                red = s->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+                if (pv_node)
                     red--;
+                if (!improving)
+                    red++;
+                if (chk || mv == s->killers[ply][0] || mv == s->killers[ply][1])
+                    red--;
+                red -= hist / TN_LMR_HISTORY_DIV;
+                if (red > nd - 1)
+                    red = nd - 1;
+                if (red < 0)
+                    red = 0;
             }
             v = -search(s, -alpha - 1, -alpha, nd - red, ply + 1, true);
             if (v > alpha && red)
@@ -669,7 +688,7 @@ static int search_root(ct_search *s, int alpha, int beta, int depth, ct_move *be
         if (searched == 1) {
             v = -search(s, -beta, -alpha, nd, 1, true);
         } else {
-            int red = (depth >= TN_LMR_MIN_DEPTH && searched > TN_LMR_DEEP_MOVES && !chk &&
+            int red = (depth >= TN_LMR_MIN_DEPTH && searched > TN_LMR_ROOT_MOVES && !chk &&
                        !in_check && !pos->hist[pos->ply - 1].captured) ? 1 : 0;
             v = -search(s, -alpha - 1, -alpha, nd - red, 1, true);
             if (v > alpha && red)

@@ -16,8 +16,10 @@
 #define TN_NULL_VERIFY_DEPTH 8       /* verify a null-move cutoff by a reduced search */
 #define TN_LMR_MIN_DEPTH 3
 #define TN_LMR_MIN_MOVES 3           /* moves searched at full depth before reducing */
-#define TN_LMR_DEEP_MOVES 8          /* from this move on reduce one ply more */
-#define TN_LMR_DEEP_DEPTH 6
+#define TN_LMR_ROOT_MOVES 8          /* at the root, reduce one ply from this move on */
+#define TN_LMR_BASE 75               /* reduction = BASE/100 + ln(depth) ln(move) / (DIV/100) */
+#define TN_LMR_DIV 225
+#define TN_LMR_HISTORY_DIV 6000      /* one ply less (more) per this much history */
 #define TN_FUTILITY_MARGIN 150       /* depth-1 futility margin (cp) */
 #define TN_RFP_MARGIN 120            /* reverse futility margin per ply (cp), depth <= 3 */
 #define TN_RFP_MAX_DEPTH 3
