@@ -276,6 +276,66 @@ START_TEST(test_node_limit)
 }
 END_TEST
 
+/* Lazy SMP: with helper threads the search still finds the forced mates, MultiPV lines are
+ * distinct legal moves with scores in order, a stop from the callback ends it, and the
+ * table is shared safely (the sanitizer build runs this too). */
+typedef struct {
+    int lines_at_depth[9];
+    ct_move first[9];
+    int depth_seen;
+} multipv_seen;
+
+static bool record_lines(void *user, const ct_search_info *info)
+{
+    multipv_seen *m = user;
+    if (info->kind == CT_PROGRESS_ITERATION && info->pv_len > 0 && info->multipv <= 8) {
+        m->first[info->multipv] = info->pv[0];
+        m->depth_seen = info->depth;
+    }
+    return false;
+}
+
+START_TEST(test_threads)
+{
+    ct_search *s = ct_search_new(8);
+    ct_search_set_threads(s, 3);
+    ck_assert_int_eq(ct_search_threads(s), 3);
+    for (size_t i = 0; i < sizeof mates / sizeof mates[0]; i++) {
+        load(mates[i].fen);
+        ct_limits lim;
+        ct_limits_init(&lim);
+        lim.depth = 2 * mates[i].mate_in;
+        ct_search_result r;
+        ck_assert_int_eq(ct_search_run(s, &pos, &lim, NULL, NULL, &r), CT_OK);
+        ck_assert_msg(r.score == CT_SCORE_MATE - (2 * mates[i].mate_in - 1), "%s: %d", mates[i].what,
+                      r.score);
+    }
+    load(CT_START_FEN);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.depth = 6;
+    lim.multipv = 3;
+    multipv_seen m;
+    memset(&m, 0, sizeof m);
+    ct_search_result r;
+    ct_search_run(s, &pos, &lim, record_lines, &m, &r);
+    ck_assert_int_eq(m.depth_seen, 6);
+    for (int k = 1; k <= 3; k++)
+        ck_assert(ct_is_legal(&pos, m.first[k]));
+    ck_assert(m.first[1] != m.first[2] && m.first[2] != m.first[3] && m.first[1] != m.first[3]);
+    ck_assert(r.best == m.first[1]);
+    ct_search_set_threads(s, 1000);
+    ck_assert_int_eq(ct_search_threads(s), CT_SEARCH_MAX_THREADS);
+    ct_search_set_threads(s, 2);
+    progress_count pc = {0, 0, 2};
+    ct_limits_init(&lim);
+    lim.infinite = true;
+    ct_search_run(s, &pos, &lim, count_progress, &pc, &r);
+    ck_assert(ct_is_legal(&pos, r.best));
+    ct_search_free(s);
+}
+END_TEST
+
 START_TEST(test_levels_legal_and_seeded)
 {
     /* Every level plays legal moves; the same seed gives the same move. */
@@ -373,7 +433,7 @@ END_TEST
 /* The bench signature: the node count of `cotuong bench --depth 5`. It changes only when
  * the search or the evaluation changes; update it then (and say so in the commit). */
 #define BENCH_SIGNATURE_DEPTH 5
-#define BENCH_SIGNATURE 79739ULL
+#define BENCH_SIGNATURE 34706ULL
 
 START_TEST(test_bench_signature)
 {
@@ -463,6 +523,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_progress_stop);
     tcase_add_test(tc, test_stop_from_thread);
     tcase_add_test(tc, test_node_limit);
+    tcase_add_test(tc, test_threads);
     tcase_add_test(tc, test_levels_legal_and_seeded);
     tcase_add_test(tc, test_low_level_still_takes_free_rook);
     tcase_add_test(tc, test_book);

@@ -117,6 +117,16 @@ void ct_search_clear(ct_search *s);
 void ct_search_set_level(ct_search *s, int level, uint64_t seed);
 int ct_search_level(const ct_search *s);
 
+/* Threads for a full-strength (level 10) search, 1..CT_SEARCH_MAX_THREADS (default 1): the
+ * extra threads search the same position sharing the transposition table (lazy SMP) and
+ * make the main thread's search deeper in the same time; weaker levels always use one.
+ * With more than one thread a search is no longer deterministic, and a node limit counts
+ * the main thread's nodes (the result's node count is all threads'). Call between
+ * searches, not while one runs. */
+#define CT_SEARCH_MAX_THREADS 64
+void ct_search_set_threads(ct_search *s, int threads);
+int ct_search_threads(const ct_search *s);
+
 /* The opening book to use (NULL = none; not owned: keep it alive while the context uses
  * it). use_book false turns it off without forgetting it. */
 void ct_search_set_book(ct_search *s, const ct_book *book);

@@ -258,6 +258,8 @@ static void print_id(void)
     } else {
         out("option name Hash type spin default 16 min 1 max 4096\n");
         out("option name MultiPV type spin default 1 min 1 max 8\n");
+        out("option name Threads type spin default %d min 1 max %d\n", ct_search_threads(st.search),
+            CT_SEARCH_MAX_THREADS);
         out("option name Skill Level type spin default 20 min 0 max 20\n");
         out("option name OwnBook type check default false\n");
         out("option name Seed type spin default 0 min 0 max 2147483647\n");
@@ -302,6 +304,8 @@ static void cmd_setoption(char *args)
     } else if (!strcasecmp(name, "MultiPV")) {
         long k = strtol(value, NULL, 10);
         st.multipv = k < 1 ? 1 : k > 8 ? 8 : (int)k;
+    } else if (!strcasecmp(name, "Threads")) {
+        ct_search_set_threads(st.search, (int)strtol(value, NULL, 10));
     } else if (!strcasecmp(name, "Skill Level")) {
         st.skill = (int)strtol(value, NULL, 10);
     } else if (!strcasecmp(name, "OwnBook")) {
@@ -313,7 +317,7 @@ static void cmd_setoption(char *args)
         if (strcasecmp(value, "xiangqi"))
             out("info string unsupported variant %s\n", shown(value, b, sizeof b));
     } else if (!strcasecmp(name, "usemillisec") || !strcasecmp(name, "batch") ||
-               !strcasecmp(name, "Ponder") || !strcasecmp(name, "Threads")) {
+               !strcasecmp(name, "Ponder")) {
         /* accepted, nothing to do */
     } else {
         char nb[96];
@@ -325,14 +329,22 @@ static void cmd_setoption(char *args)
 int cmd_uci(int argc, char **argv)
 {
     const char *book_path = NULL;
+    int threads = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help")) {
-            printf("Usage: cotuong uci [--book FILE]\n"
+            printf("Usage: cotuong uci [--book FILE] [--threads N]\n"
                    "Speaks UCI (as Pikafish: moves a0-i9) on standard input and output;\n"
-                   "after the command 'ucci' it speaks UCCI instead.\n");
+                   "after the command 'ucci' it speaks UCCI instead. --threads N searches\n"
+                   "on N threads (the option Threads; default 1).\n");
             return 0;
         } else if (!strcmp(argv[i], "--book") && i + 1 < argc) {
             book_path = argv[++i];
+        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            threads = (int)strtol(argv[++i], NULL, 10);
+            if (threads < 1 || threads > CT_SEARCH_MAX_THREADS) {
+                fprintf(stderr, "cotuong uci: --threads takes 1 to %d\n", CT_SEARCH_MAX_THREADS);
+                return 2;
+            }
         } else {
             fprintf(stderr, "cotuong uci: unknown option '%s'\n", argv[i]);
             return 2;
@@ -344,6 +356,7 @@ int cmd_uci(int argc, char **argv)
         fprintf(stderr, "cotuong uci: out of memory\n");
         return 1;
     }
+    ct_search_set_threads(st.search, threads);
     st.book = sys_player_load_book(book_path);
     st.multipv = 1;
     st.skill = 20;

@@ -4,6 +4,7 @@
  * killer/history ordering, repetition and perpetual-check verdicts, time management,
  * playing levels and the opening book. All state lives in the ct_search context. */
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,20 +22,52 @@
 
 enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
 
+/* One entry: the data word (move, score, depth, bound | generation << 2) and the key XOR
+ * the data, both relaxed atomics: with several threads writing, a torn entry fails the key
+ * test instead of answering with another position's data (lazy SMP shares the table). */
+typedef struct {
+    _Atomic uint64_t check; /* key ^ data */
+    _Atomic uint64_t data;
+} tt_slot;
+
 typedef struct {
     uint64_t key;
     ct_move move;
     int16_t score;
     uint8_t depth;
     uint8_t flag; /* low 2 bits: bound; high 6 bits: generation */
-    uint32_t pad;
 } tt_entry;
+
+static inline uint64_t tt_pack(const tt_entry *e)
+{
+    return (uint64_t)e->move | (uint64_t)(uint16_t)e->score << 16 | (uint64_t)e->depth << 32 |
+           (uint64_t)e->flag << 40;
+}
+
+/* Reads slot i into e (e->key 0 when empty or torn by a concurrent write). */
+static inline void tt_read(const tt_slot *slot, tt_entry *e)
+{
+    uint64_t d = atomic_load_explicit(&slot->data, memory_order_relaxed);
+    uint64_t c = atomic_load_explicit(&slot->check, memory_order_relaxed);
+    e->key = d || c ? c ^ d : 0;
+    e->move = (ct_move)(d & 0xffff);
+    e->score = (int16_t)(uint16_t)(d >> 16);
+    e->depth = (uint8_t)(d >> 32);
+    e->flag = (uint8_t)(d >> 40);
+}
+
+static inline void tt_write(tt_slot *slot, const tt_entry *e)
+{
+    uint64_t d = tt_pack(e);
+    atomic_store_explicit(&slot->data, d, memory_order_relaxed);
+    atomic_store_explicit(&slot->check, e->key ^ d, memory_order_relaxed);
+}
 
 /* ---------------------------------------------------------------------------------------
  * Context */
 
 struct ct_search {
-    tt_entry *tt;
+    tt_slot *tt;    /* owned, or a helper's view of its main context's table */
     size_t tt_mask; /* entries - 1 (power of two) */
     uint8_t tt_gen;
     atomic_int stop;
@@ -73,6 +106,16 @@ struct ct_search {
     int n_excluded;
 
     int8_t lmr[64][64]; /* late-move reduction by depth and move number (ct_search_new) */
+
+    /* Lazy SMP: helper contexts share the table and search the same root until the main
+     * context's search ends (helper_stop); their only output is what they store. */
+    int threads;
+    ct_search *helper[CT_SEARCH_MAX_THREADS - 1];
+    atomic_int helper_stop;
+    const atomic_int *shared_stop; /* a helper's: its main context's helper_stop */
+    const ct_pos *helper_root;      /* a helper's: the position to search */
+    int depth_offset;               /* a helper's: start deeper, to spread the threads */
+    pthread_t helper_thread[CT_SEARCH_MAX_THREADS - 1];
 };
 
 static const int level_depth[10] = TN_LEVEL_DEPTH;
@@ -114,7 +157,7 @@ static size_t entries_for(size_t hash_mb)
     if (hash_mb > 4096)
         hash_mb = 4096;
     size_t bytes = hash_mb << 20, n = 1;
-    while (n * 2 * sizeof(tt_entry) <= bytes)
+    while (n * 2 * sizeof(tt_slot) <= bytes)
         n *= 2;
     return n;
 }
@@ -137,6 +180,7 @@ ct_search *ct_search_new(size_t hash_mb)
         for (int m = 1; m < 64; m++)
             s->lmr[d][m] = (int8_t)(TN_LMR_BASE / 100.0 + log(d) * log(m) / (TN_LMR_DIV / 100.0));
     s->level = 10;
+    s->threads = 1;
     s->use_book = true;
     s->rules = CT_RULES_DEFAULT;
     s->move_limit = ct_rules_move_limit(s->rules);
@@ -148,14 +192,26 @@ void ct_search_free(ct_search *s)
 {
     if (!s)
         return;
+    for (int i = 0; i < CT_SEARCH_MAX_THREADS - 1; i++)
+        free(s->helper[i]); /* helpers share s->tt, they own nothing else */
     free(s->tt);
     free(s);
+}
+
+void ct_search_set_threads(ct_search *s, int threads)
+{
+    s->threads = threads < 1 ? 1 : threads > CT_SEARCH_MAX_THREADS ? CT_SEARCH_MAX_THREADS : threads;
+}
+
+int ct_search_threads(const ct_search *s)
+{
+    return s->threads;
 }
 
 ct_status ct_search_set_hash(ct_search *s, size_t hash_mb)
 {
     size_t n = entries_for(hash_mb);
-    tt_entry *tt = calloc(n, sizeof *tt);
+    tt_slot *tt = calloc(n, sizeof *tt);
     if (!tt)
         return CT_ERR_FULL;
     free(s->tt);
@@ -222,31 +278,35 @@ static inline int score_from_tt(int v, int ply)
     return v > CT_SCORE_MATE_BOUND ? v - ply : v < -CT_SCORE_MATE_BOUND ? v + ply : v;
 }
 
-static tt_entry *tt_probe(ct_search *s, uint64_t key)
+/* Fills e with the entry of key; false when the table has none. */
+static bool tt_probe(const ct_search *s, uint64_t key, tt_entry *e)
 {
     size_t i = (size_t)key & s->tt_mask;
-    if (s->tt[i].key == key)
-        return &s->tt[i];
-    if (s->tt[i ^ 1].key == key)
-        return &s->tt[i ^ 1];
-    return NULL;
+    tt_read(&s->tt[i], e);
+    if (e->key == key)
+        return true;
+    tt_read(&s->tt[i ^ 1], e);
+    return e->key == key;
 }
 
 static void tt_store(ct_search *s, uint64_t key, ct_move mv, int score, int depth, int bound)
 {
     size_t i = (size_t)key & s->tt_mask;
-    tt_entry *a = &s->tt[i], *b = &s->tt[i ^ 1], *e;
-    if (a->key == key)
-        e = a;
-    else if (b->key == key)
-        e = b;
-    else {
+    tt_entry a, b;
+    tt_read(&s->tt[i], &a);
+    tt_read(&s->tt[i ^ 1], &b);
+    tt_entry *e;
+    size_t at;
+    if (a.key == key) {
+        e = &a, at = i;
+    } else if (b.key == key) {
+        e = &b, at = i ^ 1;
+    } else {
         /* Replace the entry from an older search, else the shallower one. */
-        int ga = (a->flag >> 2) == s->tt_gen, gb = (b->flag >> 2) == s->tt_gen;
-        if (ga != gb)
-            e = ga ? b : a;
-        else
-            e = a->depth <= b->depth ? a : b;
+        int ga = (a.flag >> 2) == s->tt_gen, gb = (b.flag >> 2) == s->tt_gen;
+        bool pick_b = ga != gb ? ga : a.depth > b.depth;
+        e = pick_b ? &b : &a;
+        at = pick_b ? i ^ 1 : i;
     }
     if (e->key == key && mv == CT_NO_MOVE)
         mv = e->move;
@@ -257,14 +317,18 @@ static void tt_store(ct_search *s, uint64_t key, ct_move mv, int score, int dept
     e->score = (int16_t)score;
     e->depth = (uint8_t)(depth < 0 ? 0 : depth);
     e->flag = (uint8_t)(bound | (s->tt_gen << 2));
+    tt_write(&s->tt[at], e);
 }
 
 static int hashfull(const ct_search *s)
 {
     int used = 0;
     size_t n = s->tt_mask + 1 < 1000 ? s->tt_mask + 1 : 1000;
-    for (size_t i = 0; i < n; i++)
-        used += s->tt[i].key != 0 && (s->tt[i].flag >> 2) == s->tt_gen;
+    for (size_t i = 0; i < n; i++) {
+        tt_entry e;
+        tt_read(&s->tt[i], &e);
+        used += e.key != 0 && (e.flag >> 2) == s->tt_gen;
+    }
     return (int)(used * 1000 / n);
 }
 
@@ -304,6 +368,10 @@ static inline bool should_stop(ct_search *s)
 {
     if (atomic_load_explicit(&s->stop, memory_order_relaxed))
         return true;
+    if (s->shared_stop && atomic_load_explicit(s->shared_stop, memory_order_relaxed)) {
+        atomic_store(&s->stop, 1);
+        return true;
+    }
     if (s->node_limit && s->nodes >= s->node_limit) {
         atomic_store(&s->stop, 1);
         return true;
@@ -510,7 +578,7 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
 
     /* 3. Transposition table: cut off in non-PV nodes, else take its move first. */
     ct_move tt_move = CT_NO_MOVE;
-    tt_entry *te = tt_probe(s, pos->key);
+    tt_entry tte, *te = tt_probe(s, pos->key, &tte) ? &tte : NULL;
     if (te) {
         tt_move = te->move;
         int tv = score_from_tt(te->score, ply);
@@ -527,10 +595,18 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
     /* Better than two plies ago (our last move helped): prune and reduce less. */
     bool improving = !in_check && ply >= 2 && eval > s->static_eval[ply - 2];
 
-    /* 4. Reverse futility: far above beta near the leaves, trust the static score. */
+    /* 4. Reverse futility: far above beta near the leaves, trust the static score (a
+     * smaller margin when improving). Razoring: far below alpha, only captures can help,
+     * so ask quiescence and believe a fail low. */
     if (!pv_node && !in_check && depth <= TN_RFP_MAX_DEPTH && beta < CT_SCORE_MATE_BOUND &&
-        eval - TN_RFP_MARGIN * depth >= beta)
+        eval - TN_RFP_MARGIN * (depth - (improving ? 1 : 0)) >= beta)
         return eval;
+    if (!pv_node && !in_check && depth <= TN_RAZOR_DEPTH && alpha > -CT_SCORE_MATE_BOUND &&
+        eval + TN_RAZOR_MARGIN * depth <= alpha) {
+        int v = qsearch(s, alpha, alpha + 1, ply, 0);
+        if (v <= alpha)
+            return v;
+    }
 
     /* 5. Null move: give the opponent a free move; if we are still above beta, cut. Not in
      * check, not with few pieces (zugzwang), and verified at high depth. */
@@ -573,11 +649,20 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
             continue;
         legal++;
 
-        /* 6a. Futility at the frontier: a quiet move cannot lift a hopeless score. */
-        if (!pv_node && !in_check && !capture && !chk && depth == 1 && legal > 1 &&
-            eval + TN_FUTILITY_MARGIN <= alpha && best > -CT_SCORE_MATE_BOUND) {
-            ct_pos_unmake(pos);
-            continue;
+        /* 6a. Near the leaves, once a move has been searched and no mate is at stake, quiet
+         * moves that do not check are skipped when the static score is too far below alpha
+         * for one quiet move to make up (futility), and after the first few of them
+         * (late move pruning: well-ordered moves that late rarely matter). */
+        if (!pv_node && !in_check && !capture && !chk && legal > 1 &&
+            best > -CT_SCORE_MATE_BOUND) {
+            bool futile = depth <= TN_FUTILITY_DEPTH &&
+                          eval + TN_FUTILITY_MARGIN + TN_FUTILITY_PER_DEPTH * (depth - 1) <= alpha;
+            bool late = depth <= TN_LMP_DEPTH &&
+                        n_quiets >= (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2);
+            if (futile || late) {
+                ct_pos_unmake(pos);
+                continue;
+            }
         }
 
         /* 6b. Check extension; late quiet moves reduced (LMR), re-searched on a fail high. */
@@ -835,6 +920,60 @@ static int choose_line(ct_search *s, const ct_move *line_moves, const int *line_
 /* ---------------------------------------------------------------------------------------
  * Entry point */
 
+/* ---------------------------------------------------------------------------------------
+ * Lazy SMP helpers */
+
+static void *helper_main(void *arg)
+{
+    ct_search *h = arg;
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.infinite = true;
+    ct_search_result res;
+    ct_search_run(h, h->helper_root, &lim, NULL, NULL, &res);
+    return NULL;
+}
+
+/* Starts the helpers of a full-strength search; returns how many run. */
+static int start_helpers(ct_search *s, const ct_pos *root)
+{
+    if (s->threads < 2 || s->level != 10 || s->shared_stop)
+        return 0;
+    atomic_store(&s->helper_stop, 0);
+    int n = 0;
+    for (int i = 0; i < s->threads - 1; i++) {
+        if (!s->helper[i] && !(s->helper[i] = calloc(1, sizeof *s->helper[i])))
+            break;
+        ct_search *h = s->helper[i];
+        h->tt = s->tt;
+        h->tt_mask = s->tt_mask;
+        h->tt_gen = s->tt_gen;
+        memcpy(h->lmr, s->lmr, sizeof h->lmr);
+        h->level = 10;
+        h->threads = 1;
+        h->use_book = false;
+        h->rules = s->rules;
+        h->move_limit = s->move_limit;
+        h->shared_stop = &s->helper_stop;
+        h->helper_root = root;
+        h->depth_offset = (i + 1) & 1;
+        if (pthread_create(&s->helper_thread[i], NULL, helper_main, h) != 0)
+            break;
+        n++;
+    }
+    return n;
+}
+
+/* Stops and joins the helpers; their nodes count in the main search's total. */
+static void stop_helpers(ct_search *s, int n)
+{
+    atomic_store(&s->helper_stop, 1);
+    for (int i = 0; i < n; i++) {
+        pthread_join(s->helper_thread[i], NULL);
+        s->nodes += s->helper[i]->nodes;
+    }
+}
+
 /* Loads pos into the context, keeping at most the history search can use, and marks which
  * history moves gave check (perpetual-check verdicts need it). */
 static void load_position(ct_search *s, const ct_pos *pos)
@@ -887,7 +1026,8 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
         return CT_ERR_INVALID;
     load_position(s, pos);
     s->root_ply = s->pos.ply;
-    s->tt_gen = (uint8_t)((s->tt_gen + 1) & 63);
+    if (!s->shared_stop) /* a helper works in its main context's generation */
+        s->tt_gen = (uint8_t)((s->tt_gen + 1) & 63);
     memset(s->killers, 0, sizeof s->killers);
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < CT_PIECE_TYPES; t++)
@@ -954,7 +1094,8 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
     int best_score = 0, done_depth = 0;
 
     /* 4. Iterative deepening, with an aspiration window around the last score. */
-    for (int depth = 1; depth <= max_depth; depth++) {
+    int helpers = start_helpers(s, pos);
+    for (int depth = 1 + s->depth_offset; depth <= max_depth; depth++) {
         s->n_excluded = 0;
         int got = 0;
         for (int line = 0; line < lines; line++) {
@@ -1054,6 +1195,8 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
                 break;
         }
     }
+
+    stop_helpers(s, helpers);
 
     /* 5. Result: the best line, or for weaker levels sometimes another one. */
     int pick = 0;

@@ -20,9 +20,15 @@
 #define TN_LMR_BASE 75               /* reduction = BASE/100 + ln(depth) ln(move) / (DIV/100) */
 #define TN_LMR_DIV 225
 #define TN_LMR_HISTORY_DIV 6000      /* one ply less (more) per this much history */
-#define TN_FUTILITY_MARGIN 150       /* depth-1 futility margin (cp) */
-#define TN_RFP_MARGIN 120            /* reverse futility margin per ply (cp), depth <= 3 */
-#define TN_RFP_MAX_DEPTH 3
+#define TN_FUTILITY_MARGIN 150       /* depth-1 futility margin (cp) ... */
+#define TN_FUTILITY_PER_DEPTH 100    /* ... plus this per ply above 1 */
+#define TN_FUTILITY_DEPTH 5          /* futility pruning up to this depth */
+#define TN_LMP_DEPTH 6               /* late move pruning up to this depth: */
+#define TN_LMP_BASE 4                /*   keep (BASE + depth^2) quiets, half if not improving */
+#define TN_RFP_MARGIN 110            /* reverse futility margin per ply (cp) */
+#define TN_RFP_MAX_DEPTH 7
+#define TN_RAZOR_DEPTH 2             /* razoring up to this depth, */
+#define TN_RAZOR_MARGIN 300          /*   when eval + this * depth <= alpha */
 #define TN_HISTORY_MAX 16384
 #define TN_CHECK_EXT_MAX_PLY 64      /* check extensions only below this ply */
 #define TN_POLL_NODES 512            /* nodes between clock polls */
