@@ -120,9 +120,14 @@ else
         *) spec=none ;;
         esac
         [ "$want" = same ] && want=$spec
-        score=$( (printf 'uci\nsetoption name UCI_Variant value xiangqi\nisready\n'
+        # Keep its input open until it has answered (a loaded machine can take seconds).
+        : >"$tmp/fs.out"
+        (printf 'uci\nsetoption name UCI_Variant value xiangqi\nisready\n'
             printf 'position fen %s moves %s\ngo depth 2 searchmoves %s\n' "$fen" "$prev" "$last"
-            sleep 1; echo quit) | timeout 20 "$fs" 2>/dev/null | grep '^info depth 2 ' | tail -n 1 |
+            i=0
+            while [ $i -lt 200 ] && ! grep -q '^bestmove' "$tmp/fs.out"; do sleep 0.1; i=$((i + 1)); done
+            echo quit) | timeout 30 "$fs" >"$tmp/fs.out" 2>/dev/null
+        score=$(grep '^info depth 2 ' "$tmp/fs.out" | tail -n 1 |
             sed -n 's/.* score \(mate -\{0,1\}[0-9]*\|cp -\{0,1\}[0-9]*\) .*/\1/p')
         case "$score" in
         "mate 1") got=win ;;
