@@ -342,6 +342,18 @@ if [ "$(cap)" = "$help_end" ]; then echo "ok $step - no scrolling past the end";
     echo "not ok $step - the help scrolled past its end"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
 keys q
 check "back in review" "Review test 1 (1/3)"
+echo "# key.forward = z in the settings: z steps forward in review, and the help says so"
+mkdir -p "$XDG_CONFIG_HOME/cotuong"
+echo "key.forward = z" >"$XDG_CONFIG_HOME/cotuong/config"
+ui_start 80 24 LANG=C.UTF-8 -- review --lang en "$UI_HOME/games.pgn"
+check "review list (rebound)" "3 games — choose one"
+keys Enter
+check "review (rebound)" "Review test 1 (1/3)"
+keys z
+check "z steps forward" "Tiên nhân chỉ lộ"
+keys '?'
+check "the help lists z" "Right, l, Enter, Space, z"
+rm -f "$XDG_CONFIG_HOME/cotuong/config"
 
 echo "# O: the saved games, newest first, with players, result and date"
 rm -rf "$XDG_DATA_HOME/cotuong/games"

@@ -54,7 +54,9 @@ static int help_lines(ctl *c, help_line_fn line)
         }
         if (groups[gi] == UI_KEYS_PLAY || groups[gi] == UI_KEYS_REVIEW) {
             if (line)
-                line(c, n, NULL, _("Mouse: click a piece, then click the point it goes to."));
+                line(c, n, NULL, groups[gi] == UI_KEYS_REVIEW
+                                     ? _("Mouse: a click on a move goes there; the wheel steps through the moves.")
+                                     : _("Mouse: click a piece, then the point it goes to; the wheel scrolls the history."));
             n++;
             if (line)
                 line(c, n, NULL, _("Typed moves: Vietnamese P2-5, WXF C2.5, Chinese 炮二平五, coordinates h2e2."));

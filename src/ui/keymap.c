@@ -41,7 +41,8 @@ static const char *const group_title[] = {
 
 /* The key tables: the only place keys are bound. Several keys may share a request; the help
  * screen and the manual list them on one line in this order. A row without a name is an
- * alias the terminal may send for a listed key. */
+ * alias the terminal may send for a listed key, or the mouse wheel (described in prose: it
+ * scrolls in a game and the help, steps in review, moves the choice in lists). */
 static const ui_keybinding keymap[] = {
     /* Cursor and selection: the game and the menus. */
     {PLAY | MENU, KEY_UP, REQ_UP, N_("Up")},
@@ -77,10 +78,10 @@ static const ui_keybinding keymap[] = {
     {REVIEW, '\r', REQ_FORWARD, NULL},
     {REVIEW, KEY_ENTER, REQ_FORWARD, NULL},
     {REVIEW, ' ', REQ_FORWARD, N_("Space")},
-    {REVIEW, UI_KEY_WHEEL_DOWN, REQ_FORWARD, N_("wheel down")},
+    {REVIEW, UI_KEY_WHEEL_DOWN, REQ_FORWARD, NULL},
     {REVIEW, KEY_LEFT, REQ_BACK, N_("Left")},
     {REVIEW, 'h', REQ_BACK, "h"},
-    {REVIEW, UI_KEY_WHEEL_UP, REQ_BACK, N_("wheel up")},
+    {REVIEW, UI_KEY_WHEEL_UP, REQ_BACK, NULL},
     {REVIEW, KEY_HOME, REQ_FIRST, "Home"},
     {REVIEW, '<', REQ_FIRST, "<"},
     {REVIEW, KEY_END, REQ_LAST, "End"},
@@ -130,11 +131,11 @@ static const ui_keybinding keymap[] = {
     {PLAY, KEY_PPAGE, REQ_SCROLL_UP, "PgUp"},
     {HELP, KEY_UP, REQ_SCROLL_UP, N_("Up")},
     {HELP, 'k', REQ_SCROLL_UP, "k"},
-    {PLAY | HELP, UI_KEY_WHEEL_UP, REQ_SCROLL_UP, N_("wheel up")},
+    {PLAY | HELP, UI_KEY_WHEEL_UP, REQ_SCROLL_UP, NULL},
     {PLAY, KEY_NPAGE, REQ_SCROLL_DOWN, "PgDn"},
     {HELP, KEY_DOWN, REQ_SCROLL_DOWN, N_("Down")},
     {HELP, 'j', REQ_SCROLL_DOWN, "j"},
-    {PLAY | HELP, UI_KEY_WHEEL_DOWN, REQ_SCROLL_DOWN, N_("wheel down")},
+    {PLAY | HELP, UI_KEY_WHEEL_DOWN, REQ_SCROLL_DOWN, NULL},
     /* Lists and this help. */
     {MENU | HELP, KEY_PPAGE, REQ_PAGE_UP, "PgUp"},
     {MENU | HELP, KEY_NPAGE, REQ_PAGE_DOWN, "PgDn"},
