@@ -274,6 +274,34 @@ $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_BUILD)/libcotuong.a | config.h
 
 -include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_APP_OBJ:.o=.d) $(FUZZ_BIN:=.d)
 
+# ---------------------------------------------------------------- the master-games index
+# "make index" rebuilds assets/ccpd-masters.idx from the CCPD archive (CC BY 4.0, see
+# assets/README); the archive is unpacked under $(BUILD)/ccpd. The same archive always
+# gives the same bytes.
+# Default: the archive beside the clone (../shared, or ../../shared from a worktree).
+CCPD ?= $(firstword $(wildcard ../shared/data/ccpd/ccpd-games.tar.xz \
+	../../shared/data/ccpd/ccpd-games.tar.xz) ccpd-games.tar.xz)
+MKINDEX := $(BUILD)/tools/mkindex
+
+$(MKINDEX): tools/mkindex.c $(LIBCORE)
+	@mkdir -p $(@D)
+	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -o $@ $< $(LIBCORE) $(LDFLAGS_ALL) -lm
+
+$(BUILD)/ccpd/.unpacked: $(CCPD)
+	@test -f '$(CCPD)' || { echo "index: the CCPD archive is missing: make index CCPD=path/ccpd-games.tar.xz" >&2; exit 1; }
+	rm -rf $(BUILD)/ccpd
+	mkdir -p $(BUILD)/ccpd
+	tar -xJf $(CCPD) -C $(BUILD)/ccpd
+	@touch $@
+
+.PHONY: index index-holdout
+index: $(MKINDEX) $(BUILD)/ccpd/.unpacked
+	$(MKINDEX) $(BUILD)/ccpd/ccpd/Dataset assets/ccpd-masters.idx
+
+# The ECCO classifier measured on games left out of the index (1 in 10, by move list).
+index-holdout: $(MKINDEX) $(BUILD)/ccpd/.unpacked
+	$(MKINDEX) --holdout 10 $(BUILD)/ccpd/ccpd/Dataset
+
 # ---------------------------------------------------------------- bench, lint
 bench: all
 	@if [ -x scripts/bench ]; then \

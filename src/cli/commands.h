@@ -21,5 +21,6 @@ int cmd_games(int argc, char **argv);
 int cmd_join(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
 int cmd_relay(int argc, char **argv);
+int cmd_explore(int argc, char **argv);
 
 #endif

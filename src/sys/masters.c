@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — loads the master-games index: the search order of sys_masters_load, the read,
+ * and the core's validation, with messages that name the file. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sys/masters.h"
+#include "sys/readall.h"
+
+#ifndef DATADIR
+#define DATADIR "/usr/local/share/cotuong"
+#endif
+
+static sys_masters *load_one(const char *path, char *err, size_t errlen)
+{
+    size_t len;
+    char *bytes = readall_path(path, READALL_MAX_BYTES, &len);
+    if (!bytes) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    sys_masters *m = calloc(1, sizeof *m);
+    if (!m) {
+        free(bytes);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    ct_status st = ct_explorer_open(bytes, len, &m->x);
+    if (st != CT_OK) {
+        snprintf(err, errlen, "%s: %s", path,
+                 st == CT_ERR_FULL ? "out of memory"
+                                   : "not a master-games index of this version, or damaged");
+        free(bytes);
+        free(m);
+        return NULL;
+    }
+    m->bytes = bytes;
+    m->len = len;
+    snprintf(m->path, sizeof m->path, "%s", path);
+    return m;
+}
+
+sys_masters *sys_masters_load(const char *path, char *err, size_t errlen)
+{
+    if (path)
+        return load_one(path, err, errlen);
+    const char *env = getenv("COTUONG_MASTERS");
+    if (env && *env)
+        return load_one(env, err, errlen);
+    const char *candidates[] = {DATADIR "/ccpd-masters.idx", "assets/ccpd-masters.idx"};
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
+        FILE *f = fopen(candidates[i], "rb");
+        if (!f)
+            continue;
+        fclose(f);
+        return load_one(candidates[i], err, errlen);
+    }
+    snprintf(err, errlen, "the master-games index is not installed (%s/ccpd-masters.idx); set "
+             "COTUONG_MASTERS to its path", DATADIR);
+    return NULL;
+}
+
+void sys_masters_free(sys_masters *m)
+{
+    if (!m)
+        return;
+    ct_explorer_free(m->x);
+    free(m->bytes);
+    free(m);
+}

@@ -1,0 +1,360 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — tests of the master-games index (explorer.h): an index built from the
+ * hand-written games of tests/data/masters against counts this test computes itself by
+ * replaying every game and comparing FEN text, plus fixed vectors worked out by hand,
+ * reproducibility, and damaged images (refused, or read without a crash). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cotuong/ecco.h"
+#include "cotuong/explorer.h"
+#include "cotuong/movegen.h"
+#include "cotuong/pgn.h"
+
+#define MAXG 32
+
+static ct_record *recs;
+static int nrec;
+static ct_move moves[MAXG][512];
+static ct_explorer_input in[MAXG];
+static ct_pos scratch, query;
+
+static void load(void)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/masters/games.pgn", TEST_DATA_DIR);
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    static char buf[1 << 16];
+    size_t len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    ct_pgn_error err;
+    ck_assert_int_eq(ct_pgn_read(buf, len, CT_ENC_UTF8, &recs, &nrec, NULL, &err), CT_OK);
+    ck_assert_int_eq(nrec, 8);
+    for (int i = 0; i < nrec; i++) {
+        in[i].nmoves = ct_record_main_line(&recs[i], moves[i], 512);
+        in[i].moves = moves[i];
+        in[i].result = recs[i].result;
+        in[i].ecco = ct_ecco_parse(ct_record_tag(&recs[i], "ECCO"));
+        in[i].red = ct_record_tag(&recs[i], "Red");
+        in[i].black = ct_record_tag(&recs[i], "Black");
+        in[i].event = ct_record_tag(&recs[i], "Event");
+        in[i].year = 1990 + i;
+    }
+}
+
+static void unload(void)
+{
+    ct_pgn_free_games(recs, nrec);
+}
+
+/* Board and side of a position as FEN text (fields 1 and 2): an identity that shares no
+ * code with the index's keys. */
+static void board_text(const ct_pos *pos, char *out, size_t size)
+{
+    char fen[128];
+    ct_fen_write(pos, fen, sizeof fen);
+    char *sp = strchr(fen, ' ');
+    sp = strchr(sp + 1, ' ');
+    *sp = 0;
+    snprintf(out, size, "%s", fen);
+}
+
+typedef struct {
+    ct_move move;
+    unsigned games, red, draw, black;
+} count;
+
+/* The moves played at the position `want` in the first CT_EXPLORER_PLIES plies of the unique
+ * games (a game counts once per position, with the move it played there first). */
+static int expected(const char *want, count *out)
+{
+    int n = 0;
+    for (int g = 0; g < nrec; g++) {
+        bool dup = false;
+        for (int h = 0; h < g && !dup; h++)
+            dup = in[h].nmoves == in[g].nmoves &&
+                  !memcmp(moves[h], moves[g], sizeof(ct_move) * (size_t)in[g].nmoves);
+        if (dup)
+            continue;
+        ct_pos_start(&scratch);
+        for (int p = 0; p < in[g].nmoves && p < CT_EXPLORER_PLIES; p++) {
+            char b[128];
+            board_text(&scratch, b, sizeof b);
+            if (!strcmp(b, want)) {
+                int k = 0;
+                while (k < n && out[k].move != moves[g][p])
+                    k++;
+                if (k == n)
+                    out[n++] = (count){moves[g][p], 0, 0, 0, 0};
+                out[k].games++;
+                out[k].red += in[g].result == CT_RESULT_RED_WINS;
+                out[k].draw += in[g].result == CT_RESULT_DRAW;
+                out[k].black += in[g].result == CT_RESULT_BLACK_WINS;
+                break;
+            }
+            ct_pos_make(&scratch, moves[g][p]);
+        }
+    }
+    return n;
+}
+
+static ct_explorer *build(uint8_t **img, size_t *len)
+{
+    int unique;
+    ck_assert_int_eq(ct_explorer_build(in, nrec, img, len, &unique), CT_OK);
+    ck_assert_int_eq(unique, 7); /* games 1 and 2 have the same moves */
+    ct_explorer *x;
+    ck_assert_int_eq(ct_explorer_open(*img, *len, &x), CT_OK);
+    return x;
+}
+
+static void check_position(const ct_explorer *x, const ct_pos *pos)
+{
+    char b[128];
+    board_text(pos, b, sizeof b);
+    count want[CT_MAX_MOVES];
+    int nw = expected(b, want);
+    ct_explorer_move got[CT_MAX_MOVES];
+    int ng = ct_explorer_lookup(x, pos, got, CT_MAX_MOVES);
+    ck_assert_msg(ng == nw, "%s: %d moves, expected %d", b, ng, nw);
+    for (int i = 0; i < ng; i++) {
+        if (i > 0)
+            ck_assert(got[i - 1].games > got[i].games ||
+                      (got[i - 1].games == got[i].games && got[i - 1].move < got[i].move));
+        int k = 0;
+        while (k < nw && want[k].move != got[i].move)
+            k++;
+        ck_assert_msg(k < nw, "%s: unexpected move", b);
+        ck_assert_uint_eq(got[i].games, want[k].games);
+        ck_assert_uint_eq(got[i].red, want[k].red);
+        ck_assert_uint_eq(got[i].draw, want[k].draw);
+        ck_assert_uint_eq(got[i].black, want[k].black);
+    }
+}
+
+START_TEST(test_counts_match_replay)
+{
+    load();
+    uint8_t *img;
+    size_t len;
+    ct_explorer *x = build(&img, &len);
+    /* Every position of every game, a few plies past the index's horizon included. */
+    int checked = 0;
+    for (int g = 0; g < nrec; g++) {
+        ct_pos_start(&query);
+        for (int p = 0; p <= in[g].nmoves && p < CT_EXPLORER_PLIES + 4; p++) {
+            check_position(x, &query);
+            checked++;
+            if (p < in[g].nmoves)
+                ct_pos_make(&query, moves[g][p]);
+        }
+    }
+    ck_assert_int_gt(checked, 60);
+    /* A position no game reached. */
+    ck_assert_int_eq(ct_fen_read(&query, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", NULL), CT_OK);
+    ct_explorer_move mv[8];
+    ck_assert_int_eq(ct_explorer_lookup(x, &query, mv, 8), 0);
+    ck_assert_int_eq(ct_explorer_ecco(x, &query), CT_ECCO_NONE);
+    ct_explorer_free(x);
+    free(img);
+    unload();
+}
+END_TEST
+
+/* Figures worked out by hand from games.pgn. */
+START_TEST(test_hand_vectors)
+{
+    load();
+    uint8_t *img;
+    size_t len;
+    ct_explorer *x = build(&img, &len);
+    ck_assert_int_eq(ct_explorer_games(x), 7);
+    ct_explorer_move mv[16];
+    ct_pos_start(&query);
+    /* h2e2: games 1 (1-0), 3 (0-1), 5 (draw), 8 (0-1); then c3c4, g0e2, h0g2 once each;
+     * game 7 comes back to the start at ply 4 but counts once. */
+    ck_assert_int_eq(ct_explorer_lookup(x, &query, mv, 16), 4);
+    ck_assert_uint_eq(mv[0].move, ct_move_parse_coord("h2e2"));
+    ck_assert_uint_eq(mv[0].games, 4);
+    ck_assert_uint_eq(mv[0].red, 1);
+    ck_assert_uint_eq(mv[0].draw, 1);
+    ck_assert_uint_eq(mv[0].black, 2);
+    /* one game each, in move-value order (the to-square counts most) */
+    ck_assert_uint_eq(mv[1].move, ct_move_parse_coord("g0e2"));
+    ck_assert_uint_eq(mv[1].games, 1);
+    ck_assert_uint_eq(mv[1].red + mv[1].draw + mv[1].black, 0); /* unfinished */
+    ck_assert_uint_eq(mv[2].move, ct_move_parse_coord("h0g2"));
+    ck_assert_uint_eq(mv[2].black, 1);
+    ck_assert_uint_eq(mv[3].move, ct_move_parse_coord("c3c4"));
+    ck_assert_uint_eq(mv[3].draw, 1);
+    /* Example of h2e2: Alpha (4 games) - Beta (3 games), the best-known pairing. */
+    ct_explorer_game_info gi;
+    ck_assert_int_eq(ct_explorer_game(x, mv[0].example, &gi), CT_OK);
+    ck_assert_str_eq(gi.red, "Alpha");
+    ck_assert_str_eq(gi.black, "Beta");
+    ck_assert_str_eq(gi.event, "Test Cup 1");
+    ck_assert_int_eq(gi.year, 1990);
+    ck_assert_int_eq(ct_explorer_game(x, 7, &gi), CT_ERR_INVALID);
+    /* Most games from the start carry C00 (games 1 and 5). */
+    ck_assert_int_eq(ct_explorer_ecco(x, &query), ct_ecco_parse("C00"));
+    /* Transposition: games 1, 3 and 8 meet after six plies; 3 and 8 went on with c3c4. */
+    const char *line[] = {"h2e2", "b9c7", "h0g2", "h9g7", "i0h0", "i9h9"};
+    for (int i = 0; i < 6; i++)
+        ct_pos_make(&query, ct_move_parse_coord(line[i]));
+    ck_assert_int_eq(ct_explorer_lookup(x, &query, mv, 16), 1);
+    ck_assert_uint_eq(mv[0].move, ct_move_parse_coord("c3c4"));
+    ck_assert_uint_eq(mv[0].games, 2);
+    ck_assert_uint_eq(mv[0].black, 2);
+    ct_explorer_free(x);
+    free(img);
+    unload();
+}
+END_TEST
+
+START_TEST(test_reproducible)
+{
+    load();
+    uint8_t *a, *b;
+    size_t la, lb;
+    int u;
+    ck_assert_int_eq(ct_explorer_build(in, nrec, &a, &la, &u), CT_OK);
+    ck_assert_int_eq(ct_explorer_build(in, nrec, &b, &lb, &u), CT_OK);
+    ck_assert_uint_eq(la, lb);
+    ck_assert(!memcmp(a, b, la));
+    free(a);
+    free(b);
+    unload();
+}
+END_TEST
+
+static uint64_t fnv(const uint8_t *p, size_t n)
+{
+    uint64_t h = 14695981039346656037ULL;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* A damaged image: any changed byte is refused by the checksum; with the checksum made to
+ * match, the structure checks refuse it or it reads without a crash (ASan in
+ * make check-sanitize); every shorter length is refused. */
+START_TEST(test_damaged)
+{
+    load();
+    uint8_t *img;
+    size_t len;
+    ct_explorer *x = build(&img, &len);
+    ct_explorer_free(x);
+    uint8_t *bad = malloc(len);
+    for (size_t cut = 0; cut < len; cut += 1 + cut / 8)
+        ck_assert_int_eq(ct_explorer_open(img, cut, &x), CT_ERR_INVALID);
+    int opened = 0, refused = 0;
+    for (size_t i = 0; i < len; i++) {
+        memcpy(bad, img, len);
+        bad[i] ^= 0x5a;
+        if (i < 32 || i >= 48) {
+            ck_assert_int_eq(ct_explorer_open(bad, len, &x), CT_ERR_INVALID);
+        }
+        put64(bad + 40, fnv(bad + 64, len - 64));
+        if (ct_explorer_open(bad, len, &x) != CT_OK) {
+            refused++;
+            continue;
+        }
+        opened++;
+        for (int g = 0; g < nrec; g++) {
+            ct_pos_start(&query);
+            for (int p = 0; p < in[g].nmoves && p < CT_EXPLORER_PLIES; p++) {
+                ct_explorer_move mv[CT_MAX_MOVES];
+                int n = ct_explorer_lookup(x, &query, mv, CT_MAX_MOVES);
+                for (int k = 0; k < n; k++) {
+                    ct_explorer_game_info gi;
+                    ck_assert(ct_is_legal(&query, mv[k].move));
+                    ck_assert_int_eq(ct_explorer_game(x, mv[k].example, &gi), CT_OK);
+                    ck_assert(strlen(gi.red) < len);
+                }
+                (void)ct_explorer_ecco(x, &query);
+                ct_pos_make(&query, moves[g][p]);
+            }
+        }
+        ct_explorer_free(x);
+    }
+    ck_assert_int_gt(refused, 0);
+    ck_assert_int_gt(opened, 0); /* some bytes (names, move bytes) are not structural */
+    free(bad);
+    free(img);
+    unload();
+}
+END_TEST
+
+/* The classifier: the first position where 4 in 5 of the games agree decides. */
+START_TEST(test_ecco_classify)
+{
+    load();
+    uint8_t *img;
+    size_t len;
+    ct_explorer *x = build(&img, &len);
+    /* Game 4: the start (C00 in 2 of 7 games) is not decided; after c3c4 only game 4 (E00). */
+    ck_assert_int_eq(ct_ecco_classify(x, in[3].moves, in[3].nmoves), ct_ecco_parse("E00"));
+    /* Game 3 (C01): after h2e2 the four games carry C00, C00, C01, C84; b9c7 decides. */
+    ck_assert_int_eq(ct_ecco_classify(x, in[2].moves, in[2].nmoves), ct_ecco_parse("C01"));
+    /* After g0e2 only game 6, which has no code: the start's majority stands. */
+    ct_move g0e2[2] = {ct_move_parse_coord("g0e2"), ct_move_parse_coord("g9e7")};
+    ck_assert_int_eq(ct_ecco_classify(x, g0e2, 2), ct_ecco_parse("C00"));
+    ck_assert_int_eq(ct_ecco_classify(x, g0e2, 0), ct_ecco_parse("C00"));
+    unsigned agree, games;
+    ct_pos_start(&query);
+    ck_assert_int_eq(ct_explorer_ecco_votes(x, &query, &agree, &games), ct_ecco_parse("C00"));
+    ck_assert_uint_eq(agree, 2);
+    ck_assert_uint_eq(games, 7);
+    ct_explorer_free(x);
+    free(img);
+    unload();
+}
+END_TEST
+
+START_TEST(test_ecco_codes)
+{
+    ck_assert_int_eq(ct_ecco_parse("A00"), 0);
+    ck_assert_int_eq(ct_ecco_parse("C45"), 245);
+    ck_assert_int_eq(ct_ecco_parse("E99"), 499);
+    ck_assert_int_eq(ct_ecco_parse("F00"), CT_ECCO_NONE);
+    ck_assert_int_eq(ct_ecco_parse("C4"), CT_ECCO_NONE);
+    ck_assert_int_eq(ct_ecco_parse("C456"), CT_ECCO_NONE);
+    ck_assert_int_eq(ct_ecco_parse(NULL), CT_ECCO_NONE);
+    char b[4];
+    ct_ecco_format(245, b);
+    ck_assert_str_eq(b, "C45");
+    ct_ecco_format(-1, b);
+    ck_assert_str_eq(b, "");
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("explorer");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_counts_match_replay);
+    tcase_add_test(tc, test_hand_vectors);
+    tcase_add_test(tc, test_reproducible);
+    tcase_add_test(tc, test_damaged);
+    tcase_add_test(tc, test_ecco_classify);
+    tcase_add_test(tc, test_ecco_codes);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
