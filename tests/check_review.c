@@ -1,73 +1,104 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests for the review model (src/game/review.c) over tests/data/review/games.pgn: three
- * games in three notations, with variations (one nested) and comments. */
+/* Tests for review on the game model (src/game/game.c with review set: new moves branch)
+ * over tests/data/review/games.pgn: three games in three notations, with variations (one
+ * nested) and comments, read by sys/gamefile.c and saved back. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "game/review.h"
+#include "game/game.h"
+#include "sys/gamefile.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
 
 #define GAMES TEST_DATA_DIR "/review/games.pgn"
 
-static review_state rs;
+/* The file's games; games[cur] lives in g while it is shown (as the review mode does). */
+static ct_record *games;
+static int ngames, shown;
+static game g;
 
 static const char *move_at(int node)
 {
     static char buf[8];
-    ct_move_coord(ct_record_move(&rs.games[rs.game], node), buf);
+    ct_move_coord(ct_record_move(&g.rec, node), buf);
     return buf;
 }
 
 static const char *here(void)
 {
-    return rs.node == CT_ROOT ? "root" : move_at(rs.node);
+    return g.node == CT_ROOT ? "root" : move_at(g.node);
 }
 
 static void fen_here(char *fen, size_t size)
 {
-    ct_fen_write(rs.pos, fen, size);
+    ct_fen_write(g.pos, fen, size);
+}
+
+static void show(int i)
+{
+    game_setup s;
+    game_setup_default(&s);
+    g.review = true;
+    game_load(&g, &games[i], CT_ROOT, &s, 0);
+    shown = i;
+}
+
+static bool select_game(int i)
+{
+    if (i < 0 || i >= ngames || i == shown)
+        return false;
+    games[shown] = g.rec;
+    ct_record_init(&g.rec);
+    show(i);
+    return true;
+}
+
+static ct_status play(const char *coord)
+{
+    return game_play(&g, ct_move_parse_coord(coord), 0, NULL) == GAME_OK ? CT_OK : CT_ERR_ILLEGAL;
 }
 
 static void setup(void)
 {
     char err[512];
-    memset(&rs, 0, sizeof rs);
-    ck_assert_msg(review_open(&rs, GAMES, err, sizeof err) == 0, "%s", err);
+    game_init(&g);
+    ck_assert_msg(gamefile_load(GAMES, &games, &ngames, err, sizeof err) == 0, "%s", err);
+    show(0);
 }
 
 static void teardown(void)
 {
-    review_close(&rs);
+    game_free(&g);
+    gamefile_free(games, ngames);
 }
 
 START_TEST(test_games_and_main_line)
 {
-    ck_assert_int_eq(rs.ngames, 3);
-    ck_assert_str_eq(ct_record_tag(&rs.games[0], "Red"), "Lý Lai Quần");
+    ck_assert_int_eq(ngames, 3);
+    ck_assert_str_eq(ct_record_tag(&g.rec, "Red"), "Lý Lai Quần");
     ck_assert_str_eq(here(), "root");
-    ck_assert(!review_back(&rs));
-    ck_assert_str_eq(ct_record_comment(&rs.games[0], CT_ROOT),
+    ck_assert(!game_back(&g));
+    ck_assert_str_eq(ct_record_comment(&g.rec, CT_ROOT),
                      "The round-trip game of the XQF 1.0 sample.");
-    ck_assert(review_forward(&rs));
+    ck_assert(game_forward(&g));
     ck_assert_str_eq(here(), "c3c4");
-    ck_assert_str_eq(ct_record_comment(&rs.games[0], rs.node), "Tiên nhân chỉ lộ");
-    ck_assert(review_last(&rs));
+    ck_assert_str_eq(ct_record_comment(&g.rec, g.node), "Tiên nhân chỉ lộ");
+    ck_assert(game_last(&g));
     ck_assert_str_eq(here(), "i9h9");
-    ck_assert_int_eq(ct_record_depth(&rs.games[0], rs.node), 16);
+    ck_assert_int_eq(ct_record_depth(&g.rec, g.node), 16);
     /* The end of the main line is the final position of spec §4.5. */
     char fen[128];
     fen_here(fen, sizeof fen);
     ck_assert_str_eq(fen, "2bakabr1/9/n5nc1/p1p1p1p1p/7r1/2P3P2/P3P3P/C1N1B1N2/9/1R1AKAB1R w - - 2 9");
-    ck_assert(!review_forward(&rs));
+    ck_assert(!game_forward(&g));
     /* Back steps unmake to the same positions as a replay. */
-    ck_assert(review_back(&rs));
-    ck_assert(review_back(&rs));
+    ck_assert(game_back(&g));
+    ck_assert(game_back(&g));
     ck_assert_str_eq(here(), "c7h7");
-    ck_assert(review_first(&rs));
+    ck_assert(game_first(&g));
     fen_here(fen, sizeof fen);
     ck_assert_str_eq(fen, CT_START_FEN);
 }
@@ -77,36 +108,36 @@ START_TEST(test_variations)
 {
     /* After 2. G3-G4 the main move is B7-C7; the alternative is 2... B7-E7. */
     for (int i = 0; i < 3; i++)
-        review_forward(&rs);
+        game_forward(&g);
     ck_assert_str_eq(here(), "g3g4");
-    ck_assert_int_eq(ct_record_child_count(&rs.games[0], rs.node), 2);
-    ck_assert(review_enter_variation(&rs, 1));
+    ck_assert_int_eq(ct_record_child_count(&g.rec, g.node), 2);
+    ck_assert(game_enter_variation(&g, 1));
     ck_assert_str_eq(here(), "b7e7");
-    ck_assert_str_eq(ct_record_comment(&rs.games[0], rs.node), "a central cannon instead");
-    ck_assert_int_eq(review_depth(&rs, rs.node), 1);
-    ck_assert(!ct_record_on_main_line(&rs.games[0], rs.node));
+    ck_assert_str_eq(ct_record_comment(&g.rec, g.node), "a central cannon instead");
+    ck_assert_int_eq(game_variation_depth(&g, g.node), 1);
+    ck_assert(!ct_record_on_main_line(&g.rec, g.node));
     /* Inside it, 3. B0-C2 with the nested alternative 3. H0-G2. */
-    ck_assert(review_forward(&rs));
+    ck_assert(game_forward(&g));
     ck_assert_str_eq(here(), "b0c2");
-    ck_assert(review_next_variation(&rs));
+    ck_assert(game_next_variation(&g));
     ck_assert_str_eq(here(), "h0g2");
-    ck_assert_int_eq(review_depth(&rs, rs.node), 2);
-    ck_assert(review_forward(&rs));
+    ck_assert_int_eq(game_variation_depth(&g, g.node), 2);
+    ck_assert(game_forward(&g));
     ck_assert_str_eq(here(), "b9c7");
-    ck_assert(!review_forward(&rs));
+    ck_assert(!game_forward(&g));
     /* Leave the nested variation: back to the move it replaces (b0c2). */
-    ck_assert(review_leave_variation(&rs));
+    ck_assert(game_leave_variation(&g));
     ck_assert_str_eq(here(), "b0c2");
-    ck_assert(review_prev_variation(&rs) == false);
+    ck_assert(game_prev_variation(&g) == false);
     /* Leave again: back on the main line at b7c7. */
-    ck_assert(review_leave_variation(&rs));
+    ck_assert(game_leave_variation(&g));
     ck_assert_str_eq(here(), "b7c7");
-    ck_assert_int_eq(review_depth(&rs, rs.node), 0);
-    ck_assert(!review_leave_variation(&rs));
+    ck_assert_int_eq(game_variation_depth(&g, g.node), 0);
+    ck_assert(!game_leave_variation(&g));
     /* The line shown for a variation node runs root..node..its own continuation. */
-    review_goto(&rs, ct_record_child(&rs.games[0], ct_record_parent(&rs.games[0], rs.node), 1));
+    game_goto(&g, ct_record_child(&g.rec, ct_record_parent(&g.rec, g.node), 1));
     int line[64], cur;
-    int n = review_line(&rs, line, 64, &cur);
+    int n = game_line(&g, line, 64, &cur);
     ck_assert_int_eq(cur, 3);
     ck_assert_int_eq(n, 6); /* c3c4 h9g7 g3g4 b7e7 b0c2 b9c7 */
     ck_assert_str_eq(move_at(line[5]), "b9c7");
@@ -115,60 +146,64 @@ END_TEST
 
 START_TEST(test_other_games)
 {
-    ck_assert(review_select_game(&rs, 1));
-    ck_assert_str_eq(ct_record_tag(&rs.games[1], "Event"), "Review test 2");
-    review_last(&rs);
-    ck_assert_int_eq(ct_record_depth(&rs.games[1], rs.node), 6);
+    ck_assert(select_game(1));
+    ck_assert_str_eq(ct_record_tag(&g.rec, "Event"), "Review test 2");
+    game_last(&g);
+    ck_assert_int_eq(ct_record_depth(&g.rec, g.node), 6);
     /* WXF 1. H8+7 H2+3 2. P7+1 H8+9 3. H7+6 C8.5 = UCCI's b0c2 b9c7 c3c4 h9i7 c2d4 h7e7. */
     ck_assert_str_eq(here(), "h7e7");
-    ck_assert(review_select_game(&rs, 2));
+    ck_assert(select_game(2));
     ck_assert_str_eq(here(), "root");
-    review_last(&rs);
+    game_last(&g);
     ck_assert_str_eq(here(), "d9e8");
-    ck_assert_str_eq(ct_record_comment(&rs.games[2], rs.node), "Black defends");
-    ck_assert(!review_select_game(&rs, 3));
-    ck_assert(!review_select_game(&rs, -1));
+    ck_assert_str_eq(ct_record_comment(&g.rec, g.node), "Black defends");
+    ck_assert(!select_game(3));
+    ck_assert(!select_game(-1));
 }
 END_TEST
 
 START_TEST(test_play_on_comment_save)
 {
     /* Take over after 1. C3-C4 H9-G7 and play 2. H2-E2: a new variation to 2. G3-G4. */
-    review_forward(&rs);
-    review_forward(&rs);
-    int before = ct_record_count_moves(&rs.games[0]);
-    ck_assert_int_eq(review_play(&rs, ct_move_parse_coord("h2e2")), CT_OK);
-    ck_assert(rs.modified);
-    ck_assert_int_eq(review_depth(&rs, rs.node), 1);
-    ck_assert_int_eq(review_play(&rs, ct_move_parse_coord("b7e7")), CT_OK);
-    ck_assert_int_eq(review_play(&rs, ct_move_parse_coord("a0a9")), CT_ERR_ILLEGAL);
-    ck_assert_int_eq(ct_record_count_moves(&rs.games[0]), before + 2);
-    ck_assert_int_eq(review_set_comment(&rs, "both cannons central"), CT_OK);
-    review_set_nag(&rs, 5);
+    game_forward(&g);
+    game_forward(&g);
+    int before = ct_record_count_moves(&g.rec);
+    ck_assert_int_eq(play("h2e2"), CT_OK);
+    ck_assert(g.modified);
+    ck_assert_int_eq(game_variation_depth(&g, g.node), 1);
+    ck_assert_int_eq(play("b7e7"), CT_OK);
+    ck_assert_int_eq(play("a0a9"), CT_ERR_ILLEGAL);
+    ck_assert_int_eq(ct_record_count_moves(&g.rec), before + 2);
+    ck_assert_int_eq(game_set_comment(&g, g.node, "both cannons central"), CT_OK);
+    game_set_nag(&g, g.node, 5);
     /* Playing the existing main move just follows it. */
-    review_first(&rs);
-    ck_assert_int_eq(review_play(&rs, ct_move_parse_coord("c3c4")), CT_OK);
-    ck_assert_int_eq(ct_record_count_moves(&rs.games[0]), before + 2);
+    game_first(&g);
+    ck_assert_int_eq(play("c3c4"), CT_OK);
+    ck_assert_int_eq(ct_record_count_moves(&g.rec), before + 2);
     /* Save all three games, read them back: the new line and comment are there. */
     char path[] = "/tmp/check_review.XXXXXX", err[512];
     int fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
     close(fd);
-    ck_assert_msg(review_save(&rs, path, CT_NOTATION_ICCS, err, sizeof err) == 0, "%s", err);
-    ck_assert(!rs.modified);
-    review_state back;
-    memset(&back, 0, sizeof back);
-    ck_assert_msg(review_open(&back, path, err, sizeof err) == 0, "%s", err);
-    ck_assert_int_eq(back.ngames, 3);
-    ck_assert_int_eq(ct_record_count_moves(&back.games[0]), before + 2);
-    review_forward(&back);
-    review_forward(&back);
-    ck_assert(review_enter_variation(&back, 1));
-    ck_assert(review_forward(&back));
-    ck_assert_str_eq(ct_record_comment(&back.games[0], back.node), "both cannons central");
-    ck_assert_int_eq(ct_record_nag(&back.games[0], back.node), 5);
-    ck_assert_str_eq(ct_record_tag(&back.games[2], "Event"), "Review test 3");
-    review_close(&back);
+    games[shown] = g.rec; /* the shown game with its changes, as the file's list has it */
+    const ct_record *all[3] = {&games[0], &games[1], &games[2]};
+    ck_assert_msg(gamefile_save_many(path, all, 3, CT_NOTATION_ICCS, err, sizeof err) == 0, "%s", err);
+    ct_record_init(&g.rec);
+    show(0);
+    ct_record *back;
+    int nback;
+    ck_assert_msg(gamefile_load(path, &back, &nback, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(nback, 3);
+    ck_assert_int_eq(ct_record_count_moves(&back[0]), before + 2);
+    ck_assert_int_eq(ct_record_count_moves(&g.rec), before + 2);
+    game_forward(&g);
+    game_forward(&g);
+    ck_assert(game_enter_variation(&g, 1));
+    ck_assert(game_forward(&g));
+    ck_assert_str_eq(ct_record_comment(&g.rec, g.node), "both cannons central");
+    ck_assert_int_eq(ct_record_nag(&g.rec, g.node), 5);
+    ck_assert_str_eq(ct_record_tag(&back[2], "Event"), "Review test 3");
+    gamefile_free(back, nback);
     unlink(path);
 }
 END_TEST
@@ -176,17 +211,17 @@ END_TEST
 START_TEST(test_delete_and_promote)
 {
     for (int i = 0; i < 3; i++)
-        review_forward(&rs);
-    review_enter_variation(&rs, 1); /* 2... B7-E7 */
-    review_promote(&rs);
-    ck_assert(ct_record_on_main_line(&rs.games[0], rs.node));
-    ck_assert(review_delete(&rs));
+        game_forward(&g);
+    game_enter_variation(&g, 1); /* 2... B7-E7 */
+    game_promote(&g, g.node);
+    ck_assert(ct_record_on_main_line(&g.rec, g.node));
+    ck_assert(game_delete(&g, g.node));
     ck_assert_str_eq(here(), "g3g4");
-    ck_assert_int_eq(ct_record_child_count(&rs.games[0], rs.node), 1);
-    ck_assert(review_forward(&rs));
+    ck_assert_int_eq(ct_record_child_count(&g.rec, g.node), 1);
+    ck_assert(game_forward(&g));
     ck_assert_str_eq(here(), "b7c7");
-    review_first(&rs);
-    ck_assert(!review_delete(&rs));
+    game_first(&g);
+    ck_assert(!game_delete(&g, g.node));
 }
 END_TEST
 
@@ -199,16 +234,17 @@ START_TEST(test_bad_files_leave_review_untouched)
         {"/truncated.xqf", "truncated.xqf: byte"},
         {"/missing.pgn", "No such file"},
     };
-    review_forward(&rs);
-    int node = rs.node;
+    game_forward(&g);
+    int node = g.node;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char path[512], err[512] = "";
+        ct_record *other = NULL;
+        int nother = 0;
         snprintf(path, sizeof path, "%s/review%s", TEST_DATA_DIR, bad[i][0]);
-        ck_assert_int_eq(review_open(&rs, path, err, sizeof err), -1);
+        ck_assert_int_eq(gamefile_load(path, &other, &nother, err, sizeof err), -1);
         ck_assert_msg(strstr(err, bad[i][1]) != NULL, "%s: %s", bad[i][0], err);
-        ck_assert_int_eq(rs.ngames, 3);
-        ck_assert_int_eq(rs.node, node);
-        ck_assert_str_eq(rs.path, GAMES);
+        ck_assert_int_eq(ngames, 3);
+        ck_assert_int_eq(g.node, node);
     }
 }
 END_TEST

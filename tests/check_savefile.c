@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests for src/sys/savefile.c (XDG paths, atomic writes, capped reads) and
- * src/sys/resume.c (the resume file's PGN: round trip, hostile and torn input). */
+ * src/sys/resume.c (the resume file through the core's PGN: round trip, hostile and torn
+ * input), and the path typed at a prompt (src/tui/session.c). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,8 @@
 #include <unistd.h>
 
 #include "sys/resume.h"
+#include "tui/session.h"
+#include "cotuong/pgn.h"
 #include "sys/savefile.h"
 #include "cotuong/movegen.h"
 
@@ -212,74 +215,84 @@ static const char *const spec_game[] = {"c3c4", "h9g7", "g3g4", "b7c7", "c0e2", 
                                         "h2h7", "c7h7", "h0g2", "i9h9"};
 #define SPEC_FINAL "2bakabr1/9/n5nc1/p1p1p1p1p/7r1/2P3P2/P3P3P/C1N1B1N2/9/1R1AKAB1R w - - 2 9"
 
-static resume_game game, back;
+#define END_MARK "; end of the cotuong resume file\n"
 
-static void fill_spec_game(resume_game *g)
+static ct_record rec;
+
+static void fill_spec_game(ct_record *r)
 {
-    resume_game_init(g);
+    ct_record_init(r);
+    int node = CT_ROOT;
     for (size_t i = 0; i < sizeof spec_game / sizeof spec_game[0]; i++)
-        g->moves[g->nmoves++] = ct_move_parse_coord(spec_game[i]);
+        ck_assert(ct_record_add_move(r, node, ct_move_parse_coord(spec_game[i]), &node) == CT_OK);
 }
 
 START_TEST(test_resume_round_trip)
 {
-    fill_spec_game(&game);
-    strcpy(game.red, "Lý \"Lai\" Quần \\ 1");
-    strcpy(game.black, "ai level 7");
-    strcpy(game.rules, "vn2004");
-    strcpy(game.time_control, "600+5");
-    game.clock_ms[CT_RED] = 512345;
-    game.clock_ms[CT_BLACK] = 3;
-    strcpy(game.player[CT_BLACK], "ai:7");
-    strcpy(game.notation, "wxf");
-    strcpy(game.date, "2026.11.29");
+    /* Two games (a game in progress, a review above it) with the tags of our own, a
+     * comment and a variation: the core's writer and reader carry them all. */
+    ct_record two[2];
+    fill_spec_game(&two[0]);
+    ct_record_set_tag(&two[0], "Red", "Lý \"Lai\" Quần \\ 1");
+    ct_record_set_tag(&two[0], "Rules", "vn2004");
+    ct_record_set_tag(&two[0], "TimeControl", "10+5");
+    ct_record_set_tag(&two[0], "RedClockMs", "512345");
+    ct_record_set_tag(&two[0], "BlackPlayer", "ai:7");
+    ct_record_set_tag(&two[0], "Mode", "play");
+    fill_spec_game(&two[1]);
+    ct_record_set_tag(&two[1], "Mode", "review");
+    int v;
+    ck_assert(ct_record_add_move(&two[1], ct_record_first_child(&two[1], CT_ROOT),
+                                 ct_move_parse_coord("b9c7"), &v) == CT_OK);
+    ct_record_set_comment(&two[1], v, "a variation {with braces}");
     size_t len;
-    char *text = resume_format(&game, &len);
+    char *text = resume_format(two, 2, &len);
+    ck_assert_ptr_nonnull(text);
     ck_assert_uint_eq(len, strlen(text));
     ck_assert_msg(strstr(text, "[Format \"ICCS\"]") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, "1. C3-C4 H9-G7\n") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, "[Red \"Lý \\\"Lai\\\" Quần \\\\ 1\"]") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "[PlyCount \"16\"]") != NULL, "%s", text);
+    ck_assert_msg(len > strlen(END_MARK) && !strcmp(text + len - strlen(END_MARK), END_MARK), "%s", text);
+    ct_record *back;
+    int n;
     char err[256];
-    ck_assert_int_eq(resume_parse(text, len, &back, err, sizeof err), 0);
+    ck_assert_msg(resume_parse(text, len, &back, &n, err, sizeof err) == 0, "%s", err);
     free(text);
-    ck_assert_int_eq(back.nmoves, game.nmoves);
-    ck_assert_mem_eq(back.moves, game.moves, sizeof(ct_move) * (size_t)game.nmoves);
-    ck_assert_str_eq(back.red, game.red);
-    ck_assert_str_eq(back.rules, "vn2004");
-    ck_assert_str_eq(back.time_control, "600+5");
-    ck_assert_int_eq(back.clock_ms[CT_RED], 512345);
-    ck_assert_int_eq(back.clock_ms[CT_BLACK], 3);
-    ck_assert_str_eq(back.player[CT_RED], "human");
-    ck_assert_str_eq(back.player[CT_BLACK], "ai:7");
-    ck_assert_str_eq(back.notation, "wxf");
-    ck_assert_str_eq(back.result, "*");
+    ck_assert_int_eq(n, 2);
+    for (int i = 0; i < 2; i++)
+        ck_assert_msg(ct_record_equal(&back[i], &two[i]), "game %d differs after the round trip", i + 1);
+    ck_assert_str_eq(ct_record_tag(&back[0], "Red"), "Lý \"Lai\" Quần \\ 1");
+    ck_assert_str_eq(ct_record_tag(&back[0], "RedClockMs"), "512345");
+    ck_assert_str_eq(ct_record_tag(&back[1], "Mode"), "review");
     /* Replaying gives the final position of the spec. */
     static ct_pos pos;
-    ct_pos_start(&pos);
-    for (int i = 0; i < back.nmoves; i++)
-        ck_assert_int_eq(ct_pos_play(&pos, back.moves[i]), CT_OK);
+    ct_record_position(&back[0], ct_record_main_end(&back[0]), &pos);
     char fen[128];
     ct_fen_write(&pos, fen, sizeof fen);
     ck_assert_str_eq(fen, SPEC_FINAL);
+    ct_pgn_free_games(back, n);
+    ct_record_free(&two[0]);
+    ct_record_free(&two[1]);
 }
 END_TEST
 
 START_TEST(test_resume_from_fen_black_first)
 {
-    resume_game_init(&game);
-    strcpy(game.fen, SPEC_FINAL);
-    /* From the §4.5 final position with Black to move: replace side and number. */
-    strcpy(game.fen, "2bakabr1/9/n5nc1/p1p1p1p1p/7r1/2P3P2/P3P3P/C1N1B1N2/9/1R1AKAB1R b - - 2 9");
-    game.moves[game.nmoves++] = ct_move_parse_coord("h5h2");
-    game.moves[game.nmoves++] = ct_move_parse_coord("b0b9");
+    ct_record_init(&rec);
+    ck_assert(ct_record_set_start(&rec, "2bakabr1/9/n5nc1/p1p1p1p1p/7r1/2P3P2/P3P3P/C1N1B1N2/9/1R1AKAB1R b - - 2 9", NULL) == CT_OK);
+    int node = CT_ROOT;
+    ck_assert(ct_record_add_move(&rec, node, ct_move_parse_coord("h5h2"), &node) == CT_OK);
+    ck_assert(ct_record_add_move(&rec, node, ct_move_parse_coord("b0b9"), &node) == CT_OK);
     size_t len;
-    char *text = resume_format(&game, &len);
-    ck_assert_msg(strstr(text, "9... H5-H2\n10. B0-B9") != NULL, "%s", text);
+    char *text = resume_format(&rec, 1, &len);
+    ct_record *back;
+    int n;
     char err[256];
-    ck_assert_int_eq(resume_parse(text, len, &back, err, sizeof err), 0);
-    ck_assert_int_eq(back.nmoves, 2);
-    ck_assert_str_eq(back.fen, game.fen);
+    ck_assert_msg(resume_parse(text, len, &back, &n, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(ct_record_count_moves(&back[0]), 2);
+    ck_assert_str_eq(back[0].start_fen, rec.start_fen);
     free(text);
+    ct_pgn_free_games(back, n);
+    ct_record_free(&rec);
 }
 END_TEST
 
@@ -289,19 +302,14 @@ typedef struct {
 } bad_case;
 
 static const bad_case bad_cases[] = {
-    {"[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7\n2. H0-G2", "line 4, column 9: the file ends before the result"},
-    {"[Game \"Chinese Chess\"\n", "line 2, column 1: ']' expected"},
-    {"[Game \"Chinese Chess]\n*", "line 1, column 22: the value of tag Game is not closed"},
-    {"[PlyCount \"3\"]\n1. H2-E2 H9-G7 *\n", "PlyCount says 3 moves but the file has 2"},
-    {"1. H2-E2 H2-E2 *", "line 1, column 10: move 2 'H2-E2' is not legal here"},
-    {"1. H2-E9 *", "line 1, column 4: move 1 'H2-E9' is not legal here"},
-    {"1. Zz-99 *", "line 1, column 4: 'Zz-99' is not an ICCS move"},
-    {"1. \033]0;x\033\\ *", "line 1, column 4: '?]0;x?\\' is not an ICCS move"},
-    {"1. H2-E2 {never closed *", "line 1, column 10: comment '{' is never closed"},
-    {"1. H2-E2 (1... H9-G7 *", "line 1, column 10: variation '(' is never closed"},
-    {"XQ\x0a\x00\x00", "line 2, column 1: binary data (byte 0x00 at offset 3)"},
-    {"[FEN \"9/9/9 w\"]\n*", "bad FEN tag"},
-    {"1. H2-E2 *\n[Game \"Chinese Chess\"]", ""}, /* ok: the result ends the game */
+    {"[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7\n2. H0-G2", "does not end with the end mark"},
+    {"[PlyCount \"3\"]\n1. H2-E2 H9-G7 *\n" END_MARK, "PlyCount says a different number of moves but the file has 2"},
+    {"1. H2-E2 H9-G7 *\n" END_MARK, "PlyCount says no number of moves"},
+    {"[PlyCount \"2\"]\n1. H2-E2 H2-E2 *\n" END_MARK, "illegal"},
+    {"[PlyCount \"1\"]\n1. \033]0;x\033\\ *\n" END_MARK, "game"},
+    {"XQ\x0a\x00\x00", "end mark"},
+    {"[PlyCount \"1\"]\n1. H2-E2 \001 *\n" END_MARK, "binary data (byte 0x01"},
+    {"[PlyCount \"1\"]\n1. H2-E2 *\n" END_MARK, ""}, /* ok */
 };
 
 START_TEST(test_resume_bad_input)
@@ -311,43 +319,45 @@ START_TEST(test_resume_bad_input)
     size_t len = strlen(c->text);
     if (c->text[0] == 'X')
         len = 5;
-    int r = resume_parse(c->text, len, &back, err, sizeof err);
+    ct_record *back = NULL;
+    int n = 0;
+    int r = resume_parse(c->text, len, &back, &n, err, sizeof err);
     if (!c->want[0]) {
         ck_assert_msg(r == 0, "%s", err);
+        ct_pgn_free_games(back, n);
         return;
     }
     ck_assert_int_eq(r, -1);
     ck_assert_msg(strstr(err, c->want) != NULL, "got '%s', want '%s'", err, c->want);
+    /* Nothing from the file reaches the terminal raw. */
+    for (const char *p = err; *p; p++)
+        ck_assert_msg((unsigned char)*p >= 0x20, "control byte in '%s'", err);
 }
 END_TEST
 
-START_TEST(test_resume_lenient_movetext)
-{
-    /* Comments, NAGs, variations, glued numbers, marks and lower-case coordinates. */
-    const char *t = "[Game \"Chinese Chess\"]\n; a comment line\n1.H2-E2! {centre} $1 "
-                    "(1. C3-C4) 1... h9g7?! 2. H0-G2 1-0\n";
-    char err[256];
-    ck_assert_msg(resume_parse(t, strlen(t), &back, err, sizeof err) == 0, "%s", err);
-    ck_assert_int_eq(back.nmoves, 3);
-    ck_assert_str_eq(back.result, "*"); /* no Result tag: the tag decides, not the token */
-    ck_assert_int_eq(back.moves[1], ct_move_parse_coord("h9g7"));
-}
-END_TEST
-
-/* Every prefix of a valid file (a torn write) is rejected or, when it ends exactly on a
- * boundary that is itself complete, read as a complete shorter file: never a wrong game. */
+/* Every prefix of a valid file (a torn write) is rejected: never a shorter or wrong game. */
 START_TEST(test_resume_torn_prefixes)
 {
-    fill_spec_game(&game);
+    ct_record two[2];
+    fill_spec_game(&two[0]);
+    fill_spec_game(&two[1]);
     size_t len;
-    char *text = resume_format(&game, &len);
+    char *text = resume_format(two, 2, &len);
     char err[256];
     for (size_t cut = 0; cut < len - 1; cut++) {
-        int r = resume_parse(text, cut, &back, err, sizeof err);
+        ct_record *back;
+        int n;
+        int r = resume_parse(text, cut, &back, &n, err, sizeof err);
         ck_assert_msg(r == -1, "a file cut at %zu of %zu bytes was accepted", cut, len);
     }
-    ck_assert_int_eq(resume_parse(text, len - 1, &back, err, sizeof err), 0); /* no final \n */
+    ct_record *back;
+    int n;
+    ck_assert_int_eq(resume_parse(text, len - 1, &back, &n, err, sizeof err), 0); /* no final \n */
+    ck_assert_int_eq(n, 2);
+    ct_pgn_free_games(back, n);
     free(text);
+    ct_record_free(&two[0]);
+    ct_record_free(&two[1]);
 }
 END_TEST
 
@@ -356,22 +366,45 @@ START_TEST(test_resume_save_load)
     make_tmpdir();
     setenv("XDG_STATE_HOME", tmpdir, 1);
     char err[512];
-    ck_assert_int_eq(resume_load(&back, err, sizeof err), 0); /* none yet */
-    fill_spec_game(&game);
-    game.clock_ms[CT_RED] = 1000;
-    ck_assert_int_eq(resume_save(&game, err, sizeof err), 0);
-    ck_assert_int_eq(resume_load(&back, err, sizeof err), 1);
-    ck_assert_int_eq(back.nmoves, 16);
-    ck_assert_int_eq(back.clock_ms[CT_RED], 1000);
-    /* A corrupt resume file is an error naming the file and position. */
+    ct_record *back;
+    int n;
+    ck_assert_int_eq(resume_load(&back, &n, err, sizeof err), 0); /* none yet */
+    fill_spec_game(&rec);
+    ct_record_set_tag(&rec, "RedClockMs", "1000");
+    ck_assert_int_eq(resume_save(&rec, 1, err, sizeof err), 0);
+    ck_assert_int_eq(resume_load(&back, &n, err, sizeof err), 1);
+    ck_assert_int_eq(ct_record_count_moves(&back[0]), 16);
+    ck_assert_str_eq(ct_record_tag(&back[0], "RedClockMs"), "1000");
+    ct_pgn_free_games(back, n);
+    ct_record_free(&rec);
+    /* A corrupt resume file is an error naming the file. */
     char path[512];
     snprintf(path, sizeof path, "%s/cotuong/resume.pgn", tmpdir);
     write_raw(path, "1. H2-E2 H2-", 12);
-    ck_assert_int_eq(resume_load(&back, err, sizeof err), -1);
-    ck_assert_msg(strstr(err, "resume.pgn: line 1, column 10:") != NULL, "%s", err);
+    ck_assert_int_eq(resume_load(&back, &n, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "resume.pgn: the file does not end") != NULL, "%s", err);
     resume_discard();
-    ck_assert_int_eq(resume_load(&back, err, sizeof err), 0);
+    ck_assert_int_eq(resume_load(&back, &n, err, sizeof err), 0);
     remove_tree();
+}
+END_TEST
+
+/* The path the user means at a prompt prefilled with the games folder (issue 10: typing
+ * "/tmp/x.pgn" after it gave "games//tmp/x.pgn"). */
+START_TEST(test_typed_path)
+{
+    char out[512];
+    setenv("HOME", "/home/u", 1);
+    session_typed_path("/d/games/", "/d/games//tmp/x.pgn", out, sizeof out);
+    ck_assert_str_eq(out, "/tmp/x.pgn");
+    session_typed_path("/d/games/", "/d/games/~/x.pgn", out, sizeof out);
+    ck_assert_str_eq(out, "/home/u/x.pgn");
+    session_typed_path("/d/games/", "/d/games/x.pgn", out, sizeof out);
+    ck_assert_str_eq(out, "/d/games/x.pgn");
+    session_typed_path("/d/games/", "/other/y.pgn ", out, sizeof out);
+    ck_assert_str_eq(out, "/other/y.pgn");
+    session_typed_path("/d/games/", "~/z.pgn", out, sizeof out);
+    ck_assert_str_eq(out, "/home/u/z.pgn");
 }
 END_TEST
 
@@ -388,9 +421,9 @@ int main(void)
     tcase_add_test(tc, test_resume_round_trip);
     tcase_add_test(tc, test_resume_from_fen_black_first);
     tcase_add_loop_test(tc, test_resume_bad_input, 0, (int)(sizeof bad_cases / sizeof bad_cases[0]));
-    tcase_add_test(tc, test_resume_lenient_movetext);
     tcase_add_test(tc, test_resume_torn_prefixes);
     tcase_add_test(tc, test_resume_save_load);
+    tcase_add_test(tc, test_typed_path);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

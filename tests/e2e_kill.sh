@@ -188,7 +188,10 @@ for sig in HUP TERM INT KILL HUP TERM INT HUP; do
     fi
     ui_kills="$ui_kills SIG$sig:$played"
     start_game --resume
-    wait_screen "Resumed the interrupted game ($played moves)" 5 || fail "resume after SIG$sig: $(screen)"
+    # Moves as a player counts them: two plies (Red's and Black's) are one move.
+    full=$((played / 2))
+    if [ "$full" -eq 1 ]; then want_text="(1 move)"; else want_text="($full moves)"; fi
+    wait_screen "Resumed the interrupted game $want_text" 5 || fail "resume after SIG$sig: $(screen)"
     wait_screen "Rules: asian  Notation: wxf" 2 || fail "resume: rules/notation not shown"
 done
 wait_screen "8. H2+3" 2 && screen | grep -q "R9.8" || fail "the history lacks the last moves: $(screen)"

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `autoplay` test hook: plays moves (random legal ones, or read from standard
- * input) with a running clock, writing the resume file after every move exactly as the game
- * does, and handles SIGHUP/SIGTERM/SIGINT with the same flag-and-save design. The kill tests
+ * input) with a running clock through the same game model and autosave sink as the
+ * full-screen game, so the resume file is rewritten after every move exactly as there, and
+ * handles SIGHUP/SIGTERM/SIGINT with the same flag-and-save design. The kill tests
  * (tests/e2e_kill.sh) kill it at random instants and check the resume file. */
 #include <errno.h>
 #include <stdio.h>
@@ -10,19 +11,13 @@
 #include <time.h>
 
 #include "cli/commands.h"
+#include "game/autosave.h"
+#include "game/game.h"
 #include "sys/resume.h"
 #include "sys/savefile.h"
+#include "sys/systime.h"
 #include "cotuong/movegen.h"
-
-static resume_game game;
-static ct_pos pos;
-
-static long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+#include "cotuong/pgn.h"
 
 static uint64_t rng_next(uint64_t *s)
 {
@@ -32,11 +27,14 @@ static uint64_t rng_next(uint64_t *s)
     return *s;
 }
 
-/* Prints the resume file as "moves N", "result R", "clocks A B", "list m1 m2 ...". */
+/* Prints the resume file's first game as "moves N" (plies of the main line), "result R",
+ * "clocks A B", "rules", "players", "notation", "interrupted", "list m1 m2 ...". */
 static int check_resume(void)
 {
-    char err[512];
-    int r = resume_load(&game, err, sizeof err);
+    char err[700];
+    ct_record *recs;
+    int n;
+    int r = resume_load(&recs, &n, err, sizeof err);
     if (r < 0) {
         fprintf(stderr, "cotuong autoplay: %s\n", err);
         return 1;
@@ -45,15 +43,23 @@ static int check_resume(void)
         printf("none\n");
         return 0;
     }
-    printf("moves %d\nresult %s\nclocks %ld %ld\nrules %s\nplayers %s %s\nnotation %s\nlist",
-           game.nmoves, game.result, game.clock_ms[0], game.clock_ms[1], game.rules,
-           game.player[0], game.player[1], game.notation);
-    for (int i = 0; i < game.nmoves; i++) {
-        char c[5];
-        ct_move_coord(game.moves[i], c);
+    const ct_record *g = &recs[0];
+    ct_move line[CT_MAX_HISTORY];
+    int nm = ct_record_main_line(g, line, CT_MAX_HISTORY);
+#define TAG(name, dflt) (ct_record_tag(g, name) ? ct_record_tag(g, name) : (dflt))
+    printf("moves %d\nresult %s\nclocks %s %s\nrules %s\nplayers %s %s\nnotation %s\n"
+           "interrupted %s\nlist",
+           nm, ct_result_string(g->result), TAG("RedClockMs", "-1"), TAG("BlackClockMs", "-1"),
+           TAG("Rules", "online"), TAG("RedPlayer", "human"), TAG("BlackPlayer", "human"),
+           TAG("Notation", "-"), TAG("Interrupted", "-"));
+#undef TAG
+    for (int i = 0; i < nm; i++) {
+        char c[6];
+        ct_move_coord(line[i], c);
         printf(" %s", c);
     }
     printf("\n");
+    ct_pgn_free_games(recs, n);
     return 0;
 }
 
@@ -63,6 +69,9 @@ static void sleep_ms(long ms)
     while (nanosleep(&ts, &ts) != 0 && errno == EINTR && !savefile_signal_pending())
         ;
 }
+
+static game g;
+static game_autosave saver;
 
 int cmd_autoplay(int argc, char **argv)
 {
@@ -97,56 +106,63 @@ int cmd_autoplay(int argc, char **argv)
             return 2;
         }
     }
-    char err[512];
+    char err[700];
     savefile_signals_install();
-    resume_game_init(&game);
+    game_init(&g);
+    game_autosave_init(&saver);
+    snprintf(saver.notation, sizeof saver.notation, "wxf");
+    bool resumed = false;
     if (resume) {
-        int r = resume_load(&game, err, sizeof err);
+        ct_record *recs;
+        int n;
+        int r = resume_load(&recs, &n, err, sizeof err);
         if (r < 0) {
             fprintf(stderr, "cotuong autoplay: %s\n", err);
             return 1;
         }
-        if (r == 0 || strcmp(game.result, "*") != 0)
-            resume_game_init(&game); /* nothing to resume: a new game */
+        if (r == 1) {
+            resumed = game_restore(&g, &recs[0], false, sys_now_ms(), err, sizeof err);
+            ct_pgn_free_games(recs, n);
+            if (!resumed) {
+                fprintf(stderr, "cotuong autoplay: %s\n", err);
+                return 1;
+            }
+        }
     }
-    if (game.clock_ms[0] < 0) {
-        strcpy(game.time_control, "600+0");
-        game.clock_ms[0] = game.clock_ms[1] = 600000;
-        strcpy(game.player[CT_BLACK], "ai:5");
-        strcpy(game.notation, "wxf");
-        strcpy(game.rules, "asian");
+    if (!resumed || game_over(&g)) {
+        game_setup s;
+        game_setup_default(&s);
+        ct_tc_parse("10", &s.tc);
+        s.rules = CT_RULES_ASIAN;
+        sys_player_spec_parse("ai:5", &s.players[CT_BLACK], NULL, 0);
+        game_new(&g, &s, sys_now_ms());
     }
-    if (game.fen[0])
-        ct_fen_read(&pos, game.fen, NULL);
-    else
-        ct_pos_start(&pos);
-    for (int i = 0; i < game.nmoves; i++)
-        ct_pos_make(&pos, game.moves[i]);
-    printf("start %d\n", game.nmoves);
+    game_autosave_attach(&saver, &g, NULL, 0);
+    printf("start %d\n", game_plies(&g));
     fflush(stdout);
 
-    long turn_start = now_ms();
     for (long played = 0;; played++) {
         int sig = savefile_signal_pending();
         if (sig) {
             /* The same thing the game does: save once more with the clocks as they are. */
-            game.clock_ms[pos.side] -= now_ms() - turn_start;
-            if (game.clock_ms[pos.side] < 0)
-                game.clock_ms[pos.side] = 0;
-            if (resume_save(&game, err, sizeof err) != 0)
-                fprintf(stderr, "cotuong autoplay: %s\n", err);
-            printf("signal %d saved %d\n", sig, game.nmoves);
+            if (game_autosave_write(&saver, sys_now_ms(), "signal") != 0)
+                fprintf(stderr, "cotuong autoplay: %s\n", saver.error);
+            printf("signal %d saved %d\n", sig, game_plies(&g));
             fflush(stdout);
             savefile_signal_exit(sig);
         }
-        if (played >= max_moves)
+        if (played >= max_moves || game_over(&g))
             break;
         ct_move list[CT_MAX_MOVES];
-        int n = ct_gen_legal(&pos, list);
+        int n = ct_gen_legal(g.pos, list);
         ct_move mv = CT_NO_MOVE;
-        if (n == 0 || game.nmoves >= 400) {
-            strcpy(game.result, n == 0 ? (pos.side == CT_RED ? "0-1" : "1-0") : "1/2-1/2");
-        } else if (from_stdin) {
+        if (game_plies(&g) >= 400) {
+            /* Long enough: a draw by agreement ends the game. */
+            game_offer_draw(&g, game_side(&g));
+            game_accept_draw(&g, !game_side(&g), sys_now_ms());
+            break;
+        }
+        if (from_stdin) {
             char line[64];
             if (!fgets(line, sizeof line, stdin)) {
                 if (savefile_signal_pending())
@@ -155,34 +171,28 @@ int cmd_autoplay(int argc, char **argv)
             }
             line[strcspn(line, "\r\n")] = '\0';
             mv = ct_move_parse_coord(line);
-            if (mv == CT_NO_MOVE || !ct_is_legal(&pos, mv)) {
+            if (mv == CT_NO_MOVE || !ct_is_legal(g.pos, mv)) {
                 printf("illegal %s\n", line);
                 fflush(stdout);
                 continue;
             }
-        } else {
+        } else if (n > 0) {
             mv = list[rng_next(&seed) % (uint64_t)n];
         }
         if (delay > 0)
             sleep_ms(delay);
-        if (mv != CT_NO_MOVE) {
-            long t = now_ms();
-            game.clock_ms[pos.side] -= t - turn_start;
-            if (game.clock_ms[pos.side] < 0)
-                game.clock_ms[pos.side] = 0;
-            turn_start = t;
-            ct_pos_make(&pos, mv);
-            game.moves[game.nmoves++] = mv;
-        }
-        if (resume_save(&game, err, sizeof err) != 0) {
-            fprintf(stderr, "cotuong autoplay: %s\n", err);
+        if (mv == CT_NO_MOVE)
+            break;
+        if (game_play(&g, mv, sys_now_ms(), NULL) != GAME_OK)
+            break;
+        if (saver.error[0]) {
+            fprintf(stderr, "cotuong autoplay: %s\n", saver.error);
             return 1;
         }
-        printf("saved %d\n", game.nmoves);
+        printf("saved %d\n", game_plies(&g));
         fflush(stdout);
-        if (mv == CT_NO_MOVE)
-            break; /* the game ended */
     }
-    printf("end %s\n", game.result);
+    printf("end %s\n", ct_result_string(g.rec.result));
+    game_free(&g);
     return 0;
 }

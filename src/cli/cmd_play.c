@@ -10,7 +10,9 @@
 #include "cli/commands.h"
 #include "tui/controller.h"
 #include "sys/i18n.h"
+#include "tui/modes.h"
 #include "tui/session.h"
+#include "sys/player.h"
 #include "ui/draw.h"
 #include "ui/screen.h"
 
@@ -36,7 +38,8 @@ static void play_usage(FILE *out)
                          "  -h, --help          display this help and exit\n"));
 }
 
-static ctl app; /* large (positions, clock history): not on the stack */
+static ctl app; /* the frame of the program (its modes keep their own state) */
+static ct_book *book;
 
 int cmd_play(int argc, char **argv)
 {
@@ -46,8 +49,7 @@ int cmd_play(int argc, char **argv)
     /* The settings file first (the options below win over it), then --lang: it decides
      * the language of the other messages. */
     static app_config cfg;
-    ctl_init(&app);
-    session_install();
+    ctl_init(&app, tui_modes);
     session_load_settings(&app, &cfg);
     if (cfg.language_given && strcmp(cfg.language, "auto") != 0)
         lang = cfg.language;
@@ -60,7 +62,7 @@ int cmd_play(int argc, char **argv)
         if (!strcmp(argv[i], "--lang"))
             lang = argv[i + 1];
     i18n_init(lang);
-    ctl_game *g = &app.game;
+    game_setup *g = &app.defaults.setup;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -76,7 +78,9 @@ int cmd_play(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--red") || !strcmp(a, "--black")) {
             int side = a[2] == 'r' ? CT_RED : CT_BLACK;
-            if (!ctl_player_parse(v, &g->players[side])) {
+            char why[300];
+            if (!sys_player_spec_parse(v, &g->players[side], why, sizeof why) ||
+                g->players[side].kind == SYS_PLAYER_REMOTE) {
                 fprintf(stderr, _("cotuong: bad player '%s' (human, ai, ai:1-10, uci:CMD, ucci:CMD, xboard:CMD)\n"), v);
                 return 2;
             }
@@ -100,7 +104,7 @@ int cmd_play(int argc, char **argv)
                 fprintf(stderr, _("cotuong: bad FEN (field %d): %s\n"), err.field, err.message);
                 return 2;
             }
-            snprintf(g->start_fen, sizeof g->start_fen, "%s", v);
+            snprintf(g->fen, sizeof g->fen, "%s", v);
             skip_menu = true;
         } else if (!strcmp(a, "--notation")) {
             notation = v;
@@ -173,24 +177,26 @@ int cmd_play(int argc, char **argv)
         app.set.coords = true; /* else as the settings say */
     app.set.colour = colour;
     app.set.mouse = mouse;
+    /* Every option is the default of the games started from the menu too. */
+    app.defaults.flip = flip;
+    app.set.flip = flip;
+    app.book = book = sys_player_load_book(NULL);
     if (resume) {
-        char err[600];
+        char err[700];
         if (!session_resume(&app, err, sizeof err)) {
             fprintf(stderr, _("cotuong: cannot resume: %s\n"),
                     err[0] ? err : _("there is no interrupted game"));
+            ctl_free(&app);
             return 1;
         }
-        if (flip)
-            app.set.flip = !app.set.flip;
-        ctl_set_mode(&app, CTL_MODE_PLAY);
     } else if (skip_menu) {
-        ctl_new_game(&app);
-        if (flip)
-            app.set.flip = !app.set.flip;
-        ctl_set_mode(&app, CTL_MODE_PLAY);
+        ctl_play_arg arg = {.setup = g};
+        if (!ctl_push(&app, CTL_MODE_PLAY, &arg)) {
+            fprintf(stderr, "cotuong: %s\n", app.status);
+            return 1;
+        }
     } else {
-        app.set.flip = flip;
-        ctl_set_mode(&app, CTL_MODE_MENU);
+        ctl_push(&app, CTL_MODE_MENU, NULL);
         session_offer_resume(&app);
     }
     /* Problems in the settings file went to stderr, which the screen hides: the first one
@@ -200,5 +206,6 @@ int cmd_play(int argc, char **argv)
                    cfg.messages[0], cfg.nproblems);
     int rc = ctl_run(&app);
     ctl_free(&app);
+    ct_book_free(book);
     return rc;
 }

@@ -10,19 +10,20 @@
 #include "cli/commands.h"
 #include "tui/controller.h"
 #include "sys/i18n.h"
-#include "tui/review_mode.h"
+#include "tui/modes.h"
 #include "tui/session.h"
+#include "sys/gamefile.h"
+#include "sys/sanitize.h"
 #include "ui/draw.h"
 
-static ctl review_app; /* large: not on the stack */
+static ctl review_app; /* the frame of the program (its modes keep their own state) */
 
 int cmd_review(int argc, char **argv)
 {
     const char *file = NULL, *lang = NULL;
     bool ascii = false, colour = true, mouse = true;
     static app_config cfg;
-    ctl_init(&review_app);
-    session_install();
+    ctl_init(&review_app, tui_modes);
     session_load_settings(&review_app, &cfg);
     if (cfg.language_given && strcmp(cfg.language, "auto") != 0)
         lang = cfg.language;
@@ -67,12 +68,20 @@ int cmd_review(int argc, char **argv)
     review_app.set.ascii = review_app.set.ascii || ascii || !ui_locale_is_utf8() || narrow_term;
     review_app.set.colour = colour;
     review_app.set.mouse = mouse;
-    review_mode_set_times(cfg.analysis_ms, cfg.autoplay_ms);
-    review_mode_quit_on_exit(true);
-    char err[1200];
-    if (review_mode_open(&review_app, file, err, sizeof err) != 0) {
+    /* No opening book: the engine's view of a position is its own search. */
+    /* A bad file is reported before the screen opens. */
+    ct_record *games;
+    int ngames;
+    char err[1200], raw[1200];
+    if (gamefile_load(file, &games, &ngames, raw, sizeof raw) != 0) {
+        sanitize_text(err, sizeof err, raw, strlen(raw), 0);
         fprintf(stderr, "cotuong review: %s\n", err);
         ctl_free(&review_app);
+        return 1;
+    }
+    ctl_review_arg arg = {.path = file, .games = games, .ngames = ngames, .quit_on_exit = true};
+    if (!ctl_push(&review_app, CTL_MODE_REVIEW, &arg)) {
+        fprintf(stderr, "cotuong review: %s\n", review_app.status);
         return 1;
     }
     if (cfg.nproblems > 0)

@@ -673,13 +673,13 @@ bool game_leave_variation(game *g)
 int game_line(const game *g, int *out, int max, int *cur)
 {
     const ct_record *r = &g->rec;
-    int k = 0, n = 0;
-    static int tmp[CT_MAX_HISTORY];
-    *cur = ct_record_depth(r, g->node) - 1;
-    for (int node = g->node; node != CT_ROOT && k < CT_MAX_HISTORY; node = ct_record_parent(r, node))
-        tmp[k++] = node;
-    for (int i = k - 1; i >= 0 && n < max; i--)
-        out[n++] = tmp[i];
+    int depth = ct_record_depth(r, g->node), n = depth < max ? depth : max;
+    *cur = depth - 1;
+    /* 1. Root to the current node, written from its end. */
+    int i = depth;
+    for (int node = g->node; node != CT_ROOT; node = ct_record_parent(r, node))
+        if (--i < n)
+            out[i] = node;
     for (int node = ct_record_first_child(r, g->node); node != CT_NO_NODE && n < max;
          node = ct_record_first_child(r, node))
         out[n++] = node;
@@ -785,4 +785,100 @@ void game_mark_saved(game *g, const char *path)
     g->modified = false;
     if (path && path != g->path)
         snprintf(g->path, sizeof g->path, "%s", path);
+}
+
+/* ------------------------------------------------------------------ the resume file */
+void game_snapshot(const game *g, int64_t now, const game_resume_info *info, ct_record *out)
+{
+    char buf[64];
+    if (ct_record_copy(out, &g->rec) != CT_OK) {
+        fputs("cotuong: out of memory\n", stderr);
+        abort();
+    }
+    /* The tags a saved game has, written on the copy. */
+    game tmp = *g;
+    tmp.rec = *out;
+    tmp.sink = NULL;
+    game_fill_tags(&tmp, NULL);
+    *out = tmp.rec;
+    ct_record_set_tag(out, "Mode", info && info->mode ? info->mode : "play");
+    ct_record_set_tag(out, "Source", info ? info->source : NULL);
+    snprintf(buf, sizeof buf, "%d", info ? info->source_game : 0);
+    ct_record_set_tag(out, "SourceGame", info && info->source ? buf : NULL);
+    ct_record_set_tag(out, "Notation", info ? info->notation : NULL);
+    ct_record_set_tag(out, "Interrupted", info ? info->interrupted : NULL);
+    snprintf(buf, sizeof buf, "%d", ct_record_on_main_line(&g->rec, g->node) ? ct_record_depth(&g->rec, g->node)
+                                                                            : ct_record_depth(&g->rec, ct_record_main_end(&g->rec)));
+    ct_record_set_tag(out, "Ply", buf);
+    if (g->tc.base_ms > 0 && !g->review) {
+        const char *names[2] = {"RedClockMs", "BlackClockMs"};
+        for (int s = 0; s < 2; s++) {
+            int64_t left = ct_clock_remaining(&g->clock, s, now);
+            snprintf(buf, sizeof buf, "%lld", (long long)(left < 0 ? 0 : left));
+            ct_record_set_tag(out, names[s], buf);
+        }
+    }
+}
+
+static bool read_ms(const ct_record *r, const char *name, int64_t *out)
+{
+    const char *v = ct_record_tag(r, name);
+    if (!v)
+        return false;
+    char *end;
+    long long n = strtoll(v, &end, 10);
+    if (end == v || *end || n < 0)
+        return false;
+    *out = n;
+    return true;
+}
+
+bool game_restore(game *g, ct_record *rec, bool review, int64_t now, char *err, size_t errlen)
+{
+    game_setup s;
+    game_setup_default(&s);
+    const char *v;
+    if ((v = ct_record_tag(rec, "Rules")) && ct_rules_from_name(v, &s.rules) != CT_OK) {
+        snprintf(err, errlen, "unknown rule set '%.40s'", v);
+        return false;
+    }
+    if ((v = ct_record_tag(rec, "TimeControl")) && strcmp(v, "-") != 0 &&
+        ct_tc_parse(v, &s.tc) != CT_OK) {
+        snprintf(err, errlen, "unknown time control '%.40s'", v);
+        return false;
+    }
+    const char *specs[2] = {"RedPlayer", "BlackPlayer"};
+    for (int side = 0; side < 2; side++) {
+        if ((v = ct_record_tag(rec, specs[side])) &&
+            !sys_player_spec_parse(v, &s.players[side], err, errlen))
+            return false;
+    }
+    if (rec->has_fen)
+        snprintf(s.fen, sizeof s.fen, "%s", rec->start_fen);
+    /* The current node: Ply moves along the main line. */
+    long ply = 0;
+    if ((v = ct_record_tag(rec, "Ply")))
+        ply = strtol(v, NULL, 10);
+    int node = CT_ROOT;
+    for (long i = 0; i < ply; i++) {
+        int next = ct_record_first_child(rec, node);
+        if (next == CT_NO_NODE)
+            break;
+        node = next;
+    }
+    int64_t left[2];
+    bool clocks = read_ms(rec, "RedClockMs", &left[CT_RED]) && read_ms(rec, "BlackClockMs", &left[CT_BLACK]);
+    const char *drop[] = {"Mode", "Source", "SourceGame", "Notation", "Interrupted", "Ply", "PlyCount",
+                          "RedClockMs", "BlackClockMs"};
+    for (size_t i = 0; i < sizeof drop / sizeof *drop; i++)
+        ct_record_set_tag(rec, drop[i], NULL);
+    g->review = review;
+    g->quiet++;
+    game_load(g, rec, node, &s, now);
+    g->quiet--;
+    if (clocks && g->tc.base_ms > 0 && !review) {
+        g->clock.remaining[CT_RED] = left[CT_RED];
+        g->clock.remaining[CT_BLACK] = left[CT_BLACK];
+    }
+    return true;
 }

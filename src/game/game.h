@@ -210,4 +210,23 @@ ct_status game_set_tag(game *g, const char *name, const char *value);
 void game_fill_tags(game *g, const char *date);
 void game_mark_saved(game *g, const char *path);
 
+/* ------------------------------------------------------------------ the resume file */
+/* What the resume file says beside the game (sys/resume.h lists the tags). */
+typedef struct {
+    const char *mode;        /* "play" or "review" */
+    const char *source;      /* review: the file it came from, or NULL */
+    int source_game;         /* review: which game of that file (0-based) */
+    const char *notation;    /* the notation shown, or NULL */
+    const char *interrupted; /* "signal", "quit", or NULL while the program runs */
+} game_resume_info;
+
+/* A copy of the game for the resume file (tags of game_fill_tags plus the resume tags; the
+ * clocks as they are at now, the turn in progress charged). Free with ct_record_free. */
+void game_snapshot(const game *g, int64_t now, const game_resume_info *info, ct_record *out);
+/* Takes over a record written by game_snapshot (ownership passes): players, rules, time
+ * control and clocks from its tags, the current node from Ply, the match replayed. In
+ * play the clock starts at now with the times saved. False (nothing changed) with the
+ * reason in err when a tag cannot be read. */
+bool game_restore(game *g, ct_record *rec, bool review, int64_t now, char *err, size_t errlen);
+
 #endif

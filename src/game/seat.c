@@ -11,6 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "sys/xmalloc.h"
 
@@ -74,9 +79,19 @@ void *game_seat_impl(const game_seat *s)
     return s->impl;
 }
 
+/* The thinking thread yields the processor to the UI thread: a key pressed while the AI
+ * thinks is answered at once even on a busy machine (Linux: nice applies per thread). */
+static void lower_priority(void)
+{
+#ifdef __linux__
+    (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+#endif
+}
+
 static void *seat_thread(void *arg)
 {
     game_seat *s = arg;
+    lower_priority();
     game_seat_result res;
     memset(&res, 0, sizeof res);
     s->ops->think(s->impl, s, s->pos, &s->lim, &res);

@@ -114,6 +114,38 @@ int gamefile_save(const char *path, const ct_record *r, ct_notation n, char *err
     return rc;
 }
 
+int gamefile_save_many(const char *path, const ct_record *const *recs, int n, ct_notation nt,
+                       char *err, size_t errsize)
+{
+    size_t total = 0;
+    char *all = NULL;
+    for (int g = 0; g < n; g++) {
+        char *text;
+        size_t len;
+        if (ct_pgn_write(recs[g], nt, &text, &len) != CT_OK) {
+            snprintf(err, errsize, "game %d holds an illegal move; not saved", g + 1);
+            free(all);
+            return -1;
+        }
+        char *na = realloc(all, total + len + 2);
+        if (!na) {
+            free(text);
+            free(all);
+            snprintf(err, errsize, "out of memory");
+            return -1;
+        }
+        all = na;
+        memcpy(all + total, text, len);
+        total += len;
+        if (g + 1 < n)
+            all[total++] = '\n';
+        free(text);
+    }
+    int rc = savefile_write_atomic(path, all ? all : "", total, err, errsize);
+    free(all);
+    return rc;
+}
+
 /* Keeps letters (any script), digits, '-' and '_' of a player name for a file name. */
 static void file_word(const char *in, char *out, size_t size)
 {

@@ -24,6 +24,10 @@ void gamefile_free(ct_record *games, int ngames);
 int gamefile_save(const char *path, const ct_record *r, ct_notation n, char *err,
                        size_t errsize);
 
+/* Writes several games (recs[0..n)) to one PGN file, atomically. */
+int gamefile_save_many(const char *path, const ct_record *const *recs, int n, ct_notation nt,
+                       char *err, size_t errsize);
+
 /* A new file name in the games directory for a game between red and black started now:
  * "GAMES/2026-11-29-1405-Red-vs-Black.pgn" (names reduced to letters, digits, '-', '_').
  * Returns 0, or -1 when there is no games directory path. */

@@ -1,121 +1,140 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — the controller: owns the application state, runs the main loop (input with a
- * short timeout so the AI, clocks and resizes are served), keeps the mode stack, and plays,
- * undoes and adjudicates moves through the referee. The views only draw what it prepares. */
+/* cotuong — the controller: the mode stack (each frame a mode and its own state), the main
+ * loop (input with a short timeout so seats, clocks and resizes are served; every mode
+ * ticks, the top one gets the keys), the status line, prompts, and the texts every screen
+ * uses. It knows no mode: tui/modes.c gives it the table. */
+#include "tui/controller.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "tui/controller.h"
-#include "sys/sanitize.h"
 #include "sys/i18n.h"
+#include "sys/sanitize.h"
+#include "sys/systime.h"
 #include "cotuong/movegen.h"
 #include "ui/draw.h"
 #include "ui/input.h"
 #include "ui/screen.h"
 #include "ui/views.h"
 
-const ctl_hooks *ctl_save_hooks;
-
-static const ctl_mode *const mode_table[CTL_MODE_COUNT] = {
-#define CTL_MODE_PTR(id, name) [CTL_MODE_##id] = &ctl_mode_##name,
-    CTL_MODES(CTL_MODE_PTR)
-#undef CTL_MODE_PTR
-};
-
-int64_t ctl_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* ------------------------------------------------------------------ set-up */
-void ctl_init(ctl *c)
+void ctl_init(ctl *c, const ctl_mode *const *modes)
 {
     memset(c, 0, sizeof *c);
-    c->game.pos = malloc(sizeof *c->game.pos);
-    c->ai.pos = malloc(sizeof *c->ai.pos);
-    if (!c->game.pos || !c->ai.pos) {
-        fprintf(stderr, "cotuong: out of memory\n");
-        exit(1);
-    }
-    pthread_mutex_init(&c->ai.lock, NULL);
-    snprintf(c->game.start_fen, sizeof c->game.start_fen, "%s", CT_START_FEN);
-    c->game.rules = CT_RULES_DEFAULT;
-    c->game.players[CT_RED].kind = CTL_HUMAN;
-    c->game.players[CT_BLACK].kind = CTL_HUMAN;
-    c->game.players[CT_RED].level = c->game.players[CT_BLACK].level = 5;
+    c->modes = modes;
     c->set.notation = CT_NOTATION_DEFAULT;
     c->set.glyphs = UI_GLYPHS_HAN;
     c->set.colour = true;
     c->set.mouse = true;
-    c->set.coords = false;
+    c->clipboard = true;
     c->status_role = UI_STATUS;
-    ct_pos_start(c->game.pos);
-    ct_match_init(&c->game.match, c->game.rules);
-    c->cur_file = 4;
-    c->cur_rank = 2;
+    game_setup_default(&c->defaults.setup);
+    c->defaults.level = 5;
+    c->defaults.analysis_ms = 1000;
+    c->defaults.autoplay_ms = 1000;
+    game_autosave_init(&c->saver);
+}
+
+static void close_top(ctl *c)
+{
+    ctl_frame *f = &c->frames[--c->n_frames];
+    const ctl_mode *m = c->modes[f->id];
+    if (m->close)
+        m->close(c, f->st);
+    f->st = NULL;
+}
+
+/* Tells the mode now on top, and the ones below a full screen, whether they are covered. */
+static void update_cover(ctl *c)
+{
+    bool covered = false;
+    for (int i = c->n_frames - 1; i >= 0; i--) {
+        const ctl_mode *m = c->modes[c->frames[i].id];
+        if (m->cover)
+            m->cover(c, c->frames[i].st, covered);
+        if (m->full_screen)
+            covered = true;
+    }
 }
 
 void ctl_free(ctl *c)
 {
-    ctl_ai_free(c);
-    free(c->game.pos);
-    free(c->ai.pos);
-    c->game.pos = c->ai.pos = NULL;
+    while (c->n_frames > 0)
+        close_top(c);
     ui_le_free(&c->prompt_le);
     ui_history_free(&c->prompt_history[0]);
     ui_history_free(&c->prompt_history[1]);
 }
 
-/* ------------------------------------------------------------------ modes */
-void ctl_set_mode(ctl *c, ctl_mode_id m)
+/* ------------------------------------------------------------------ the stack */
+bool ctl_push(ctl *c, ctl_mode_id id, const void *arg)
 {
-    c->n_modes = 1;
-    c->modes[0] = m;
+    if (c->n_frames >= CTL_MODE_STACK)
+        return false;
+    const ctl_mode *m = c->modes[id];
+    void *st = m->open ? m->open(c, arg) : NULL;
+    if (m->open && !st)
+        return false;
+    c->frames[c->n_frames].id = id;
+    c->frames[c->n_frames].st = st;
+    c->n_frames++;
+    update_cover(c);
     c->dirty = true;
-    if (mode_table[m]->enter)
-        mode_table[m]->enter(c);
+    return true;
 }
 
-void ctl_push_mode(ctl *c, ctl_mode_id m)
+void ctl_pop(ctl *c)
 {
-    if (c->n_modes >= CTL_MODE_STACK)
-        c->n_modes = CTL_MODE_STACK - 1;
-    c->modes[c->n_modes++] = m;
+    if (c->n_frames > 1)
+        close_top(c);
+    update_cover(c);
     c->dirty = true;
-    if (mode_table[m]->enter)
-        mode_table[m]->enter(c);
 }
 
-void ctl_pop_mode(ctl *c)
+bool ctl_replace_all(ctl *c, ctl_mode_id id, const void *arg)
 {
-    if (c->n_modes > 1)
-        c->n_modes--;
-    c->dirty = true;
+    while (c->n_frames > 0)
+        close_top(c);
+    return ctl_push(c, id, arg);
 }
 
 ctl_mode_id ctl_current_mode(const ctl *c)
 {
-    return c->modes[c->n_modes - 1];
+    return c->n_frames ? c->frames[c->n_frames - 1].id : CTL_MODE_MENU;
 }
 
-/* Draws mode at stack index i, drawing what is below first if it is an overlay. */
-static void draw_at(ctl *c, int i)
+void *ctl_find(const ctl *c, ctl_mode_id id)
 {
-    const ctl_mode *m = mode_table[c->modes[i]];
-    if (m->overlay && i > 0)
-        draw_at(c, i - 1);
-    m->draw(c);
+    for (int i = c->n_frames - 1; i >= 0; i--)
+        if (c->frames[i].id == id)
+            return c->frames[i].st;
+    return NULL;
 }
 
-void ctl_draw_below(ctl *c)
+static void draw_frame(ctl *c, int i, const char *prompt)
 {
-    if (c->n_modes > 1)
-        draw_at(c, c->n_modes - 2);
+    const ctl_frame *f = &c->frames[i];
+    c->modes[f->id]->draw(c, f->st, prompt);
+}
+
+void ctl_draw_below(ctl *c, const char *prompt)
+{
+    if (c->n_frames > 1)
+        draw_frame(c, c->n_frames - 2, prompt);
+    else
+        werase(stdscr);
+}
+
+ctl_mode_id ctl_below_id(const ctl *c)
+{
+    return c->n_frames > 1 ? c->frames[c->n_frames - 2].id : CTL_MODE_MENU;
+}
+
+ui_keygroup ctl_below_keys(const ctl *c)
+{
+    return c->n_frames > 1 ? c->modes[c->frames[c->n_frames - 2].id]->keys : UI_KEYS_PLAY;
 }
 
 /* ------------------------------------------------------------------ status and prompts */
@@ -129,8 +148,8 @@ void ctl_status(ctl *c, ui_role role, const char *fmt, ...)
     c->dirty = true;
 }
 
-static void prompt_start(ctl *c, const char *title, const char *initial, ctl_text_fn done,
-                         bool files)
+static void prompt_start(ctl *c, void *st, const char *title, const char *initial,
+                         ctl_text_fn done, bool files)
 {
     snprintf(c->prompt_title, sizeof c->prompt_title, "%s", title);
     ui_le_free(&c->prompt_le);
@@ -140,85 +159,32 @@ static void prompt_start(ctl *c, const char *title, const char *initial, ctl_tex
     c->prompt_yesno = false;
     c->prompt_text_cb = done;
     c->prompt_yesno_cb = NULL;
-    ctl_push_mode(c, CTL_MODE_PROMPT);
+    c->prompt_owner = st;
+    ctl_push(c, CTL_MODE_PROMPT, NULL);
 }
 
-void ctl_prompt_text(ctl *c, const char *title, const char *initial, ctl_text_fn done)
+void ctl_prompt_text(ctl *c, void *st, const char *title, const char *initial, ctl_text_fn done)
 {
-    prompt_start(c, title, initial, done, false);
+    prompt_start(c, st, title, initial, done, false);
 }
 
-void ctl_prompt_file(ctl *c, const char *title, const char *initial, ctl_text_fn done)
+void ctl_prompt_file(ctl *c, void *st, const char *title, const char *initial, ctl_text_fn done)
 {
-    prompt_start(c, title, initial, done, true);
+    prompt_start(c, st, title, initial, done, true);
 }
 
-void ctl_prompt_yesno(ctl *c, const char *question, ctl_yesno_fn done)
+void ctl_prompt_yesno(ctl *c, void *st, const char *question, ctl_yesno_fn done)
 {
     snprintf(c->prompt_title, sizeof c->prompt_title, "%s", question);
     c->prompt_msg[0] = 0;
     c->prompt_yesno = true;
     c->prompt_yesno_cb = done;
     c->prompt_text_cb = NULL;
-    ctl_push_mode(c, CTL_MODE_PROMPT);
+    c->prompt_owner = st;
+    ctl_push(c, CTL_MODE_PROMPT, NULL);
 }
 
-/* ------------------------------------------------------------------ the game */
-static void clear_selection(ctl *c)
-{
-    c->selected = CT_NO_SQ;
-    c->n_targets = 0;
-}
-
-void ctl_new_game(ctl *c)
-{
-    ctl_ai_stop(c, true);
-    c->game_id++;
-    c->status[0] = 0;
-    ctl_ai_seat_players(c);
-    ct_fen_error err;
-    if (ct_fen_read(c->game.pos, c->game.start_fen, &err) != CT_OK)
-        ct_pos_start(c->game.pos);
-    c->game.n_moves = c->game.n_redo = 0;
-    ct_match_init(&c->game.match, c->game.rules);
-    ct_clock_init(&c->game.clock, &c->game.tc, c->game.pos->side);
-    if (ct_tc_timed(&c->game.tc))
-        ct_clock_start(&c->game.clock, ctl_now_ms());
-    c->game.saved = true;
-    c->game.path[0] = 0;
-    clear_selection(c);
-    c->hint = CT_NO_MOVE;
-    c->history_scroll = 0;
-    /* The side a human plays is at the bottom. */
-    if (c->game.players[CT_RED].kind != CTL_HUMAN && c->game.players[CT_BLACK].kind == CTL_HUMAN)
-        c->set.flip = true;
-    else if (c->game.players[CT_RED].kind == CTL_HUMAN)
-        c->set.flip = c->set.flip && c->game.players[CT_BLACK].kind == CTL_HUMAN;
-    int bottom = c->set.flip ? CT_BLACK : CT_RED;
-    c->cur_file = 4;
-    c->cur_rank = bottom == CT_RED ? 2 : 7;
-    if (!c->status[0])
-        ctl_status(c, UI_STATUS, "%s", _("New game."));
-    c->dirty = true;
-    ctl_game_changed(c);
-}
-
-void ctl_game_changed(ctl *c)
-{
-    if (ctl_save_hooks && ctl_save_hooks->game_changed)
-        ctl_save_hooks->game_changed(c);
-}
-
-bool ctl_game_over(const ctl *c)
-{
-    return ct_match_over(&c->game.match);
-}
-
-bool ctl_is_human_turn(const ctl *c)
-{
-    return c->game.players[c->game.pos->side].kind == CTL_HUMAN;
-}
-
+/* ------------------------------------------------------------------ texts */
 void ctl_move_text(const ctl *c, const ct_pos *pos, ct_move mv, char *buf, size_t size)
 {
     /* a terminal that cannot show Hán gets the Chinese notation's ASCII form */
@@ -229,12 +195,7 @@ void ctl_move_text(const ctl *c, const ct_pos *pos, ct_move mv, char *buf, size_
     snprintf(buf, size, "%s", coord);
 }
 
-static const char *side_name(int side)
-{
-    return side == CT_RED ? _("Red") : _("Black");
-}
-
-static const char *reason_text(ct_end_reason r)
+const char *ctl_reason_text(ct_end_reason r)
 {
     switch (r) {
     case CT_END_CHECKMATE: return _("checkmate");
@@ -252,54 +213,35 @@ static const char *reason_text(ct_end_reason r)
     }
 }
 
-void ctl_result_text(const ctl *c, char *buf, size_t size)
+void ctl_result_text(ct_result result, ct_end_reason reason, char *buf, size_t size)
 {
-    const ct_match *m = &c->game.match;
-    switch (m->result) {
+    const char *why = ctl_reason_text(reason);
+    switch (result) {
     case CT_RESULT_RED_WINS:
-        snprintf(buf, size, _("Red wins (%s)."), reason_text(m->reason));
+        if (why[0])
+            snprintf(buf, size, _("Red wins (%s)."), why);
+        else
+            snprintf(buf, size, "%s", _("Red wins."));
         break;
     case CT_RESULT_BLACK_WINS:
-        snprintf(buf, size, _("Black wins (%s)."), reason_text(m->reason));
+        if (why[0])
+            snprintf(buf, size, _("Black wins (%s)."), why);
+        else
+            snprintf(buf, size, "%s", _("Black wins."));
         break;
     case CT_RESULT_DRAW:
-        snprintf(buf, size, _("Draw (%s)."), reason_text(m->reason));
+        if (why[0])
+            snprintf(buf, size, _("Draw (%s)."), why);
+        else
+            snprintf(buf, size, "%s", _("Draw."));
         break;
     default:
-        snprintf(buf, size, _("Game over (%s)."), reason_text(m->reason));
+        if (why[0])
+            snprintf(buf, size, _("Game over (%s)."), why);
+        else
+            snprintf(buf, size, "%s", _("The game goes on."));
         break;
     }
-}
-
-bool ctl_player_parse(const char *spec, ctl_player *p)
-{
-    static const char *const engine_prefixes[] = {"uci:", "ucci:", "xboard:"};
-    memset(p, 0, sizeof *p);
-    p->level = 5;
-    if (!strcmp(spec, "human"))
-        return true;
-    if (!strcmp(spec, "ai")) {
-        p->kind = CTL_AI;
-        return true;
-    }
-    if (!strncmp(spec, "ai:", 3)) {
-        char *end;
-        long lv = strtol(spec + 3, &end, 10);
-        if (end == spec + 3 || *end || lv < 1 || lv > 10)
-            return false;
-        p->kind = CTL_AI;
-        p->level = (int)lv;
-        return true;
-    }
-    for (size_t i = 0; i < sizeof engine_prefixes / sizeof *engine_prefixes; i++) {
-        size_t n = strlen(engine_prefixes[i]);
-        if (!strncmp(spec, engine_prefixes[i], n) && spec[n]) {
-            p->kind = CTL_ENGINE;
-            snprintf(p->command, sizeof p->command, "%s", spec);
-            return true;
-        }
-    }
-    return false;
 }
 
 const char *ctl_why_text(ct_illegal_reason why)
@@ -322,290 +264,22 @@ const char *ctl_why_text(ct_illegal_reason why)
     }
 }
 
-bool ctl_play_move(ctl *c, ct_move mv)
+void ctl_autosave_news(ctl *c)
 {
-    ctl_game *g = &c->game;
-    if (ctl_game_over(c)) {
-        ctl_status(c, UI_ERROR, "%s", _("The game is over: start a new game (N) or undo (u)."));
-        return false;
+    if (c->saver.error[0]) {
+        char *e = sanitize_dup(c->saver.error, 0);
+        ctl_status(c, UI_ERROR, _("Cannot write the resume file: %s"), e);
+        free(e);
+        c->saver.error[0] = '\0';
     }
-    if (!ct_is_legal(g->pos, mv)) {
-        ctl_status(c, UI_ERROR, _("Illegal: %s."), ctl_why_text(ct_why_illegal(g->pos, mv)));
-        return false;
+    if (c->saver.saved[0]) {
+        char keep[CTL_STATUS_MAX];
+        snprintf(keep, sizeof keep, "%s", c->status);
+        char *p = sanitize_dup(c->saver.saved, 0);
+        ctl_status(c, c->status_role, _("%s Saved to %s"), keep, p);
+        free(p);
+        c->saver.saved[0] = '\0';
     }
-    if (g->n_moves >= CT_MAX_HISTORY - 1 || g->pos->ply >= CT_MAX_HISTORY - 1) {
-        ctl_status(c, UI_ERROR, "%s", _("The game is too long."));
-        return false;
-    }
-    int64_t now = ctl_now_ms();
-    int mover = g->pos->side;
-    char text[CT_MOVE_TEXT_MAX];
-    ctl_move_text(c, g->pos, mv, text, sizeof text);
-    if (ct_tc_timed(&g->tc) && ct_clock_press(&g->clock, now) != CT_OK) {
-        int plies = (g->n_moves + 1 - (mover == CT_RED ? 1 : 0)) / 2;
-        ct_match_time_out(&g->match, mover, g->pos->ply, plies);
-        ctl_result_text(c, text, sizeof text);
-        ctl_status(c, UI_ERROR, "%s", text);
-        ctl_game_changed(c);
-        return false;
-    }
-    ct_verdict v = ct_rules_play(g->pos, g->rules, mv);
-    if (v.flags & CT_ADJ_ILLEGAL) {
-        ctl_status(c, UI_ERROR, _("Illegal: %s."), ctl_why_text(v.why));
-        return false;
-    }
-    ct_match_apply(&g->match, &v, g->pos->ply);
-    /* A new move ends the redo list unless it is the move that list would replay. */
-    if (g->n_redo > 0 && g->moves[g->n_moves] == mv)
-        g->n_redo--;
-    else
-        g->n_redo = 0;
-    g->moves[g->n_moves++] = mv;
-    g->saved = false;
-    clear_selection(c);
-    c->hint = CT_NO_MOVE;
-    c->history_scroll = 0;
-    if (ct_match_over(&g->match)) {
-        char res[160];
-        ctl_result_text(c, res, sizeof res);
-        ctl_status(c, UI_TITLE, "%s", res);
-        ct_clock_pause(&g->clock, now);
-    } else if (v.flags & CT_ADJ_CHECK) {
-        ctl_status(c, UI_ERROR, _("%s %s: check!"), side_name(mover), text);
-    } else if (v.flags & CT_ADJ_CLAIM_MOVE_LIMIT) {
-        ctl_status(c, UI_STATUS, "%s", _("A draw may be claimed (move limit)."));
-    } else {
-        ctl_status(c, UI_STATUS, "%s %s", side_name(mover), text);
-    }
-    c->dirty = true;
-    ctl_game_changed(c);
-    return true;
-}
-
-static void undo_one(ctl *c)
-{
-    ctl_game *g = &c->game;
-    if (g->n_moves == 0)
-        return;
-    ct_pos_unmake(g->pos);
-    g->n_moves--;
-    g->n_redo++;
-    ct_match_undo(&g->match, g->pos->ply);
-    if (ct_tc_timed(&g->tc))
-        ct_clock_undo(&g->clock, ctl_now_ms());
-}
-
-void ctl_undo(ctl *c)
-{
-    ctl_game *g = &c->game;
-    ctl_ai_stop(c, true);
-    if (g->n_moves == 0) {
-        ctl_status(c, UI_ERROR, "%s", _("Nothing to undo."));
-        return;
-    }
-    undo_one(c);
-    /* Against the AI take back a full turn: back to a human's move. */
-    while (g->n_moves > 0 && !ctl_is_human_turn(c))
-        undo_one(c);
-    g->saved = false;
-    clear_selection(c);
-    c->hint = CT_NO_MOVE;
-    ctl_status(c, UI_STATUS, "%s", _("Move taken back."));
-    ctl_game_changed(c);
-}
-
-void ctl_redo(ctl *c)
-{
-    ctl_game *g = &c->game;
-    ctl_ai_stop(c, true);
-    if (g->n_redo == 0) {
-        ctl_status(c, UI_ERROR, "%s", _("Nothing to redo."));
-        return;
-    }
-    int keep = g->n_redo;
-    ct_move mv = g->moves[g->n_moves];
-    if (!ctl_play_move(c, mv))
-        return;
-    (void)keep;
-    while (g->n_redo > 0 && !ctl_is_human_turn(c) && !ctl_game_over(c))
-        if (!ctl_play_move(c, g->moves[g->n_moves]))
-            break;
-}
-
-/* ------------------------------------------------------------------ drawing */
-static void fmt_clock(char *buf, size_t size, int64_t ms)
-{
-    if (ms < 0)
-        ms = 0;
-    int64_t s = (ms + 999) / 1000;
-    if (s >= 3600)
-        snprintf(buf, size, "%d:%02d:%02d", (int)(s / 3600), (int)(s / 60 % 60), (int)(s % 60));
-    else
-        snprintf(buf, size, "%02d:%02d", (int)(s / 60), (int)(s % 60));
-}
-
-static void player_text(const ctl *c, int side, char *buf, size_t size)
-{
-    const ctl_player *p = &c->game.players[side];
-    switch (p->kind) {
-    case CTL_HUMAN:
-        snprintf(buf, size, "%s: %s", side_name(side), _("human"));
-        break;
-    case CTL_AI:
-        snprintf(buf, size, _("%s: AI level %d"), side_name(side), p->level);
-        break;
-    case CTL_ENGINE:
-        snprintf(buf, size, "%s: %s", side_name(side), p->command);
-        break;
-    }
-}
-
-/* The move history as lines "12. P2-5  M8.7". */
-static int build_history(ctl *c, ui_history_line *lines, int max)
-{
-    static ct_pos scratch;
-    ct_fen_error err;
-    if (ct_fen_read(&scratch, c->game.start_fen, &err) != CT_OK)
-        ct_pos_start(&scratch);
-    int n = 0, moveno = scratch.fullmove;
-    for (int i = 0; i < c->game.n_moves && n < max; i++) {
-        char t[CT_MOVE_TEXT_MAX];
-        ctl_move_text(c, &scratch, c->game.moves[i], t, sizeof t);
-        if (scratch.side == CT_RED || i == 0) {
-            ui_history_line *l = &lines[n++];
-            if (scratch.side == CT_RED)
-                snprintf(l->text, sizeof l->text, "%3d. %-10s", moveno, t);
-            else
-                snprintf(l->text, sizeof l->text, "%3d. %-10s %s", moveno, "...", t);
-            l->current = false;
-        } else {
-            ui_history_line *l = &lines[n - 1];
-            size_t len = strlen(l->text);
-            snprintf(l->text + len, sizeof l->text - len, " %s", t);
-        }
-        if (i == c->game.n_moves - 1)
-            lines[n - 1].current = true;
-        if (scratch.side == CT_BLACK)
-            moveno++;
-        ct_pos_make(&scratch, c->game.moves[i]);
-    }
-    return n;
-}
-
-void ctl_draw_board_and_panel(ctl *c, const char *prompt)
-{
-    const ui_layout *lo = &c->layout;
-    ctl_game *g = &c->game;
-    werase(stdscr);
-    /* 1. The board. */
-    ui_board_state bs = {
-        .pos = g->pos,
-        .flip = c->set.flip,
-        .coords = c->set.coords,
-        .ascii = c->set.ascii || c->set.ascii_lines,
-        .glyphs = c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs,
-        .cursor_file = ctl_current_mode(c) == CTL_MODE_PLAY || ctl_current_mode(c) == CTL_MODE_PROMPT
-                           ? c->cur_file : -1,
-        .cursor_rank = c->cur_rank,
-        .selected = c->selected,
-        .targets = c->targets,
-        .n_targets = c->n_targets,
-        .last_move = g->n_moves ? g->moves[g->n_moves - 1] : CT_NO_MOVE,
-        .hint = c->hint,
-        .check_sq = CT_NO_SQ,
-    };
-    if (ct_in_check(g->pos, g->pos->side))
-        bs.check_sq = ct_pos_king(g->pos, g->pos->side);
-    if (c->set.ascii) {
-        bs.river_left = "~ ~ ~ ~";
-        bs.river_right = "~ ~ ~ ~";
-    } else if (i18n_is_vietnamese()) {
-        bs.river_left = "Sở hà";
-        bs.river_right = "Hán giới";
-    } else {
-        bs.river_left = "楚 河";
-        bs.river_right = "漢 界";
-    }
-    bs.red_numbers_hanzi = !c->set.ascii && c->set.glyphs == UI_GLYPHS_HAN;
-    ui_board_draw(stdscr, lo, &bs);
-
-    /* 2. The panel. */
-    static ui_history_line hist[CT_MAX_HISTORY / 2 + 2];
-    char turn[160], players[2][300], clocks[2][32], rules[64], notation[64];
-    char ai0[160], ai1[400];
-    ui_panel_state ps = {.title = _("Cờ tướng — xiangqi")};
-    /* The history is rebuilt only when the moves or the notation changed (rendering a move
-     * generates legal moves: a long game would cost milliseconds per frame). */
-    static int hist_n = -1, hist_moves = -1;
-    static ct_notation hist_notation;
-    static uint64_t hist_sum;
-    uint64_t sum = 1469598103934665603ull;
-    for (int i = 0; i < g->n_moves; i++)
-        sum = (sum ^ g->moves[i]) * 1099511628211ull;
-    for (const char *p = g->start_fen; *p; p++)
-        sum = (sum ^ (unsigned char)*p) * 1099511628211ull;
-    if (hist_n < 0 || hist_moves != g->n_moves || hist_notation != c->set.notation || hist_sum != sum) {
-        hist_n = build_history(c, hist, (int)(sizeof hist / sizeof hist[0]));
-        hist_moves = g->n_moves;
-        hist_notation = c->set.notation;
-        hist_sum = sum;
-    }
-    ps.n_history = hist_n;
-    ps.history = hist;
-    ps.history_scroll = c->history_scroll;
-    if (ctl_game_over(c)) {
-        ctl_result_text(c, turn, sizeof turn);
-        ps.turn_role = UI_TITLE;
-    } else {
-        snprintf(turn, sizeof turn, "%s%s", g->pos->side == CT_RED ? _("Red to move") : _("Black to move"),
-                 bs.check_sq != CT_NO_SQ ? _(" (in check!)") : "");
-        ps.turn_role = g->pos->side == CT_RED ? UI_RED : UI_BLACK;
-    }
-    ps.turn = turn;
-    int64_t now = ctl_now_ms();
-    for (int s = 0; s < 2; s++) {
-        player_text(c, s, players[s], sizeof players[s]);
-        ps.players[s] = players[s];
-        if (ct_tc_timed(&g->tc)) {
-            fmt_clock(clocks[s], sizeof clocks[s], ct_clock_remaining(&g->clock, s, now));
-            ps.clocks[s] = clocks[s];
-            ps.clock_running[s] = g->clock.running && g->clock.side == s;
-        }
-    }
-    snprintf(rules, sizeof rules, _("Rules: %s"), ct_rules_name(g->rules));
-    ps.rules = rules;
-    snprintf(notation, sizeof notation, _("Notation: %s"), ct_notation_name(c->set.notation));
-    ps.notation = notation;
-    ps.status = c->status;
-    ps.status_role = c->status_role;
-    if (ctl_ai_thinking(c)) {
-        pthread_mutex_lock(&c->ai.lock);
-        int depth = c->ai.depth, score = c->ai.score, pv_len = c->ai.pv_len;
-        ct_move pv[32];
-        memcpy(pv, c->ai.pv, sizeof pv);
-        uint64_t nodes = c->ai.nodes;
-        pthread_mutex_unlock(&c->ai.lock);
-        snprintf(ai0, sizeof ai0, _("AI thinking: depth %d, score %+.2f, %llu nodes"), depth,
-                 score / 100.0, (unsigned long long)nodes);
-        ps.ai_lines[0] = ai0;
-        if (pv_len > 0) {
-            static ct_pos scratch;
-            scratch = *g->pos;
-            size_t len = (size_t)snprintf(ai1, sizeof ai1, "%s", _("Best line:"));
-            for (int i = 0; i < pv_len && i < 8 && len + 20 < sizeof ai1; i++) {
-                if (!ct_is_legal(&scratch, pv[i]))
-                    break;
-                char t[CT_MOVE_TEXT_MAX];
-                ctl_move_text(c, &scratch, pv[i], t, sizeof t);
-                len += (size_t)snprintf(ai1 + len, sizeof ai1 - len, " %s", t);
-                ct_pos_make(&scratch, pv[i]);
-            }
-            ps.ai_lines[1] = ai1;
-        }
-    }
-    ps.prompt = prompt;
-    ps.footer = _("? help  : type a move  u undo  q quit");
-    ui_panel_draw(stdscr, &lo->panel, &ps);
 }
 
 /* ------------------------------------------------------------------ the loop */
@@ -617,12 +291,18 @@ static void apply_resize(ctl *c)
     c->dirty = true;
 }
 
-static void handle_signal(ctl *c, int sig)
+/* How long the loop may wait for a key: short while a seat thinks or a clock runs. */
+static int wait_ms(const ctl *c)
 {
-    ctl_ai_stop(c, true);
-    if (ctl_save_hooks && ctl_save_hooks->emergency_save)
-        ctl_save_hooks->emergency_save(c, sig);
-    c->quit = true;
+    int ms = 500;
+    for (int i = 0; i < c->saver.n; i++) {
+        const game *g = c->saver.games[i];
+        if (game_thinking(g) || (g->seats[0] || g->seats[1] ? !game_over(g) && !g->paused : false))
+            ms = ms < 40 ? ms : 40;
+        else if (ct_tc_timed(&g->tc) && !game_over(g) && !g->paused && !g->review)
+            ms = ms < 200 ? ms : 200;
+    }
+    return ms;
 }
 
 int ctl_run(ctl *c)
@@ -630,19 +310,22 @@ int ctl_run(ctl *c)
     if (!ui_screen_open(c->set.colour, c->set.mouse))
         return 1;
     apply_resize(c);
-    if (c->n_modes == 0)
-        ctl_set_mode(c, CTL_MODE_MENU);
+    if (c->n_frames == 0)
+        ctl_push(c, CTL_MODE_MENU, NULL);
     int sig = 0;
     while (!c->quit) {
-        /* 1. Signals first: save and leave through the normal exit path. */
+        /* 1. Signals first: save with the clocks as they are, leave through the normal exit. */
         if ((sig = ui_screen_pending_signal()) != 0) {
-            handle_signal(c, sig);
+            game_autosave_write(&c->saver, sys_now_ms(), "signal");
+            c->quit = true; /* closing the modes writes nothing more */
             break;
         }
-        /* 2. Let the mode advance (AI moves, clocks). */
-        const ctl_mode *m = mode_table[ctl_current_mode(c)];
-        if (m->tick)
-            m->tick(c);
+        /* 2. Every mode advances (seats' moves, clocks), bottom first. */
+        for (int i = 0; i < c->n_frames && !c->quit; i++) {
+            const ctl_mode *m = c->modes[c->frames[i].id];
+            if (m->tick)
+                m->tick(c, c->frames[i].st);
+        }
         if (c->quit)
             break;
         /* 3. Draw only when something changed; curses sends only the changed cells. */
@@ -657,16 +340,16 @@ int ctl_run(ctl *c)
                          c->layout.cols, c->layout.rows, min_cols, min_rows);
                 ui_too_small_draw(stdscr, c->layout.rows, c->layout.cols, msg);
             } else {
-                draw_at(c, c->n_modes - 1);
+                draw_frame(c, c->n_frames - 1, NULL);
             }
             wnoutrefresh(stdscr);
             doupdate();
             c->dirty = false;
         }
-        /* 4. Wait for input; short waits while the AI thinks or a clock runs. */
-        int timeout = ctl_ai_thinking(c) ? 40 : (ct_tc_timed(&c->game.tc) ? 200 : 500);
+        /* 4. One input event for the top mode. */
+        const ctl_mode *top = c->modes[ctl_current_mode(c)];
         ui_event ev;
-        if (!ui_input_read(stdscr, timeout, mode_table[ctl_current_mode(c)]->keys, &ev))
+        if (!ui_input_read(stdscr, wait_ms(c), top->keys, &ev))
             continue;
         if (ev.req == REQ_RESIZE) {
             apply_resize(c);
@@ -683,11 +366,13 @@ int ctl_run(ctl *c)
                 c->quit = true;
             continue;
         }
-        m = mode_table[ctl_current_mode(c)];
-        m->key(c, &ev);
+        top->key(c, c->frames[c->n_frames - 1].st, &ev);
         c->dirty = true;
     }
-    ctl_ai_stop(c, true);
+    /* A deliberate quit: the games in progress stay in the resume file, their clocks
+     * charged with the time of the move in progress. */
+    if (!sig)
+        game_autosave_write(&c->saver, sys_now_ms(), "quit");
     ui_screen_close();
     return sig ? 128 + sig : 0;
 }

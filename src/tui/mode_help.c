@@ -18,14 +18,7 @@ static const char *key_tr(const char *name)
 /* The key group of the mode the help was opened from. */
 static ui_keygroup below_keys(const ctl *c)
 {
-    ctl_mode_id below = c->n_modes > 1 ? c->modes[c->n_modes - 2] : CTL_MODE_PLAY;
-    switch (below) {
-#define HELP_MODE_KEYS(id, name)                                                             \
-    case CTL_MODE_##id: return ctl_mode_##name.keys;
-        CTL_MODES(HELP_MODE_KEYS)
-#undef HELP_MODE_KEYS
-    default: return UI_KEYS_PLAY;
-    }
+    return ctl_below_keys(c);
 }
 
 /* The help as lines: a group title (keys == NULL) or a request with its keys. Calls line()
@@ -107,8 +100,10 @@ static void draw_line(ctl *c, int n, const char *keys, const char *text)
     ui_put(stdscr, y, 2 + keyw + 1, cols - keyw - 5, UI_NORMAL, text);
 }
 
-static void help_draw(ctl *c)
+static void help_draw(ctl *c, void *st, const char *prompt)
 {
+    (void)st;
+    (void)prompt;
     int rows = c->layout.rows, cols = c->layout.cols;
     if (c->help_scroll > max_scroll(c)) /* the window grew */
         c->help_scroll = max_scroll(c);
@@ -122,8 +117,9 @@ static void help_draw(ctl *c)
     ui_put(stdscr, rows - 1, 2, cols - 4, UI_DIM, foot);
 }
 
-static void help_key(ctl *c, const ui_event *ev)
+static void help_key(ctl *c, void *st, const ui_event *ev)
 {
+    (void)st;
     int page = visible_rows(c) - 1, max = max_scroll(c);
     switch (ev->req) {
     case REQ_SCROLL_UP: c->help_scroll--; break;
@@ -134,7 +130,7 @@ static void help_key(ctl *c, const ui_event *ev)
     case REQ_BOTTOM: c->help_scroll = max; break;
     case REQ_QUIT:
     case REQ_CANCEL:
-        ctl_pop_mode(c);
+        ctl_pop(c);
         return;
     default: break;
     }
@@ -145,14 +141,16 @@ static void help_key(ctl *c, const ui_event *ev)
         c->help_scroll = 0;
 }
 
-static void help_enter(ctl *c)
+static void *help_open(ctl *c, const void *arg)
 {
+    (void)arg;
     c->help_scroll = 0;
+    return c; /* the scroll lives in ctl */
 }
 
 const ctl_mode ctl_mode_help = {
     .name = "help",
-    .enter = help_enter,
+    .open = help_open,
     .draw = help_draw,
     .key = help_key,
     .keys = UI_KEYS_HELP,

@@ -12,7 +12,7 @@
 #include "sys/savefile.h"
 #include "sys/xmalloc.h"
 #include "tui/controller.h"
-#include "tui/review_mode.h"
+#include "tui/session.h"
 #include "ui/draw.h"
 
 /* How many files are listed (the newest); the others are still a path away. */
@@ -26,34 +26,44 @@ struct tui_open {
     int first_y;  /* screen row of the first list row, for clicks */
 };
 
-static void free_list(ctl *c)
+static void *open_open(ctl *c, const void *arg)
 {
-    if (c->open_list) {
-        free(c->open_list->games);
-        free(c->open_list);
-        c->open_list = NULL;
-    }
-}
-
-static void open_enter(ctl *c)
-{
-    free_list(c);
+    (void)c;
+    (void)arg;
     struct tui_open *o = xcalloc(1, sizeof *o);
-    c->open_list = o;
     if (savefile_games_dir(o->dir, sizeof o->dir) == 0)
         sys_gamelist_scan(o->dir, OPEN_MAX, &o->games, &o->n);
     o->sel = o->n > 0 ? 1 : 0;
+    return o;
 }
 
-static void on_path(ctl *c, const char *text)
+static void open_close(ctl *c, void *st)
 {
-    char err[1200];
-    if (!text || !*text)
+    (void)c;
+    struct tui_open *o = st;
+    free(o->games);
+    free(o);
+}
+
+/* The review takes the list's place: leaving it goes back to what was below the list. */
+static void open_path(ctl *c, const char *path)
+{
+    char copy[1024];
+    snprintf(copy, sizeof copy, "%s", path);
+    ctl_pop(c); /* this list (o is freed) */
+    ctl_review_arg a = {.path = copy};
+    ctl_push(c, CTL_MODE_REVIEW, &a); /* on failure the status says why */
+}
+
+static void on_path(ctl *c, void *st, const char *text)
+{
+    struct tui_open *o = st;
+    char dir[1100], path[1024];
+    snprintf(dir, sizeof dir, "%s/", o->dir);
+    session_typed_path(dir, text ? text : "", path, sizeof path);
+    if (!path[0] || !strcmp(path, dir))
         return;
-    if (review_mode_open(c, text, err, sizeof err) != 0)
-        ctl_status(c, UI_ERROR, "%s", err); /* already sanitized */
-    else
-        free_list(c); /* the review replaced the list */
+    open_path(c, path);
 }
 
 /* One row: date, players, result, then the file name. */
@@ -74,9 +84,10 @@ static void row_text(const sys_game_entry *e, char *buf, size_t size)
         snprintf(buf, size, "%-10s  %s", when, e->name);
 }
 
-static void open_draw(ctl *c)
+static void open_draw(ctl *c, void *st, const char *prompt)
 {
-    struct tui_open *o = c->open_list;
+    (void)prompt;
+    struct tui_open *o = st;
     int rows = c->layout.rows, cols = c->layout.cols;
     werase(stdscr);
     ui_put_centre(stdscr, 0, 0, cols, UI_TITLE, _("Open a saved game"));
@@ -108,23 +119,20 @@ static void open_draw(ctl *c)
                   _("Up/Down choose, Enter open, Esc back, ? help"));
 }
 
-static void choose(ctl *c)
+static void choose(ctl *c, struct tui_open *o)
 {
-    struct tui_open *o = c->open_list;
     if (o->sel == 0) {
         char dir[1100];
         snprintf(dir, sizeof dir, "%s/", o->dir);
-        ctl_prompt_file(c, _("Open the game file (PGN or XQF):"), dir, on_path);
+        ctl_prompt_file(c, o, _("Open the game file (PGN or XQF):"), dir, on_path);
         return;
     }
-    char path[1024];
-    snprintf(path, sizeof path, "%s", o->games[o->sel - 1].path);
-    on_path(c, path);
+    open_path(c, o->games[o->sel - 1].path);
 }
 
-static void open_key(ctl *c, const ui_event *ev)
+static void open_key(ctl *c, void *st, const ui_event *ev)
 {
-    struct tui_open *o = c->open_list;
+    struct tui_open *o = st;
     int page = c->layout.rows - 7;
     if (page < 1)
         page = 1;
@@ -135,21 +143,20 @@ static void open_key(ctl *c, const ui_event *ev)
     case REQ_PAGE_DOWN: o->sel += page; break;
     case REQ_TOP: o->sel = 0; break;
     case REQ_BOTTOM: o->sel = o->n; break;
-    case REQ_SELECT: choose(c); return;
+    case REQ_SELECT: choose(c, o); return;
     case REQ_MOUSE: {
         int i = o->top + ev->y - o->first_y;
         if (ev->press && ev->y >= o->first_y && i >= 0 && i <= o->n) {
             o->sel = i;
-            choose(c);
+            choose(c, o);
             return;
         }
         break;
     }
-    case REQ_HELP: ctl_push_mode(c, CTL_MODE_HELP); return;
+    case REQ_HELP: ctl_push(c, CTL_MODE_HELP, NULL); return;
     case REQ_CANCEL:
     case REQ_QUIT:
-        free_list(c);
-        ctl_pop_mode(c);
+        ctl_pop(c);
         return;
     default: break;
     }
@@ -161,7 +168,9 @@ static void open_key(ctl *c, const ui_event *ev)
 
 const ctl_mode ctl_mode_open = {
     .name = "open",
-    .enter = open_enter,
+    .open = open_open,
+    .close = open_close,
+    .full_screen = true,
     .draw = open_draw,
     .key = open_key,
     .keys = UI_KEYS_MENU,

@@ -1,57 +1,319 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — the play mode: the board and panel, the cursor and mouse, selecting and moving,
- * the typed-move line, undo/redo, hints, resign/draw, and the AI's turns (started and
- * collected in tick, never waited for). */
+/* cotuong — the play mode: one game model (game/game.h) on the board and panel, the cursor
+ * and mouse, selecting and moving, the typed-move line, undo/redo, hints, resign/draw,
+ * saving, the seats' moves (collected every tick, never waited for), pause and pace when
+ * the AI plays itself. Its state is its own: the game, the cursor, the selection. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#include "tui/controller.h"
-#include "ui/screen.h"
-#include "tui/prefs.h"
+#include "game/game.h"
 #include "sys/i18n.h"
+#include "sys/player.h"
+#include "sys/resume.h"
+#include "sys/sanitize.h"
+#include "sys/systime.h"
+#include "tui/controller.h"
 #include "tui/session.h"
 #include "cotuong/movegen.h"
+#include "ui/draw.h"
+#include "ui/screen.h"
+#include "ui/views.h"
 
-static void play_draw(ctl *c)
+#define HISTORY_MAX (CT_MAX_HISTORY / 2 + 2)
+
+typedef struct {
+    game g;
+    int cur_file, cur_rank;
+    ct_sq selected;
+    ct_move targets[CT_MAX_MOVES];
+    int n_targets;
+    ct_move hint;
+    int history_scroll;
+    bool user_paused;                /* p: the AI against itself stands still */
+    int64_t last_draw;
+    char pending_path[1024];         /* a save waiting for "replace?" */
+    /* The history lines, rebuilt only when the line or the notation changed. */
+    ui_history_line hist[HISTORY_MAX];
+    int hist_n;
+    uint64_t hist_sum;
+    ct_pos scratch;
+} play_state;
+
+static const char *side_name(int side)
 {
-    ctl_draw_board_and_panel(c, NULL);
+    return side == CT_RED ? _("Red") : _("Black");
 }
 
-static void select_targets(ctl *c, ct_sq sq)
+static bool in_progress(const play_state *ps)
+{
+    return game_plies(&ps->g) > 0 && !game_over(&ps->g);
+}
+
+static bool both_seated(const play_state *ps)
+{
+    return ps->g.seats[CT_RED] && ps->g.seats[CT_BLACK];
+}
+
+static void clear_selection(play_state *ps)
+{
+    ps->selected = CT_NO_SQ;
+    ps->n_targets = 0;
+}
+
+static void result_status(ctl *c, play_state *ps)
+{
+    char res[200];
+    ctl_result_text(ps->g.match.result, ps->g.match.reason, res, sizeof res);
+    ctl_status(c, UI_TITLE, "%s", res);
+}
+
+/* The status after a move: check, the result, a claim, or the move itself. */
+static void moved_status(ctl *c, play_state *ps, int mover, const char *text)
+{
+    const ct_verdict *v = &ps->g.verdict;
+    if (game_over(&ps->g))
+        result_status(c, ps);
+    else if (v->flags & CT_ADJ_CHECK)
+        ctl_status(c, UI_ERROR, _("%s %s: check!"), side_name(mover), text);
+    else if (v->flags & CT_ADJ_CLAIM_MOVE_LIMIT)
+        ctl_status(c, UI_STATUS, "%s", _("A draw may be claimed (move limit)."));
+    else
+        ctl_status(c, UI_STATUS, "%s %s", side_name(mover), text);
+}
+
+/* A human's move: adjudicated by the model, every refusal explained. */
+static bool human_move(ctl *c, play_state *ps, ct_move mv)
+{
+    game *g = &ps->g;
+    char text[CT_MOVE_TEXT_MAX];
+    int mover = game_side(g);
+    if (ct_is_legal(g->pos, mv))
+        ctl_move_text(c, g->pos, mv, text, sizeof text);
+    ct_illegal_reason why = CT_WHY_LEGAL;
+    switch (game_play(g, mv, sys_now_ms(), &why)) {
+    case GAME_OK:
+        clear_selection(ps);
+        ps->hint = CT_NO_MOVE;
+        ps->history_scroll = 0;
+        moved_status(c, ps, mover, text);
+        ctl_autosave_news(c);
+        return true;
+    case GAME_OVER:
+        ctl_status(c, UI_ERROR, "%s", _("The game is over: start a new game (N) or undo (u)."));
+        return false;
+    case GAME_ILLEGAL: ctl_status(c, UI_ERROR, _("Illegal: %s."), ctl_why_text(why)); return false;
+    case GAME_FLAGGED: result_status(c, ps); ctl_autosave_news(c); return false;
+    default: ctl_status(c, UI_ERROR, "%s", _("The game is too long.")); return false;
+    }
+}
+
+/* ------------------------------------------------------------------ drawing */
+static void fmt_clock(char *buf, size_t size, int64_t ms)
+{
+    if (ms < 0)
+        ms = 0;
+    int64_t s = (ms + 999) / 1000;
+    if (s >= 3600)
+        snprintf(buf, size, "%d:%02d:%02d", (int)(s / 3600), (int)(s / 60 % 60), (int)(s % 60));
+    else
+        snprintf(buf, size, "%02d:%02d", (int)(s / 60), (int)(s % 60));
+}
+
+static void player_text(const play_state *ps, int side, char *buf, size_t size)
+{
+    const sys_player_spec *p = &ps->g.setup.players[side];
+    switch (p->kind) {
+    case SYS_PLAYER_AI: snprintf(buf, size, _("%s: AI level %d"), side_name(side), p->level); break;
+    case SYS_PLAYER_HUMAN: snprintf(buf, size, "%s: %s", side_name(side), _("human")); break;
+    default: {
+        char *cmd = sanitize_dup(p->command, 0);
+        snprintf(buf, size, "%s: %s", side_name(side), cmd);
+        free(cmd);
+        break;
+    }
+    }
+}
+
+/* The moves up to the current node as lines "12. P2-5  M8.7". */
+static void build_history(ctl *c, play_state *ps)
+{
+    const game *g = &ps->g;
+    ct_move line[CT_MAX_HISTORY];
+    int n_moves = ct_record_line_to(&g->rec, g->node, line, CT_MAX_HISTORY);
+    uint64_t sum = 1469598103934665603ull ^ (uint64_t)c->set.notation;
+    for (int i = 0; i < n_moves; i++)
+        sum = (sum ^ line[i]) * 1099511628211ull;
+    sum = (sum ^ (uint64_t)g->rec.has_fen) * 1099511628211ull;
+    for (const char *p = g->rec.start_fen; g->rec.has_fen && *p; p++)
+        sum = (sum ^ (unsigned char)*p) * 1099511628211ull;
+    if (sum == ps->hist_sum && ps->hist_n >= 0)
+        return;
+    ps->hist_sum = sum;
+    ct_pos *scratch = &ps->scratch;
+    ct_record_start_position(&g->rec, scratch);
+    int n = 0, moveno = scratch->fullmove;
+    for (int i = 0; i < n_moves && n < HISTORY_MAX; i++) {
+        char t[CT_MOVE_TEXT_MAX];
+        ctl_move_text(c, scratch, line[i], t, sizeof t);
+        if (scratch->side == CT_RED || i == 0) {
+            ui_history_line *l = &ps->hist[n++];
+            if (scratch->side == CT_RED)
+                snprintf(l->text, sizeof l->text, "%3d. %-10s", moveno, t);
+            else
+                snprintf(l->text, sizeof l->text, "%3d. %-10s %s", moveno, "...", t);
+            l->current = false;
+        } else {
+            ui_history_line *l = &ps->hist[n - 1];
+            size_t len = strlen(l->text);
+            snprintf(l->text + len, sizeof l->text - len, " %s", t);
+        }
+        if (i == n_moves - 1)
+            ps->hist[n - 1].current = true;
+        if (scratch->side == CT_BLACK)
+            moveno++;
+        ct_pos_make(scratch, line[i]);
+    }
+    ps->hist_n = n;
+}
+
+static void play_draw(ctl *c, void *st, const char *prompt)
+{
+    play_state *ps = st;
+    game *g = &ps->g;
+    const ui_layout *lo = &c->layout;
+    werase(stdscr);
+    /* 1. The board. */
+    ui_board_state bs = {
+        .pos = g->pos,
+        .flip = c->set.flip,
+        .coords = c->set.coords,
+        .ascii = c->set.ascii || c->set.ascii_lines,
+        .glyphs = c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs,
+        .cursor_file = ctl_current_mode(c) == CTL_MODE_PLAY || ctl_current_mode(c) == CTL_MODE_PROMPT
+                           ? ps->cur_file : -1,
+        .cursor_rank = ps->cur_rank,
+        .selected = ps->selected,
+        .targets = ps->targets,
+        .n_targets = ps->n_targets,
+        .last_move = ct_record_move(&g->rec, g->node),
+        .hint = ps->hint,
+        .check_sq = CT_NO_SQ,
+    };
+    if (ct_in_check(g->pos, g->pos->side))
+        bs.check_sq = ct_pos_king(g->pos, g->pos->side);
+    if (c->set.ascii) {
+        bs.river_left = "~ ~ ~ ~";
+        bs.river_right = "~ ~ ~ ~";
+    } else if (i18n_is_vietnamese()) {
+        bs.river_left = "Sở hà";
+        bs.river_right = "Hán giới";
+    } else {
+        bs.river_left = "楚 河";
+        bs.river_right = "漢 界";
+    }
+    bs.red_numbers_hanzi = !c->set.ascii && c->set.glyphs == UI_GLYPHS_HAN;
+    ui_board_draw(stdscr, lo, &bs);
+
+    /* 2. The panel. */
+    char turn[200], players[2][300], clocks[2][32], rules[64], notation[64];
+    char ai0[200], ai1[400];
+    ui_panel_state pst = {.title = _("Cờ tướng — xiangqi")};
+    build_history(c, ps);
+    pst.n_history = ps->hist_n;
+    pst.history = ps->hist;
+    pst.history_scroll = ps->history_scroll;
+    if (game_over(g)) {
+        ctl_result_text(g->match.result, g->match.reason, turn, sizeof turn);
+        pst.turn_role = UI_TITLE;
+    } else {
+        snprintf(turn, sizeof turn, "%s%s%s", g->pos->side == CT_RED ? _("Red to move") : _("Black to move"),
+                 bs.check_sq != CT_NO_SQ ? _(" (in check!)") : "",
+                 g->paused ? _(" (paused: p goes on)") : "");
+        pst.turn_role = g->pos->side == CT_RED ? UI_RED : UI_BLACK;
+    }
+    pst.turn = turn;
+    int64_t now = sys_now_ms();
+    for (int s = 0; s < 2; s++) {
+        player_text(ps, s, players[s], sizeof players[s]);
+        pst.players[s] = players[s];
+        if (ct_tc_timed(&g->tc)) {
+            fmt_clock(clocks[s], sizeof clocks[s], game_time_left(g, s, now));
+            pst.clocks[s] = clocks[s];
+            pst.clock_running[s] = g->clock.running && g->clock.side == s;
+        }
+    }
+    snprintf(rules, sizeof rules, _("Rules: %s"), ct_rules_name(g->setup.rules));
+    pst.rules = rules;
+    snprintf(notation, sizeof notation, _("Notation: %s"), ct_notation_name(c->set.notation));
+    pst.notation = notation;
+    pst.status = c->status;
+    pst.status_role = c->status_role;
+    game_seat *thinking = game_thinking(g);
+    if (thinking) {
+        game_seat_progress p;
+        game_seat_progress_get(thinking, &p);
+        snprintf(ai0, sizeof ai0, _("AI thinking: depth %d, score %+.2f, %llu nodes"), p.depth,
+                 p.score / 100.0, (unsigned long long)p.nodes);
+        pst.ai_lines[0] = ai0;
+        if (p.pv_len > 0) {
+            ct_pos *scratch = &ps->scratch;
+            *scratch = *g->pos;
+            size_t len = (size_t)snprintf(ai1, sizeof ai1, "%s", _("Best line:"));
+            for (int i = 0; i < p.pv_len && i < 8 && len + 20 < sizeof ai1; i++) {
+                if (!ct_is_legal(scratch, p.pv[i]))
+                    break;
+                char t[CT_MOVE_TEXT_MAX];
+                ctl_move_text(c, scratch, p.pv[i], t, sizeof t);
+                len += (size_t)snprintf(ai1 + len, sizeof ai1 - len, " %s", t);
+                ct_pos_make(scratch, p.pv[i]);
+            }
+            pst.ai_lines[1] = ai1;
+            ps->hist_n = -1; /* scratch was used: rebuild the history next time */
+        }
+    }
+    pst.prompt = prompt;
+    pst.footer = both_seated(ps) ? _("? help  p pause  +/- pace  q quit")
+                                 : _("? help  : type a move  u undo  q quit");
+    ui_panel_draw(stdscr, &lo->panel, &pst);
+}
+
+/* ------------------------------------------------------------------ acting */
+static void select_targets(play_state *ps, ct_sq sq)
 {
     ct_move all[CT_MAX_MOVES];
-    int n = ct_gen_legal(c->game.pos, all);
-    c->n_targets = 0;
+    int n = ct_gen_legal(ps->g.pos, all);
+    ps->n_targets = 0;
     for (int i = 0; i < n; i++)
         if (CT_FROM(all[i]) == sq)
-            c->targets[c->n_targets++] = all[i];
-    c->selected = sq;
+            ps->targets[ps->n_targets++] = all[i];
+    ps->selected = sq;
 }
 
-static void act_at(ctl *c, int file, int rank)
+static void act_at(ctl *c, play_state *ps, int file, int rank)
 {
-    ct_pos *pos = c->game.pos;
+    ct_pos *pos = ps->g.pos;
     ct_sq sq = (ct_sq)CT_SQ(file, rank);
-    if (ctl_game_over(c)) {
+    if (game_over(&ps->g)) {
         ctl_status(c, UI_ERROR, "%s", _("The game is over: start a new game (N) or undo (u)."));
         return;
     }
-    if (!ctl_is_human_turn(c)) {
+    if (!game_human_turn(&ps->g)) {
         ctl_status(c, UI_STATUS, "%s", _("Wait: it is the AI's turn (m: move now)."));
         return;
     }
-    if (c->selected != CT_NO_SQ) {
-        if (sq == c->selected) {
-            c->selected = CT_NO_SQ;
-            c->n_targets = 0;
+    if (ps->selected != CT_NO_SQ) {
+        if (sq == ps->selected) {
+            clear_selection(ps);
             ctl_status(c, UI_STATUS, "%s", "");
             return;
         }
         if (ct_pos_side_at(pos, sq) == pos->side) {
-            select_targets(c, sq);
+            select_targets(ps, sq);
             return;
         }
-        ctl_play_move(c, CT_MOVE(c->selected, sq));
+        human_move(c, ps, CT_MOVE(ps->selected, sq));
         return;
     }
     int side = ct_pos_side_at(pos, sq);
@@ -63,8 +325,8 @@ static void act_at(ctl *c, int file, int rank)
         ctl_status(c, UI_ERROR, "%s", _("That piece is not yours."));
         return;
     }
-    select_targets(c, sq);
-    if (c->n_targets == 0)
+    select_targets(ps, sq);
+    if (ps->n_targets == 0)
         ctl_status(c, UI_ERROR, "%s", _("That piece has no legal move."));
     else
         ctl_status(c, UI_STATUS, "%s", "");
@@ -96,15 +358,16 @@ static const char *const core_parse_messages[] __attribute__((unused)) = {
     N_("the piece needs a file number or a marker (t, g, s)"),
 };
 
-static void on_move_line(ctl *c, const char *text)
+static void on_move_line(ctl *c, void *st, const char *text)
 {
+    play_state *ps = st;
     while (*text == ' ')
         text++;
     if (!*text) {
         ctl_status(c, UI_ERROR, "%s", _("No move typed: type one after ':' (h2e2, C2.5, P2-5), or Esc."));
         return;
     }
-    ct_pos *pos = c->game.pos;
+    ct_pos *pos = ps->g.pos;
     ct_move mv = CT_NO_MOVE;
     ct_parse_error err;
     /* The current notation first, then any notation, then plain coordinates. */
@@ -117,260 +380,453 @@ static void on_move_line(ctl *c, const char *text)
     }
     if (!mv) {
         ct_move m2 = ct_move_parse_coord(text);
-        if (m2) {
-            if (!ct_is_legal(pos, m2)) {
-                ctl_play_move(c, m2); /* reports why it is illegal */
-                return;
-            }
-            mv = m2;
+        if (m2 && !ct_is_legal(pos, m2)) {
+            human_move(c, ps, m2); /* says why it is illegal */
+            return;
         }
+        mv = m2;
     }
     if (!mv) {
-        ctl_status(c, UI_ERROR, _("Cannot read the move \"%s\": %s."), text, parse_error_text(&err));
+        char *t = sanitize_dup(text, 0);
+        ctl_status(c, UI_ERROR, _("Cannot read the move \"%s\": %s."), t, parse_error_text(&err));
+        free(t);
         return;
     }
-    if (!ctl_is_human_turn(c)) {
+    if (!game_human_turn(&ps->g)) {
         ctl_status(c, UI_STATUS, "%s", _("Wait: it is the AI's turn (m: move now)."));
         return;
     }
-    ctl_play_move(c, mv);
+    human_move(c, ps, mv);
 }
 
-static void on_resign(ctl *c, bool yes)
+/* The side a human plays (the one to move, or the other when the AI is to move). */
+static int human_side(const play_state *ps)
 {
-    if (!yes || ctl_game_over(c))
-        return;
-    int side = c->game.pos->side;
-    if (!ctl_is_human_turn(c) && c->game.players[!side].kind == CTL_HUMAN)
+    int side = game_side(&ps->g);
+    if (!game_human_turn(&ps->g) && !ps->g.seats[!side])
         side = !side;
-    ct_match_resign(&c->game.match, side, c->game.pos->ply);
-    ctl_ai_stop(c, true);
-    char res[160];
-    ctl_result_text(c, res, sizeof res);
-    ctl_status(c, UI_TITLE, "%s", res);
-    c->game.saved = false;
-    ctl_game_changed(c);
+    return side;
 }
 
-static void on_draw_answer(ctl *c, bool yes)
+static void on_resign(ctl *c, void *st, bool yes)
 {
-    int side = c->game.pos->side;
+    play_state *ps = st;
+    if (!yes || game_over(&ps->g))
+        return;
+    game_resign(&ps->g, human_side(ps), sys_now_ms());
+    result_status(c, ps);
+    ctl_autosave_news(c);
+}
+
+static void on_draw_answer(ctl *c, void *st, bool yes)
+{
+    play_state *ps = st;
     if (yes) {
-        ct_match_accept_draw(&c->game.match, !side, c->game.pos->ply);
-        char res[160];
-        ctl_result_text(c, res, sizeof res);
-        ctl_status(c, UI_TITLE, "%s", res);
-        ctl_game_changed(c);
+        game_accept_draw(&ps->g, !ps->g.match.offer_side, sys_now_ms());
+        result_status(c, ps);
+        ctl_autosave_news(c);
     } else {
-        ct_match_decline_draw(&c->game.match);
+        game_decline_draw(&ps->g);
         ctl_status(c, UI_STATUS, "%s", _("The draw offer was declined."));
     }
 }
 
-static void offer_draw(ctl *c)
+static void offer_draw(ctl *c, play_state *ps)
 {
-    if (ctl_game_over(c))
+    if (game_over(&ps->g))
         return;
-    int side = c->game.pos->side;
-    if (ct_match_offer_draw(&c->game.match, side, c->game.pos->ply) != CT_OK) {
+    int side = human_side(ps);
+    if (game_offer_draw(&ps->g, side) != GAME_OK) {
         ctl_status(c, UI_ERROR, "%s", _("A draw cannot be offered now."));
         return;
     }
-    const ctl_player *opp = &c->game.players[!side];
-    if (opp->kind == CTL_HUMAN) {
-        char q[128];
-        snprintf(q, sizeof q, _("%s offers a draw. Accept? (y/n)"),
-                 side == CT_RED ? _("Red") : _("Black"));
-        ctl_prompt_yesno(c, q, on_draw_answer);
+    game_seat *opp = ps->g.seats[!side];
+    if (!opp) {
+        char q[160];
+        snprintf(q, sizeof q, _("%s offers a draw. Accept? (y/n)"), side_name(side));
+        ctl_prompt_yesno(c, ps, q, on_draw_answer);
         return;
     }
-    /* The AI accepts only when it thinks it is losing. */
-    if (c->ai.score < -150 && c->ai.side == !side) {
-        on_draw_answer(c, true);
+    /* The AI accepts only when its last look at the game said it is losing. */
+    game_seat_progress p;
+    game_seat_progress_get(opp, &p);
+    if (p.depth > 0 && p.score < -150) {
+        on_draw_answer(c, ps, true);
     } else {
-        ct_match_decline_draw(&c->game.match);
+        game_decline_draw(&ps->g);
         ctl_status(c, UI_STATUS, "%s", _("The AI declines the draw."));
     }
 }
 
-static void on_quit_answer(ctl *c, bool yes)
+static void on_quit_answer(ctl *c, void *st, bool yes)
 {
+    (void)st;
     if (yes)
         c->quit = true;
 }
 
-static void on_new_answer(ctl *c, bool yes)
+static void on_new_answer(ctl *c, void *st, bool yes)
 {
-    if (yes) {
-        ctl_ai_stop(c, true);
-        ctl_set_mode(c, CTL_MODE_MENU);
+    (void)st;
+    if (yes)
+        ctl_push(c, CTL_MODE_MENU, NULL); /* the game waits below until a new one starts */
+}
+
+static void undo(ctl *c, play_state *ps)
+{
+    game *g = &ps->g;
+    int64_t now = sys_now_ms();
+    if (game_undo(g, now) != GAME_OK) {
+        ctl_status(c, UI_ERROR, "%s", _("Nothing to undo."));
+        return;
     }
+    /* Against the AI take back a full turn: back to a human's move. */
+    while (!game_human_turn(g) && game_undo(g, now) == GAME_OK)
+        ;
+    clear_selection(ps);
+    ps->hint = CT_NO_MOVE;
+    ctl_status(c, UI_STATUS, "%s", _("Move taken back."));
 }
 
-static bool unsaved(const ctl *c)
+static void redo(ctl *c, play_state *ps)
 {
-    return !c->game.saved && c->game.n_moves > 0;
+    game *g = &ps->g;
+    int64_t now = sys_now_ms();
+    if (game_redo(g, now) != GAME_OK) {
+        ctl_status(c, UI_ERROR, "%s", _("Nothing to redo."));
+        return;
+    }
+    while (!game_human_turn(g) && !game_over(g) && game_redo(g, now) == GAME_OK)
+        ;
+    clear_selection(ps);
+    ctl_status(c, UI_STATUS, "%s", game_over(g) ? "" : _("Move replayed."));
+    if (game_over(g))
+        result_status(c, ps);
 }
 
-static void move_cursor(ctl *c, int dx, int dy)
+/* Saving: the path typed, then "replace?" when another file is there. */
+static void write_to(ctl *c, play_state *ps, const char *path)
+{
+    session_save_game(c, &ps->g, path);
+}
+
+static void on_replace_answer(ctl *c, void *st, bool yes)
+{
+    play_state *ps = st;
+    if (yes)
+        write_to(c, ps, ps->pending_path);
+    else
+        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
+}
+
+static void on_save_name(ctl *c, void *st, const char *text)
+{
+    play_state *ps = st;
+    char dir[1024];
+    session_games_dir(dir, sizeof dir);
+    session_typed_path(dir, text, ps->pending_path, sizeof ps->pending_path);
+    if (!ps->pending_path[0]) {
+        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
+        return;
+    }
+    if (strcmp(ps->pending_path, ps->g.path) != 0 && session_file_exists(ps->pending_path)) {
+        char q[1400];
+        char *p = sanitize_dup(ps->pending_path, 0);
+        snprintf(q, sizeof q, _("%s exists. Replace it? (y/n)"), p);
+        free(p);
+        ctl_prompt_yesno(c, ps, q, on_replace_answer);
+        return;
+    }
+    write_to(c, ps, ps->pending_path);
+}
+
+static void save(ctl *c, play_state *ps)
+{
+    if (ps->g.path[0]) {
+        write_to(c, ps, ps->g.path);
+        return;
+    }
+    char path[1024];
+    session_new_game_path(&ps->g, path, sizeof path);
+    ctl_prompt_file(c, ps, _("Save the game to:"), path, on_save_name);
+}
+
+static void move_cursor(const ctl *c, play_state *ps, int dx, int dy)
 {
     /* dx/dy are screen directions; flip turns the board. */
     int df = c->set.flip ? -dx : dx, dr = c->set.flip ? dy : -dy;
-    c->cur_file = (c->cur_file + df + 9) % 9;
-    c->cur_rank = (c->cur_rank + dr + 10) % 10;
+    ps->cur_file = (ps->cur_file + df + 9) % 9;
+    ps->cur_rank = (ps->cur_rank + dr + 10) % 10;
 }
 
-static void play_key(ctl *c, const ui_event *ev)
+static void pace(ctl *c, play_state *ps, int dir)
 {
+    static const int steps[] = {0, 250, 500, 1000, 2000, 4000, 8000};
+    int n = (int)(sizeof steps / sizeof *steps), i = 0;
+    while (i + 1 < n && steps[i] < ps->g.pace_ms)
+        i++;
+    i = i + dir < 0 ? 0 : i + dir >= n ? n - 1 : i + dir;
+    ps->g.pace_ms = steps[i];
+    c->defaults.pace_ms = steps[i];
+    ctl_status(c, UI_STATUS, _("Pace: at least %.2f s a move (+ faster, - slower)."), steps[i] / 1000.0);
+}
+
+static void play_key(ctl *c, void *st, const ui_event *ev)
+{
+    play_state *ps = st;
+    game *g = &ps->g;
     switch (ev->req) {
-    case REQ_UP: move_cursor(c, 0, -1); break;
-    case REQ_DOWN: move_cursor(c, 0, 1); break;
-    case REQ_LEFT: move_cursor(c, -1, 0); break;
-    case REQ_RIGHT: move_cursor(c, 1, 0); break;
-    case REQ_SELECT: act_at(c, c->cur_file, c->cur_rank); break;
+    case REQ_UP: move_cursor(c, ps, 0, -1); break;
+    case REQ_DOWN: move_cursor(c, ps, 0, 1); break;
+    case REQ_LEFT: move_cursor(c, ps, -1, 0); break;
+    case REQ_RIGHT: move_cursor(c, ps, 1, 0); break;
+    case REQ_SELECT: act_at(c, ps, ps->cur_file, ps->cur_rank); break;
     case REQ_MOUSE: {
         int f, r;
         if (!ev->press || !ui_layout_cell_to_sq(&c->layout, c->set.flip, ev->y, ev->x, &f, &r))
             break;
-        c->cur_file = f;
-        c->cur_rank = r;
-        act_at(c, f, r);
+        ps->cur_file = f;
+        ps->cur_rank = r;
+        act_at(c, ps, f, r);
         break;
     }
     case REQ_CANCEL:
-        c->selected = CT_NO_SQ;
-        c->n_targets = 0;
-        c->hint = CT_NO_MOVE;
-        if (c->ai.running && c->ai.for_hint)
-            ctl_ai_stop(c, true);
+        clear_selection(ps);
+        ps->hint = CT_NO_MOVE;
+        game_cancel_hint(g);
         ctl_status(c, UI_STATUS, "%s", "");
         break;
-    case REQ_MOVE_LINE:
-        ctl_prompt_text(c, _("Move:"), "", on_move_line);
-        break;
-    case REQ_UNDO: ctl_undo(c); break;
-    case REQ_REDO: ctl_redo(c); break;
+    case REQ_MOVE_LINE: ctl_prompt_text(c, ps, _("Move:"), "", on_move_line); break;
+    case REQ_UNDO: undo(c, ps); break;
+    case REQ_REDO: redo(c, ps); break;
     case REQ_HINT:
-        if (ctl_game_over(c) || !ctl_is_human_turn(c)) {
-            ctl_status(c, UI_ERROR, "%s", _("A hint is for your own turn."));
-        } else if (!c->ai.running) {
-            ctl_ai_start(c, true);
+        if (game_hint(g))
             ctl_status(c, UI_STATUS, "%s", _("Looking for a good move..."));
-        }
+        else
+            ctl_status(c, UI_ERROR, "%s", _("A hint is for your own turn."));
         break;
-    case REQ_MOVE_NOW:
-        if (c->ai.running)
-            ctl_ai_move_now(c);
-        break;
+    case REQ_MOVE_NOW: game_move_now(g); break;
     case REQ_RESIGN:
-        if (!ctl_game_over(c))
-            ctl_prompt_yesno(c, _("Resign this game? (y/n)"), on_resign);
+        if (!game_over(g))
+            ctl_prompt_yesno(c, ps, _("Resign this game? (y/n)"), on_resign);
         break;
-    case REQ_DRAW: offer_draw(c); break;
+    case REQ_DRAW: offer_draw(c, ps); break;
     case REQ_NEW_GAME:
-        if (unsaved(c) && !ctl_game_over(c))
-            ctl_prompt_yesno(c, _("Abandon this game and start a new one? (y/n)"), on_new_answer);
+        if (in_progress(ps))
+            ctl_prompt_yesno(c, ps, _("Abandon this game for the menu? (y/n)"),
+                             on_new_answer);
         else
-            on_new_answer(c, true);
+            on_new_answer(c, ps, true);
         break;
-    case REQ_SAVE:
-        if (ctl_save_hooks && ctl_save_hooks->save) {
-            if (ctl_save_hooks->save(c))
-                c->game.saved = true;
-        } else {
-            ctl_status(c, UI_ERROR, "%s", _("Saving games is not available in this build."));
+    case REQ_SAVE: save(c, ps); break;
+    case REQ_OPEN: session_open_prompt(c); break;
+    case REQ_PAUSE:
+        if (!both_seated(ps)) {
+            ctl_status(c, UI_STATUS, "%s", _("Pause is for the AI playing itself."));
+            break;
         }
+        ps->user_paused = !ps->user_paused;
+        game_pause(g, ps->user_paused, sys_now_ms());
+        ctl_status(c, UI_STATUS, "%s", ps->user_paused ? _("Paused (p goes on).") : _("Going on."));
         break;
-    case REQ_OPEN:
-        if (ctl_save_hooks && ctl_save_hooks->open)
-            ctl_save_hooks->open(c);
-        else
-            ctl_status(c, UI_ERROR, "%s", _("Opening games is not available in this build."));
-        break;
+    case REQ_PACE_FASTER: pace(c, ps, -1); break;
+    case REQ_PACE_SLOWER: pace(c, ps, +1); break;
     case REQ_NOTATION:
         c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
+        snprintf(c->saver.notation, sizeof c->saver.notation, "%s", ct_notation_name(c->set.notation));
         ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
-        tui_prefs_save(c, "notation");
+        session_setting_changed(c, "notation");
         break;
     case REQ_FLIP: c->set.flip = !c->set.flip; break;
-    case REQ_COORDS: c->set.coords = !c->set.coords; tui_prefs_save(c, "coords"); break;
+    case REQ_COORDS:
+        c->set.coords = !c->set.coords;
+        session_setting_changed(c, "coords");
+        break;
     case REQ_GLYPHS:
-        if (c->set.ascii)
+        if (c->set.ascii) {
             ctl_status(c, UI_STATUS, "%s", _("The ASCII board has only letters."));
-        else
-            c->set.glyphs = (ui_glyphs)((c->set.glyphs + 1) % UI_GLYPHS_ASCII), tui_prefs_save(c, "glyphs");
+        } else {
+            c->set.glyphs = (ui_glyphs)((c->set.glyphs + 1) % UI_GLYPHS_ASCII);
+            session_setting_changed(c, "glyphs");
+        }
         break;
-    case REQ_SCROLL_UP: c->history_scroll += 5; break;
-    case REQ_SCROLL_DOWN:
-        c->history_scroll = c->history_scroll > 5 ? c->history_scroll - 5 : 0;
+    case REQ_SCROLL_UP: ps->history_scroll += 5; break;
+    case REQ_SCROLL_DOWN: ps->history_scroll = ps->history_scroll > 5 ? ps->history_scroll - 5 : 0; break;
+    case REQ_COPY_GAME:
+        game_fill_tags(g, NULL);
+        session_copy(c, &g->rec, g->pos, true);
         break;
-    case REQ_HELP: ctl_push_mode(c, CTL_MODE_HELP); break;
+    case REQ_COPY_POS: session_copy(c, &g->rec, g->pos, false); break;
+    case REQ_HELP: ctl_push(c, CTL_MODE_HELP, NULL); break;
     case REQ_QUIT:
-        if (unsaved(c) && !ctl_game_over(c))
-            ctl_prompt_yesno(c, _("The game is not saved. Quit anyway? (y/n)"), on_quit_answer);
+        if (in_progress(ps) && g->modified)
+            ctl_prompt_yesno(c, ps, _("The game is not saved. Quit anyway? (y/n; it stays resumable)"),
+                             on_quit_answer);
         else
             c->quit = true;
         break;
-    case REQ_COPY_GAME: session_copy(c, true); break;
-    case REQ_COPY_POS: session_copy(c, false); break;
     default: break;
     }
 }
 
-static void play_tick(ctl *c)
+/* ------------------------------------------------------------------ the clock and seats */
+static void play_tick(ctl *c, void *st)
 {
-    ctl_game *g = &c->game;
-    int64_t now = ctl_now_ms();
-    /* 1. A finished search: play its move or show the hint. */
-    bool hint = false;
-    ct_move mv = ctl_ai_collect(c, &hint);
-    if (mv) {
-        if (hint) {
-            /* Show it, select its piece and put the cursor on its target: Enter plays it. */
-            c->hint = mv;
-            select_targets(c, CT_FROM(mv));
-            c->cur_file = CT_SQ_FILE(CT_TO(mv));
-            c->cur_rank = CT_SQ_RANK(CT_TO(mv));
-            char t[CT_MOVE_TEXT_MAX];
-            ctl_move_text(c, g->pos, mv, t, sizeof t);
-            ctl_status(c, UI_STATUS, _("Hint: %s (Enter plays it)"), t);
-        } else if (ctl_play_move(c, mv)) {
-            ui_screen_bell(); /* the opponent moved (bell = on): for players in another window */
-        }
+    play_state *ps = st;
+    game *g = &ps->g;
+    int64_t now = sys_now_ms();
+    game_tick_event ev = game_tick(g, now);
+    char t[CT_MOVE_TEXT_MAX];
+    switch (ev.kind) {
+    case GAME_TICK_HINT:
+        /* Show it, select its piece and put the cursor on its target: Enter plays it. */
+        ps->hint = ev.move;
+        select_targets(ps, CT_FROM(ev.move));
+        ps->cur_file = CT_SQ_FILE(CT_TO(ev.move));
+        ps->cur_rank = CT_SQ_RANK(CT_TO(ev.move));
+        ctl_move_text(c, g->pos, ev.move, t, sizeof t);
+        ctl_status(c, UI_STATUS, _("Hint: %s (Enter plays it)"), t);
+        break;
+    case GAME_TICK_MOVED: {
+        /* The text of the move from the position before it. */
+        ct_pos *before = &ps->scratch;
+        *before = *g->pos;
+        ct_pos_unmake(before);
+        ctl_move_text(c, before, ev.move, t, sizeof t);
+        ps->hist_n = -1;
+        clear_selection(ps);
+        ps->hint = CT_NO_MOVE;
+        ps->history_scroll = 0;
+        moved_status(c, ps, ev.side, t);
+        ui_screen_bell(); /* the opponent moved (bell = on): for players in another window */
+        break;
     }
-    /* 2. Loss on time. */
-    if (!ctl_game_over(c) && ct_tc_timed(&g->tc)) {
-        int flag = ct_clock_check_flag(&g->clock, now);
-        if (flag >= 0) {
-            ctl_ai_stop(c, true);
-            /* Moves the flagged side has made: sides alternate from the start side. */
-            int start_side = g->pos->side ^ (g->n_moves & 1), plies = 0;
-            for (int i = 0; i < g->n_moves; i++)
-                plies += (start_side ^ (i & 1)) == flag;
-            ct_match_time_out(&g->match, flag, g->pos->ply, plies);
-            char res[160];
-            ctl_result_text(c, res, sizeof res);
-            ctl_status(c, UI_TITLE, "%s", res);
-            ctl_game_changed(c);
-        }
-        if (now - c->last_clock_draw >= 250) {
-            c->last_clock_draw = now;
-            c->dirty = true;
-        }
+    case GAME_TICK_TIME: result_status(c, ps); break;
+    case GAME_TICK_FORFEIT: {
+        char *d = sanitize_dup(ev.detail, 0);
+        char res[200];
+        ctl_result_text(g->match.result, g->match.reason, res, sizeof res);
+        ctl_status(c, UI_ERROR, _("%s forfeits: %s. %s"), side_name(ev.side), d, res);
+        free(d);
+        break;
     }
-    /* 3. The AI's turn. */
-    if (!ctl_game_over(c) && !ctl_is_human_turn(c) && !c->ai.running)
-        ctl_ai_start(c, false);
-    if (ctl_ai_thinking(c) && now - c->last_clock_draw >= 100) {
-        c->last_clock_draw = now;
+    default: break;
+    }
+    if (ev.kind != GAME_TICK_NONE) {
+        ctl_autosave_news(c);
+        c->dirty = true;
+    }
+    /* The clocks and the AI's progress are redrawn a few times a second. */
+    bool live = (ct_tc_timed(&g->tc) && !game_over(g) && !g->paused) || game_thinking(g);
+    if (live && now - ps->last_draw >= (game_thinking(g) ? 100 : 250)) {
+        ps->last_draw = now;
         c->dirty = true;
     }
 }
 
+static void play_cover(ctl *c, void *st, bool covered)
+{
+    (void)c;
+    play_state *ps = st;
+    game_pause(&ps->g, covered || ps->user_paused, sys_now_ms());
+}
+
+/* ------------------------------------------------------------------ open and close */
+static void place_cursor(ctl *c, play_state *ps)
+{
+    ps->cur_file = 4;
+    ps->cur_rank = c->set.flip ? 7 : 2;
+}
+
+static void *play_open(ctl *c, const void *arg)
+{
+    const ctl_play_arg *a = arg;
+    play_state *ps = calloc(1, sizeof *ps);
+    if (!ps)
+        return NULL;
+    game_init(&ps->g);
+    ps->hist_n = -1;
+    clear_selection(ps);
+    ps->hint = CT_NO_MOVE;
+    int64_t now = sys_now_ms();
+    char err[400] = "";
+    if (a && a->resume) {
+        /* 1. A game from the resume file: its notation, where it was, why it stopped. */
+        const char *v = ct_record_tag(a->resume, "Notation");
+        bool ok;
+        ct_notation n = v ? ct_notation_from_name(v, &ok) : CT_NOTATION_AUTO;
+        if (v && ok && n != CT_NOTATION_AUTO)
+            c->set.notation = n;
+        v = ct_record_tag(a->resume, "Interrupted");
+        bool quit = v && !strcmp(v, "quit");
+        if (!game_restore(&ps->g, a->resume, false, now, err, sizeof err)) {
+            ctl_status(c, UI_ERROR, _("Cannot resume: %s"), err);
+            game_free(&ps->g);
+            free(ps);
+            return NULL;
+        }
+        /* Moves as a player counts them (a move is Red's and Black's), not plies. */
+        int moves = game_full_moves(&ps->g);
+        if (quit)
+            ctl_status(c, UI_STATUS, _("Resumed after a quit (move %d)."),
+                       moves);
+        else if (moves == 1)
+            ctl_status(c, UI_STATUS, "%s", _("Resumed the interrupted game (1 move)."));
+        else
+            ctl_status(c, UI_STATUS, _("Resumed the interrupted game (%d moves)."), moves);
+    } else {
+        game_setup s;
+        if (a && a->setup)
+            s = *a->setup;
+        else
+            s = c->defaults.setup;
+        if (game_new(&ps->g, &s, now) != CT_OK) {
+            ctl_status(c, UI_ERROR, "%s", _("The start position is not valid."));
+            game_free(&ps->g);
+            free(ps);
+            return NULL;
+        }
+        ctl_status(c, UI_STATUS, "%s", a && a->status ? a->status : _("New game."));
+    }
+    /* 2. The seats; a side whose engine cannot start is played by a human. */
+    if (!game_open_seats(&ps->g, c->book, err, sizeof err)) {
+        char *e = sanitize_dup(err, 0);
+        ctl_status(c, UI_ERROR, _("Cannot start %s. A human plays that side."), e);
+        free(e);
+    }
+    if (both_seated(ps))
+        ps->g.pace_ms = c->defaults.pace_ms;
+    /* 3. The side a human plays is at the bottom; --flip turns a hot-seat board. */
+    bool red_human = !ps->g.seats[CT_RED], black_human = !ps->g.seats[CT_BLACK];
+    if (red_human && !black_human)
+        c->set.flip = false;
+    else if (!red_human && black_human)
+        c->set.flip = true;
+    else
+        c->set.flip = c->defaults.flip;
+    place_cursor(c, ps);
+    snprintf(c->saver.notation, sizeof c->saver.notation, "%s", ct_notation_name(c->set.notation));
+    game_autosave_attach(&c->saver, &ps->g, NULL, 0);
+    /* The game as it starts is in the resume file at once (a resumed one: with its tags). */
+    game_autosave_write(&c->saver, now, NULL);
+    return ps;
+}
+
+static void play_close(ctl *c, void *st)
+{
+    play_state *ps = st;
+    game_autosave_detach(&c->saver, &ps->g);
+    game_free(&ps->g);
+    free(ps);
+}
+
 const ctl_mode ctl_mode_play = {
     .name = "play",
+    .keys = UI_KEYS_PLAY,
+    .open = play_open,
+    .close = play_close,
     .draw = play_draw,
     .key = play_key,
     .tick = play_tick,
-    .keys = UI_KEYS_PLAY,
+    .cover = play_cover,
 };

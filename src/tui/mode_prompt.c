@@ -11,7 +11,6 @@
 #include "tui/controller.h"
 #include "sys/i18n.h"
 #include "sys/xmalloc.h"
-#include "tui/review_mode.h"
 #include "ui/draw.h"
 
 /* The prompt as drawn: the title, then the part of the text that fits with the cursor mark
@@ -55,22 +54,24 @@ static void prompt_line(ctl *c, int room, bool two_rows, char *line, size_t size
              le->buf + le->cur, le->cur == le->len ? "\xc2\xa0" : "");
 }
 
-static void prompt_draw(ctl *c)
+static void prompt_draw(ctl *c, void *st, const char *prompt)
 {
+    (void)st;
+    (void)prompt;
     size_t size = c->prompt_le.len + 1024;
     char *line = xmalloc(size);
     int panel_w = c->layout.panel.w - 2;
-    /* The board and panel of the game under it, with the prompt in the panel. */
-    ctl_mode_id below = c->n_modes > 1 ? c->modes[c->n_modes - 2] : CTL_MODE_PLAY;
-    if (below == CTL_MODE_REVIEW) {
-        prompt_line(c, panel_w, false, line, size);
-        review_mode_draw_prompt(c, line);
-    } else if (below == CTL_MODE_PLAY) {
-        prompt_line(c, panel_w, true, line, size);
-        ctl_draw_board_and_panel(c, line);
+    /* The screen under it draws the prompt: the game and the review in their panel, the
+     * menu on its second-last row; over other screens it goes on that row here. */
+    ctl_mode_id below = ctl_below_id(c);
+    if (below == CTL_MODE_REVIEW || below == CTL_MODE_PLAY) {
+        prompt_line(c, panel_w, below == CTL_MODE_PLAY, line, size);
+        ctl_draw_below(c, line);
+    } else if (below == CTL_MODE_MENU) {
+        prompt_line(c, c->layout.cols - 4, false, line, size);
+        ctl_draw_below(c, line);
     } else {
-        /* Over the menu or help: that screen, with the prompt on its second-last row. */
-        ctl_draw_below(c);
+        ctl_draw_below(c, NULL);
         int rows = c->layout.rows, cols = c->layout.cols;
         prompt_line(c, cols - 4, false, line, size);
         ui_clear_rect(stdscr, rows - 2, 0, 1, cols);
@@ -81,37 +82,39 @@ static void prompt_draw(ctl *c)
     free(line);
 }
 
-static void prompt_key(ctl *c, const ui_event *ev)
+static void prompt_key(ctl *c, void *st, const ui_event *ev)
 {
+    (void)st;
+    void *owner = c->prompt_owner;
     if (c->prompt_yesno) {
         /* y/n in English, c/k ("có"/"không") in Vietnamese: the question's key table. */
         ui_event e = *ev;
         ui_event_regroup(&e, UI_KEYS_YESNO);
         if (e.req == REQ_CANCEL) {
-            ctl_pop_mode(c);
+            ctl_pop(c);
             return;
         }
         bool yes = e.req == REQ_YES, no = e.req == REQ_NO;
         if (!yes && !no)
             return;
         ctl_yesno_fn cb = c->prompt_yesno_cb;
-        ctl_pop_mode(c);
+        ctl_pop(c);
         if (cb)
-            cb(c, yes);
+            cb(c, owner, yes);
         return;
     }
     c->prompt_msg[0] = 0;
     switch (ui_le_request(&c->prompt_le, ev->req, ev->key, c->prompt_msg, sizeof c->prompt_msg)) {
     case UI_LE_CANCEL:
-        ctl_pop_mode(c);
+        ctl_pop(c);
         return;
     case UI_LE_ACCEPT: {
         char *text = xstrdup(c->prompt_le.buf);
         ui_history_add(c->prompt_le.hist, text);
         ctl_text_fn cb = c->prompt_text_cb;
-        ctl_pop_mode(c);
+        ctl_pop(c);
         if (cb)
-            cb(c, text);
+            cb(c, owner, text);
         free(text);
         return;
     }
@@ -125,10 +128,16 @@ static void prompt_key(ctl *c, const ui_event *ev)
     }
 }
 
+static void *prompt_open(ctl *c, const void *arg)
+{
+    (void)arg;
+    return c; /* the prompt's text lives in ctl (ctl_prompt_text) */
+}
+
 const ctl_mode ctl_mode_prompt = {
     .name = "prompt",
+    .open = prompt_open,
     .draw = prompt_draw,
     .key = prompt_key,
-    .overlay = false,
     .keys = UI_KEYS_EDIT,
 };

@@ -1,109 +1,148 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — the review mode: a game (or a file of games) on the board, stepped through with
- * the keys or by clicking a move; variations entered and left; comments shown and edited;
+/* cotuong — the review mode: the games of a file, one at a time in the game model
+ * (game/game.h, in review: new moves branch into variations), stepped through with the keys,
+ * the wheel or by clicking a move; variations entered and left; comments shown and edited;
  * auto-play; the engine's view of the position or of the whole game (marks ?! ? ??, worst
- * moves, a chart); play on from any position as a new variation, alone or against the AI;
- * copy the game or the position to the clipboard; save. The logic is in app/review.c. */
+ * moves, a chart) running off the UI thread through seats, stopped with Esc; play on from
+ * any position, alone or against the AI; copy; save (asking before replacing a file). Every
+ * change goes through the model's sink into the resume file. */
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sys/clipboard.h"
-#include "tui/controller.h"
-#include "tui/prefs.h"
+#include "game/analysis.h"
+#include "game/game.h"
+#include "sys/gamefile.h"
 #include "sys/i18n.h"
-#include "game/review.h"
-#include "tui/review_mode.h"
 #include "sys/sanitize.h"
-#include "sys/savefile.h"
+#include "sys/systime.h"
+#include "tui/controller.h"
 #include "tui/session.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
-#include "cotuong/search.h"
 #include "ui/draw.h"
 #include "ui/review_view.h"
-#include "ui/screen.h"
 #include "ui/views.h"
 
 #define MAX_ROWS 512
+#define LIST_MAX 1024
 
-static struct {
-    review_state rs;
+typedef struct {
+    ct_record *games;          /* the file's games; games[cur] lives in g while shown */
+    int ngames, cur;
+    game g;
+    char path[1024];
+    bool file_modified;        /* a game other than the one shown was changed */
     bool quit_on_exit;
     bool list_open;
     int list_sel;
     bool autoplay;
-    int autoplay_ms;
     int64_t next_step;
     bool ai_replies;
-    int analysis_ms;
-    ct_search *search;
-    /* The engine's view of one position. */
+    game_seat *engine;         /* the engine's view of one position */
+    game_seat *annotator;      /* the whole game */
     bool have_pa;
-    int pa_game, pa_node, pa_score, pa_depth, pa_len;
-    ct_move pa_pv[12];
+    int pa_node, pa_score, pa_depth, pa_len;
+    ct_move pa_pv[GAME_SEAT_PV_MAX];
+    ct_move_annotation *ann;   /* the analysis of games[ann_game]'s main line */
+    int nann, ann_game;
     ct_sq selected;
     int row_node[MAX_ROWS];
     int row_game[MAX_ROWS];
-} R = {.autoplay_ms = 1000, .analysis_ms = 1000};
+    char pending_path[1024];
+    char (*list_lines)[160];
+    const char *list_ptrs[LIST_MAX];
+    char comment[16384];
+    int64_t last_draw;
+    /* Scratch for drawing (too big for the stack). */
+    int nodes[CT_MAX_HISTORY];
+    ui_review_move moves[CT_MAX_HISTORY];
+    ct_move line[CT_MAX_HISTORY];
+    ct_pos scratch, walk;
+    char chart[8192];
+} review_state;
 
-void review_mode_quit_on_exit(bool quit)
+static ct_record *rec(review_state *rs)
 {
-    R.quit_on_exit = quit;
+    return &rs->g.rec;
 }
 
-void review_mode_set_times(int analysis_ms, int autoplay_ms)
+static bool modified(const review_state *rs)
 {
-    if (analysis_ms > 0)
-        R.analysis_ms = analysis_ms;
-    if (autoplay_ms > 0)
-        R.autoplay_ms = autoplay_ms;
+    return rs->file_modified || rs->g.modified;
 }
 
-static ct_record *rec(void)
+/* ---------------------------------------------------------------- games of the file */
+static void drop_analysis(review_state *rs)
 {
-    return &R.rs.games[R.rs.game];
+    free(rs->ann);
+    rs->ann = NULL;
+    rs->nann = 0;
+    rs->have_pa = false;
 }
 
-int review_mode_open(ctl *c, const char *path, char *err, size_t errsize)
+static void show_game(ctl *c, review_state *rs, int i, ct_record *resume)
 {
-    char raw[1200];
-    if (review_open(&R.rs, path, raw, sizeof raw) != 0) {
-        sanitize_text(err, errsize, raw, strlen(raw), 0);
-        return -1;
+    game_setup s;
+    game_setup_default(&s);
+    int64_t now = sys_now_ms();
+    rs->g.review = true;
+    if (resume) {
+        char err[200];
+        if (!game_restore(&rs->g, resume, true, now, err, sizeof err))
+            game_load(&rs->g, resume, CT_ROOT, &s, now);
+        rs->g.modified = true;
+    } else {
+        const char *v = ct_record_tag(&rs->games[i], "Rules");
+        ct_rules r;
+        if (v && ct_rules_from_name(v, &r) == CT_OK)
+            s.rules = r;
+        game_load(&rs->g, &rs->games[i], CT_ROOT, &s, now);
     }
-    R.list_open = R.rs.ngames > 1;
-    R.list_sel = 0;
-    R.autoplay = false;
-    R.have_pa = false;
-    R.selected = CT_NO_SQ;
-    ctl_ai_stop(c, true);
-    ctl_set_mode(c, CTL_MODE_REVIEW);
-    char *p = sanitize_dup(path, 0);
-    ctl_status(c, UI_STATUS, _("Opened %s: %d game(s)."), p, R.rs.ngames);
-    free(p);
-    return 0;
+    rs->cur = i;
+    rs->selected = CT_NO_SQ;
+    drop_analysis(rs);
+    game_autosave_attach(&c->saver, &rs->g, rs->path, i);
+}
+
+static bool select_game(ctl *c, review_state *rs, int i)
+{
+    if (i < 0 || i >= rs->ngames || i == rs->cur)
+        return false;
+    if (rs->engine)
+        game_seat_cancel(rs->engine);
+    if (rs->annotator)
+        game_seat_cancel(rs->annotator);
+    /* The game shown goes back into the file's list, with its changes. */
+    rs->file_modified = modified(rs);
+    rs->games[rs->cur] = rs->g.rec;
+    ct_record_init(&rs->g.rec);
+    show_game(c, rs, i, NULL);
+    return true;
 }
 
 /* ---------------------------------------------------------------- text for the view */
-
-/* A tag of the current game, sanitized into buf ("" when absent). */
-static const char *tag(const char *name, char *buf, size_t size)
+static const char *tag(review_state *rs, const char *name, char *buf, size_t size)
 {
-    const char *v = ct_record_tag(rec(), name);
+    const char *v = ct_record_tag(rec(rs), name);
     sanitize_text(buf, size, v ? v : "", v ? strlen(v) : 0, 0);
     return buf;
 }
 
-static void game_summary(int g, char *buf, size_t size)
+static const ct_record *game_at(review_state *rs, int i)
 {
-    const ct_record *r = &R.rs.games[g];
+    return i == rs->cur ? rec(rs) : &rs->games[i];
+}
+
+static void game_summary(review_state *rs, int i, char *buf, size_t size)
+{
+    const ct_record *r = game_at(rs, i);
     const char *ev = ct_record_tag(r, "Event"), *red = ct_record_tag(r, "Red"),
                *black = ct_record_tag(r, "Black");
     char raw[600];
-    snprintf(raw, sizeof raw, "%3d. %s — %s %s %s (%s, %d)", g + 1, ev ? ev : "?",
-             red ? red : "?", _("vs"), black ? black : "?", ct_result_string(r->result),
+    snprintf(raw, sizeof raw, "%3d. %s — %s %s %s (%s, %d)", i + 1, ev ? ev : "?", red ? red : "?",
+             _("vs"), black ? black : "?", ct_result_string(r->result),
              ct_record_depth(r, ct_record_main_end(r)));
     sanitize_text(buf, size, raw, strlen(raw), 0);
 }
@@ -116,116 +155,131 @@ static void format_score(int score, char *buf, size_t size)
         snprintf(buf, size, "%+.2f", score / 100.0);
 }
 
-/* The engine line from pos in the current notation. */
-static void line_text(ctl *c, const ct_pos *from, const ct_move *pv, int len, char *buf,
-                      size_t size)
+static void line_text(ctl *c, review_state *rs, const ct_pos *from, const ct_move *pv, int len,
+                      char *buf, size_t size)
 {
-    static ct_pos p;
-    p = *from;
+    ct_pos *p = &rs->walk;
+    *p = *from;
     size_t used = 0;
     buf[0] = '\0';
     for (int i = 0; i < len && i < 8; i++) {
-        if (!ct_is_legal(&p, pv[i]))
+        if (!ct_is_legal(p, pv[i]))
             break;
         char t[CT_MOVE_TEXT_MAX];
-        ctl_move_text(c, &p, pv[i], t, sizeof t);
+        ctl_move_text(c, p, pv[i], t, sizeof t);
         int n = snprintf(buf + used, size - used, "%s%s", i ? " " : "", t);
         if (n < 0 || used + (size_t)n >= size)
             break;
         used += (size_t)n;
-        ct_pos_make(&p, pv[i]);
+        ct_pos_make(p, pv[i]);
     }
 }
 
-static void draw_review(ctl *c, const char *prompt)
+static const ct_move_annotation *annotation(review_state *rs, int node)
 {
+    if (!rs->ann || rs->ann_game != rs->cur || !ct_record_on_main_line(rec(rs), node))
+        return NULL;
+    int depth = ct_record_depth(rec(rs), node);
+    return depth >= 1 && depth <= rs->nann ? &rs->ann[depth - 1] : NULL;
+}
+
+static void draw_list(ctl *c, review_state *rs)
+{
+    int n = rs->ngames < LIST_MAX ? rs->ngames : LIST_MAX;
+    for (int i = 0; i < n; i++) {
+        game_summary(rs, i, rs->list_lines[i], sizeof rs->list_lines[i]);
+        rs->list_ptrs[i] = rs->list_lines[i];
+    }
+    char title[200];
+    snprintf(title, sizeof title, _("%d games — choose one"), rs->ngames);
+    ui_review_list_draw(stdscr, c->layout.rows, c->layout.cols, title, rs->list_ptrs, n, rs->list_sel,
+                        _("Up/Down choose, Enter open, q back"), rs->row_game);
+}
+
+static void review_draw(ctl *c, void *st, const char *prompt)
+{
+    review_state *rs = st;
     const ui_layout *lo = &c->layout;
-    if (R.list_open) {
-        static char lines[1024][160];
-        static const char *ptrs[1024];
-        int n = R.rs.ngames < 1024 ? R.rs.ngames : 1024;
-        for (int i = 0; i < n; i++) {
-            game_summary(i, lines[i], sizeof lines[i]);
-            ptrs[i] = lines[i];
-        }
-        char title[200];
-        snprintf(title, sizeof title, _("%d games — choose one"), R.rs.ngames);
-        ui_review_list_draw(stdscr, lo->rows, lo->cols, title, ptrs, n, R.list_sel,
-                            _("Up/Down choose, Enter open, q back"), R.row_game);
+    if (rs->list_open) {
+        draw_list(c, rs);
         return;
     }
     werase(stdscr);
     /* 1. The board at the current node. */
-    ct_pos *pos = R.rs.pos;
+    ct_pos *pos = rs->g.pos;
     ui_board_state bs = {
         .pos = pos,
         .flip = c->set.flip,
         .coords = c->set.coords,
-        .ascii = c->set.ascii,
+        .ascii = c->set.ascii || c->set.ascii_lines,
         .glyphs = c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs,
         .cursor_file = -1,
-        .selected = R.selected,
-        .last_move = ct_record_move(rec(), R.rs.node),
+        .selected = rs->selected,
+        .last_move = ct_record_move(rec(rs), rs->g.node),
         .hint = CT_NO_MOVE,
         .check_sq = CT_NO_SQ,
         .river_left = c->set.ascii ? "~ ~ ~ ~" : "楚 河",
         .river_right = c->set.ascii ? "~ ~ ~ ~" : "漢 界",
         .red_numbers_hanzi = !c->set.ascii && c->set.glyphs == UI_GLYPHS_HAN,
     };
-    if (R.have_pa && R.pa_game == R.rs.game && R.pa_node == R.rs.node && R.pa_len > 0)
-        bs.hint = R.pa_pv[0];
+    if (rs->have_pa && rs->pa_node == rs->g.node && rs->pa_len > 0)
+        bs.hint = rs->pa_pv[0];
     if (ct_in_check(pos, pos->side))
         bs.check_sq = ct_pos_king(pos, pos->side);
     ui_board_draw(stdscr, lo, &bs);
 
     /* 2. The moves of the current line. */
-    static int nodes[CT_MAX_HISTORY];
-    static ui_review_move moves[CT_MAX_HISTORY];
-    static ct_pos scratch;
-    int cur, n = review_line(&R.rs, nodes, CT_MAX_HISTORY, &cur);
-    ct_record_start_position(rec(), &scratch);
+    int cur, n = game_line(&rs->g, rs->nodes, CT_MAX_HISTORY, &cur);
+    ct_pos *scratch = &rs->scratch;
+    ct_record_start_position(rec(rs), scratch);
     for (int i = 0; i < n; i++) {
-        ui_review_move *m = &moves[i];
+        ui_review_move *m = &rs->moves[i];
         char t[CT_MOVE_TEXT_MAX], num[16], extra[24] = "";
-        ct_move mv = ct_record_move(rec(), nodes[i]);
-        ctl_move_text(c, &scratch, mv, t, sizeof t);
-        snprintf(num, sizeof num, "%d.%s", scratch.fullmove, scratch.side == CT_BLACK ? ".." : "");
-        int parent = ct_record_parent(rec(), nodes[i]);
-        int alts = ct_record_child_count(rec(), parent) - 1;
+        ct_move mv = ct_record_move(rec(rs), rs->nodes[i]);
+        ctl_move_text(c, scratch, mv, t, sizeof t);
+        snprintf(num, sizeof num, "%d.%s", scratch->fullmove, scratch->side == CT_BLACK ? ".." : "");
+        int parent = ct_record_parent(rec(rs), rs->nodes[i]);
+        int alts = ct_record_child_count(rec(rs), parent) - 1;
         if (alts > 0)
             snprintf(extra, sizeof extra, " (+%d)", alts);
-        const char *cm = ct_record_comment(rec(), nodes[i]);
-        snprintf(m->text, sizeof m->text, "%-6s %s%s%s%s%s", num,
-                 review_depth(&R.rs, nodes[i]) ? "~" : "", t,
-                 ct_annotate_mark(ct_record_nag(rec(), nodes[i])), extra, cm && *cm ? " {…}" : "");
-        m->node = nodes[i];
+        const char *cm = ct_record_comment(rec(rs), rs->nodes[i]);
+        int depth = game_variation_depth(&rs->g, rs->nodes[i]);
+        snprintf(m->text, sizeof m->text, "%-6s %s%s%s%s%s", num, depth ? "~" : "", t,
+                 ct_annotate_mark(ct_record_nag(rec(rs), rs->nodes[i])), extra, cm && *cm ? " {…}" : "");
+        m->node = rs->nodes[i];
         m->current = i == cur;
-        m->variation = review_depth(&R.rs, nodes[i]) > 0;
-        ct_pos_make(&scratch, mv);
+        m->variation = depth > 0;
+        ct_pos_make(scratch, mv);
     }
-    /* 3. Header, comment, alternatives, engine, chart. */
-    char title[300], ev[200], players[500], red[160], black[160], info[300], date[64], comment[2048];
-    char vars[400] = "", an0[400] = "", an1[600] = "", an2[400] = "";
-    tag("Event", ev, sizeof ev);
-    snprintf(title, sizeof title, "%s (%d/%d)", ev[0] ? ev : _("Game"), R.rs.game + 1, R.rs.ngames);
-    snprintf(players, sizeof players, "%s: %s — %s: %s", _("Red"), tag("Red", red, sizeof red),
-             _("Black"), tag("Black", black, sizeof black));
-    snprintf(info, sizeof info, "%s  %s%s", tag("Date", date, sizeof date),
-             ct_result_string(rec()->result), R.rs.modified ? _("  (modified)") : "");
-    const char *cm = ct_record_comment(rec(), R.rs.node);
-    sanitize_text(comment, sizeof comment, cm ? cm : "", cm ? strlen(cm) : 0, 0);
-    int kids = ct_record_child_count(rec(), R.rs.node);
+    /* 3. Header (with how the game ended), comment, alternatives, engine, chart. */
+    char title[300], ev[200], players[500], red[160], black[160], info[400], date[64], result[200];
+    char vars[400] = "", an0[500] = "", an1[600] = "", an2[400] = "";
+    char *comment = rs->comment;
+    tag(rs, "Event", ev, sizeof ev);
+    snprintf(title, sizeof title, "%s (%d/%d)", ev[0] ? ev : _("Game"), rs->cur + 1, rs->ngames);
+    snprintf(players, sizeof players, "%s: %s — %s: %s", _("Red"), tag(rs, "Red", red, sizeof red),
+             _("Black"), tag(rs, "Black", black, sizeof black));
+    if (rec(rs)->result != CT_RESULT_NONE && rec(rs)->termination != CT_END_NONE)
+        snprintf(result, sizeof result, "%s (%s)", ct_result_string(rec(rs)->result),
+                 ctl_reason_text(rec(rs)->termination));
+    else
+        snprintf(result, sizeof result, "%s", ct_result_string(rec(rs)->result));
+    snprintf(info, sizeof info, "%s  %s%s", tag(rs, "Date", date, sizeof date), result,
+             modified(rs) ? _("  (modified)") : "");
+    const char *cm = ct_record_comment(rec(rs), rs->g.node);
+    sanitize_text(comment, sizeof rs->comment, cm ? cm : "", cm ? strlen(cm) : 0, 0);
+    int kids = ct_record_child_count(rec(rs), rs->g.node);
     if (kids > 1) {
         size_t used = (size_t)snprintf(vars, sizeof vars, "%s", _("Variations (Tab):"));
         for (int i = 1; i < kids && used < sizeof vars - 40; i++) {
             char t[CT_MOVE_TEXT_MAX];
-            ctl_move_text(c, pos, ct_record_move(rec(), ct_record_child(rec(), R.rs.node, i)), t, sizeof t);
+            ctl_move_text(c, pos, ct_record_move(rec(rs), ct_record_child(rec(rs), rs->g.node, i)), t, sizeof t);
             used += (size_t)snprintf(vars + used, sizeof vars - used, " %d) %s", i, t);
         }
     }
-    ui_review_panel ps = {
+    ui_review_panel pst = {
         .title = title, .players = players, .info = info,
-        .moves = moves, .n_moves = n, .current = cur,
+        .moves = rs->moves, .n_moves = n, .current = cur,
         .comment = comment[0] ? comment : NULL,
         .variations = vars[0] ? vars : NULL,
         .status = c->status, .status_role = c->status_role,
@@ -233,200 +287,214 @@ static void draw_review(ctl *c, const char *prompt)
         .footer = _("←→ step ↑↓ alt. Tab/BkSp var. a/A engine p auto ; note y/Y copy S save q"),
     };
     int k = 0;
-    if (R.have_pa && R.pa_game == R.rs.game && R.pa_node == R.rs.node) {
+    game_seat_progress p;
+    if (rs->engine && game_seat_busy(rs->engine)) {
+        /* The engine thinks: its progress, live. */
+        game_seat_progress_get(rs->engine, &p);
         char sc[16], ln[400];
-        format_score(pos->side == CT_RED ? R.pa_score : -R.pa_score, sc, sizeof sc);
-        line_text(c, pos, R.pa_pv, R.pa_len, ln, sizeof ln);
-        snprintf(an0, sizeof an0, _("Engine: %s (Red's view), depth %d: %s"), sc, R.pa_depth, ln);
-        ps.analysis[k++] = an0;
+        format_score(pos->side == CT_RED ? p.score : -p.score, sc, sizeof sc);
+        line_text(c, rs, pos, p.pv, p.pv_len, ln, sizeof ln);
+        snprintf(an0, sizeof an0, _("Engine (Esc stops): %s (Red's view), depth %d: %s"), sc, p.depth, ln);
+        pst.analysis[k++] = an0;
+    } else if (rs->have_pa && rs->pa_node == rs->g.node) {
+        char sc[16], ln[400];
+        format_score(pos->side == CT_RED ? rs->pa_score : -rs->pa_score, sc, sizeof sc);
+        line_text(c, rs, pos, rs->pa_pv, rs->pa_len, ln, sizeof ln);
+        snprintf(an0, sizeof an0, _("Engine: %s (Red's view), depth %d: %s"), sc, rs->pa_depth, ln);
+        pst.analysis[k++] = an0;
     }
-    const ct_move_annotation *a = review_annotation(&R.rs, R.rs.node);
+    const ct_move_annotation *a = annotation(rs, rs->g.node);
     if (a && a->nag) {
-        static ct_pos before;
-        ct_record_position(rec(), ct_record_parent(rec(), R.rs.node), &before);
+        ct_record_position(rec(rs), ct_record_parent(rec(rs), rs->g.node), &rs->walk);
         char best[CT_MOVE_TEXT_MAX];
-        ctl_move_text(c, &before, a->best, best, sizeof best);
+        ctl_move_text(c, &rs->walk, a->best, best, sizeof best);
         snprintf(an1, sizeof an1, _("%s loses %d (best was %s)"), ct_annotate_mark(a->nag), a->loss, best);
-        ps.analysis[k++] = an1;
+        pst.analysis[k++] = an1;
     }
-    static char chart[8192];
-    if (R.rs.ann && R.rs.ann_game == R.rs.game && R.rs.nann > 0) {
+    if (rs->ann && rs->ann_game == rs->cur && rs->nann > 0) {
         /* The worst moves of each side, written out: "Red 5. R9.8? (-120)". */
-        static ct_pos sp, walk;
-        static ct_move line[CT_MAX_HISTORY];
-        ct_record_start_position(rec(), &sp);
-        ct_record_main_line(rec(), line, CT_MAX_HISTORY);
+        ct_pos *sp = &rs->scratch;
+        ct_record_start_position(rec(rs), sp);
+        ct_record_main_line(rec(rs), rs->line, CT_MAX_HISTORY);
         size_t used = (size_t)snprintf(an2, sizeof an2, "%s", _("Worst:"));
         for (int side = CT_RED; side <= CT_BLACK; side++) {
             int worst[3];
-            int nw = ct_annotate_worst(R.rs.ann, R.rs.nann, sp.side, side, 3, worst);
+            int nw = ct_annotate_worst(rs->ann, rs->nann, sp->side, side, 3, worst);
             used += (size_t)snprintf(an2 + used, sizeof an2 - used, " %s", side == CT_RED ? _("Red") : _("Black"));
             if (nw == 0)
                 used += (size_t)snprintf(an2 + used, sizeof an2 - used, " -");
             for (int j = 0; j < nw && used < sizeof an2 - 40; j++) {
-                walk = sp;
+                rs->walk = *sp;
                 for (int i = 0; i < worst[j]; i++)
-                    ct_pos_make(&walk, line[i]);
+                    ct_pos_make(&rs->walk, rs->line[i]);
                 char t[CT_MOVE_TEXT_MAX];
-                ctl_move_text(c, &walk, line[worst[j]], t, sizeof t);
+                ctl_move_text(c, &rs->walk, rs->line[worst[j]], t, sizeof t);
                 used += (size_t)snprintf(an2 + used, sizeof an2 - used, " %d.%s%s%s (-%d)",
-                                         walk.fullmove, walk.side == CT_BLACK ? ".." : "", t,
-                                         ct_annotate_mark(R.rs.ann[worst[j]].nag),
-                                         R.rs.ann[worst[j]].loss);
+                                         rs->walk.fullmove, rs->walk.side == CT_BLACK ? ".." : "", t,
+                                         ct_annotate_mark(rs->ann[worst[j]].nag), rs->ann[worst[j]].loss);
             }
         }
-        ps.analysis[k++] = an2;
-        int *ev2 = malloc(sizeof(int) * (size_t)R.rs.nann);
+        pst.analysis[k++] = an2;
+        int *ev2 = malloc(sizeof(int) * (size_t)rs->nann);
         if (ev2) {
-            for (int i = 0; i < R.rs.nann; i++)
-                ev2[i] = R.rs.ann[i].eval_red;
+            for (int i = 0; i < rs->nann; i++)
+                ev2[i] = rs->ann[i].eval_red;
             int width = lo->panel.w - 2;
             if (width > 0) {
-                ct_annotate_chart(ev2, R.rs.nann, 500, width, 4, c->set.ascii, chart, sizeof chart);
-                ps.chart = chart;
+                ct_annotate_chart(ev2, rs->nann, 500, width, 4, c->set.ascii, rs->chart, sizeof rs->chart);
+                pst.chart = rs->chart;
             }
             free(ev2);
         }
     }
-    ui_review_panel_draw(stdscr, &lo->panel, &ps, R.row_node);
-}
-
-void review_mode_draw_prompt(ctl *c, const char *prompt)
-{
-    draw_review(c, prompt);
-}
-
-static void review_draw(ctl *c)
-{
-    draw_review(c, NULL);
+    ui_review_panel_draw(stdscr, &lo->panel, &pst, rs->row_node);
 }
 
 /* ---------------------------------------------------------------- the engine */
-
-static bool ensure_search(ctl *c)
+static void analyse_position(ctl *c, review_state *rs)
 {
-    if (!R.search)
-        R.search = ct_search_new(16);
-    if (!R.search)
-        ctl_status(c, UI_ERROR, "%s", _("Not enough memory for the engine."));
-    return R.search != NULL;
-}
-
-/* Stops a long analysis on Esc, q or a signal; draws the progress. */
-static bool analysis_progress(void *user, int done, int total)
-{
-    ctl *c = user;
-    if (ui_screen_pending_signal())
-        return true;
-    ctl_status(c, UI_STATUS, _("Analysing the game: %d/%d moves (Esc stops)"), done, total);
-    draw_review(c, NULL);
-    wnoutrefresh(stdscr);
-    doupdate();
-    nodelay(stdscr, TRUE);
-    int ch = getch();
-    nodelay(stdscr, FALSE);
-    return ch == 27 || ch == 'q';
-}
-
-static bool search_poll(void *user, const ct_search_info *info)
-{
-    (void)user;
-    (void)info;
-    return ui_screen_pending_signal() != 0;
-}
-
-static void analyse_position(ctl *c)
-{
-    if (!ensure_search(c))
-        return;
-    if (!ct_has_legal_move(R.rs.pos)) {
+    if (!ct_has_legal_move(rs->g.pos)) {
         ctl_status(c, UI_STATUS, "%s", _("No legal move: the game is over here."));
         return;
     }
-    ctl_status(c, UI_STATUS, "%s", _("The engine is thinking..."));
-    draw_review(c, NULL);
-    wnoutrefresh(stdscr);
-    doupdate();
-    ct_limits lim;
-    ct_limits_init(&lim);
-    lim.movetime_ms = R.analysis_ms;
-    ct_search_result res;
-    ct_search_run(R.search, R.rs.pos, &lim, search_poll, NULL, &res);
-    R.have_pa = true;
-    R.pa_game = R.rs.game;
-    R.pa_node = R.rs.node;
-    R.pa_score = res.score;
-    R.pa_depth = res.depth;
-    R.pa_len = res.pv_len < 12 ? res.pv_len : 12;
-    memcpy(R.pa_pv, res.pv, sizeof(ct_move) * (size_t)R.pa_len);
-    ctl_status(c, UI_STATUS, "%s", "");
-}
-
-static void analyse_game(ctl *c)
-{
-    if (!ensure_search(c))
+    if (!rs->engine) {
+        sys_player_spec spec = {.kind = SYS_PLAYER_AI, .level = 10};
+        rs->engine = game_seat_open(&spec, c->book, NULL, 0);
+    }
+    if (!rs->engine || game_seat_busy(rs->engine))
         return;
     ct_limits lim;
     ct_limits_init(&lim);
-    lim.movetime_ms = R.analysis_ms / 4 > 50 ? R.analysis_ms / 4 : 50;
-    ct_search_clear(R.search);
-    int done = review_analyse_game(&R.rs, R.search, &lim, analysis_progress, c);
-    int marks[3] = {0, 0, 0};
-    for (int i = 0; i < R.rs.nann; i++)
-        if (R.rs.ann[i].nag)
-            marks[R.rs.ann[i].nag == CT_NAG_INACCURACY ? 0 : R.rs.ann[i].nag == CT_NAG_MISTAKE ? 1 : 2]++;
-    ctl_status(c, UI_STATUS, _("Analysed %d moves: %d ?!, %d ?, %d ?? (thresholds 50/100/300)."),
-               done, marks[0], marks[1], marks[2]);
+    lim.movetime_ms = c->defaults.analysis_ms;
+    rs->pa_node = rs->g.node;
+    rs->have_pa = false;
+    game_seat_start(rs->engine, rs->g.pos, &lim);
+    ctl_status(c, UI_STATUS, "%s", _("The engine is thinking... (Esc stops)"));
 }
 
-/* The AI answers a move played on in the review. */
-static void ai_reply(ctl *c)
+static void analyse_game(ctl *c, review_state *rs)
 {
-    if (!R.ai_replies || !ct_has_legal_move(R.rs.pos) || !ensure_search(c))
+    if (!rs->annotator)
+        rs->annotator = game_annotator_new();
+    if (!rs->annotator || game_seat_busy(rs->annotator))
         return;
-    int level = c->game.players[CT_BLACK].level;
-    ct_search_set_level(R.search, level, 1);
     ct_limits lim;
     ct_limits_init(&lim);
-    lim.movetime_ms = 300 + level * 100;
-    ct_search_result res;
-    ct_search_run(R.search, R.rs.pos, &lim, search_poll, NULL, &res);
-    ct_search_set_level(R.search, 10, 0);
-    if (res.best != CT_NO_MOVE)
-        review_play(&R.rs, res.best);
+    lim.movetime_ms = c->defaults.analysis_ms / 4 > 50 ? c->defaults.analysis_ms / 4 : 50;
+    rs->ann_game = rs->cur;
+    game_annotator_start(rs->annotator, rec(rs), &lim);
+    ctl_status(c, UI_STATUS, "%s", _("Analysing the game... (Esc stops)"));
+}
+
+/* Collects what the engines found; the progress is redrawn a few times a second. */
+static void engines_tick(ctl *c, review_state *rs)
+{
+    game_seat_result res;
+    int64_t now = sys_now_ms();
+    if (rs->engine && game_seat_poll(rs->engine, &res)) {
+        game_seat_progress p;
+        game_seat_progress_get(rs->engine, &p);
+        rs->have_pa = rs->pa_node == rs->g.node;
+        rs->pa_score = p.depth ? p.score : res.score;
+        rs->pa_depth = p.depth;
+        rs->pa_len = p.pv_len;
+        memcpy(rs->pa_pv, p.pv, sizeof rs->pa_pv);
+        if (!rs->pa_len && res.move) {
+            rs->pa_pv[0] = res.move;
+            rs->pa_len = 1;
+        }
+        ctl_status(c, UI_STATUS, "%s", "");
+        c->dirty = true;
+    }
+    if (rs->annotator && game_seat_poll(rs->annotator, &res)) {
+        const ct_move_annotation *ann;
+        int n = game_annotator_result(rs->annotator, &ann);
+        free(rs->ann);
+        rs->ann = malloc(sizeof *rs->ann * (size_t)(n + 1));
+        rs->nann = rs->ann ? n : 0;
+        if (rs->ann)
+            memcpy(rs->ann, ann, sizeof *rs->ann * (size_t)n);
+        /* Marks on the moves without one of their own. */
+        int marks[3] = {0, 0, 0}, nodes[CT_MAX_HISTORY];
+        ct_record_main_line_nodes(rec(rs), nodes, CT_MAX_HISTORY);
+        for (int i = 0; i < rs->nann; i++) {
+            if (!rs->ann[i].nag)
+                continue;
+            marks[rs->ann[i].nag == CT_NAG_INACCURACY ? 0 : rs->ann[i].nag == CT_NAG_MISTAKE ? 1 : 2]++;
+            if (!ct_record_nag(rec(rs), nodes[i]))
+                game_set_nag(&rs->g, nodes[i], rs->ann[i].nag);
+        }
+        ctl_status(c, UI_STATUS, _("Analysed %d moves: %d ?!, %d ?, %d ?? (thresholds 50/100/300)."),
+                   n, marks[0], marks[1], marks[2]);
+        c->dirty = true;
+    }
+    bool busy = (rs->engine && game_seat_busy(rs->engine)) || (rs->annotator && game_seat_busy(rs->annotator));
+    if (busy && now - rs->last_draw >= 100) {
+        rs->last_draw = now;
+        if (rs->annotator && game_seat_busy(rs->annotator)) {
+            game_seat_progress p;
+            game_seat_progress_get(rs->annotator, &p);
+            ctl_status(c, UI_STATUS, _("Analysing the game: %d/%d moves (Esc stops)"), p.done, p.total);
+        }
+        c->dirty = true;
+    }
+}
+
+static bool stop_engines(review_state *rs)
+{
+    bool any = false;
+    if (rs->engine && game_seat_busy(rs->engine)) {
+        game_seat_stop(rs->engine);
+        any = true;
+    }
+    if (rs->annotator && game_seat_busy(rs->annotator)) {
+        game_seat_stop(rs->annotator);
+        any = true;
+    }
+    return any;
 }
 
 /* ---------------------------------------------------------------- actions */
-
-static void play_on(ctl *c, ct_move mv)
+static void play_on(ctl *c, review_state *rs, ct_move mv)
 {
-    if (review_play(&R.rs, mv) != CT_OK) {
+    if (game_play(&rs->g, mv, sys_now_ms(), NULL) != GAME_OK) {
         ctl_status(c, UI_ERROR, "%s", _("That move is not legal here."));
         return;
     }
-    R.selected = CT_NO_SQ;
-    ai_reply(c);
-    ctl_status(c, UI_STATUS, "%s", ct_record_on_main_line(rec(), R.rs.node)
+    rs->selected = CT_NO_SQ;
+    ctl_status(c, UI_STATUS, "%s", ct_record_on_main_line(rec(rs), rs->g.node)
                                        ? _("On the main line.")
                                        : _("A new variation (S saves it)."));
 }
 
-static void click_square(ctl *c, int file, int rank)
+static void set_ai_replies(ctl *c, review_state *rs, bool on)
 {
-    ct_sq sq = (ct_sq)CT_SQ(file, rank);
-    if (R.selected != CT_NO_SQ && sq != R.selected &&
-        ct_pos_side_at(R.rs.pos, sq) != R.rs.pos->side) {
-        play_on(c, CT_MOVE(R.selected, sq));
-        return;
+    rs->ai_replies = on;
+    game_close_seats(&rs->g);
+    if (on) {
+        /* The AI takes the side that answers the next move played. */
+        sys_player_spec spec = {.kind = SYS_PLAYER_AI, .level = c->defaults.level};
+        game_set_seat(&rs->g, !game_side(&rs->g), game_seat_open(&spec, c->book, NULL, 0), NULL);
     }
-    if (ct_pos_side_at(R.rs.pos, sq) == R.rs.pos->side && sq != R.selected)
-        R.selected = sq;
-    else
-        R.selected = CT_NO_SQ;
 }
 
-static void on_move_text(ctl *c, const char *text)
+static void click_square(ctl *c, review_state *rs, int file, int rank)
 {
+    ct_pos *pos = rs->g.pos;
+    ct_sq sq = (ct_sq)CT_SQ(file, rank);
+    if (rs->selected != CT_NO_SQ && sq != rs->selected && ct_pos_side_at(pos, sq) != pos->side) {
+        play_on(c, rs, CT_MOVE(rs->selected, sq));
+        return;
+    }
+    if (ct_pos_side_at(pos, sq) == pos->side && sq != rs->selected)
+        rs->selected = sq;
+    else
+        rs->selected = CT_NO_SQ;
+}
+
+static void on_move_text(ctl *c, void *st, const char *text)
+{
+    review_state *rs = st;
     while (*text == ' ')
         text++;
     if (!*text) {
@@ -435,177 +503,189 @@ static void on_move_text(ctl *c, const char *text)
     }
     ct_move mv = CT_NO_MOVE;
     ct_parse_error err;
-    if (ct_move_parse(R.rs.pos, text, c->set.notation, &mv, &err) != CT_OK)
-        ct_move_parse(R.rs.pos, text, CT_NOTATION_AUTO, &mv, &err);
+    if (ct_move_parse(rs->g.pos, text, c->set.notation, &mv, &err) != CT_OK)
+        ct_move_parse(rs->g.pos, text, CT_NOTATION_AUTO, &mv, &err);
     if (!mv)
         mv = ct_move_parse_coord(text);
     if (!mv) {
         ctl_status(c, UI_ERROR, "%s", _("Cannot read that move."));
         return;
     }
-    play_on(c, mv);
+    play_on(c, rs, mv);
 }
 
-static void on_comment(ctl *c, const char *text)
+static void on_comment(ctl *c, void *st, const char *text)
 {
-    review_set_comment(&R.rs, text);
+    review_state *rs = st;
+    game_set_comment(&rs->g, rs->g.node, text);
     ctl_status(c, UI_STATUS, "%s", text && *text ? _("Comment set (S saves it).") : _("Comment removed."));
 }
 
-static void on_save_path(ctl *c, const char *text)
+static void write_file(ctl *c, review_state *rs, const char *path)
 {
     char err[1200], clean[1200];
-    if (!text || !*text)
+    const ct_record **all = malloc(sizeof *all * (size_t)rs->ngames);
+    if (!all)
         return;
-    if (review_save(&R.rs, text, CT_NOTATION_ICCS, err, sizeof err) != 0) {
+    for (int i = 0; i < rs->ngames; i++)
+        all[i] = game_at(rs, i);
+    int r = gamefile_save_many(path, all, rs->ngames, CT_NOTATION_ICCS, err, sizeof err);
+    free(all);
+    if (r != 0) {
         sanitize_text(clean, sizeof clean, err, strlen(err), 0);
         ctl_status(c, UI_ERROR, _("Not saved: %s"), clean);
         return;
     }
-    char *p = sanitize_dup(text, 0);
-    ctl_status(c, UI_STATUS, _("Saved %d game(s) to %s"), R.rs.ngames, p);
+    if (path != rs->path)
+        snprintf(rs->path, sizeof rs->path, "%s", path);
+    rs->file_modified = false;
+    game_mark_saved(&rs->g, rs->path);
+    game_autosave_attach(&c->saver, &rs->g, rs->path, rs->cur);
+    game_autosave_write(&c->saver, sys_now_ms(), NULL); /* nothing left to resume here */
+    char *p = sanitize_dup(path, 0);
+    ctl_status(c, UI_STATUS, _("Saved %d game(s) to %s"), rs->ngames, p);
     free(p);
 }
 
-static void copy(ctl *c, bool game)
+static void on_replace_answer(ctl *c, void *st, bool yes)
 {
-    char err[200];
-    char *text = NULL;
-    size_t len = 0;
-    if (!session_clipboard_allowed()) {
-        ctl_status(c, UI_ERROR, "%s", _("Copying is off in the settings (clipboard = no)."));
+    review_state *rs = st;
+    if (yes)
+        write_file(c, rs, rs->pending_path);
+    else
+        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
+}
+
+static void on_save_path(ctl *c, void *st, const char *text)
+{
+    review_state *rs = st;
+    char dir[1024];
+    session_games_dir(dir, sizeof dir);
+    session_typed_path(dir, text, rs->pending_path, sizeof rs->pending_path);
+    if (!rs->pending_path[0]) {
+        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
         return;
     }
-    if (game) {
-        if (ct_pgn_write(rec(), c->set.notation, &text, &len) != CT_OK) {
-            ctl_status(c, UI_ERROR, "%s", _("The game cannot be written as PGN."));
-            return;
-        }
-    } else {
-        text = malloc(128);
-        if (!text)
-            return;
-        ct_fen_write(R.rs.pos, text, 128);
-        len = strlen(text);
+    if (strcmp(rs->pending_path, rs->path) != 0 && session_file_exists(rs->pending_path)) {
+        char q[1400];
+        char *p = sanitize_dup(rs->pending_path, 0);
+        snprintf(q, sizeof q, _("%s exists. Replace it? (y/n)"), p);
+        free(p);
+        ctl_prompt_yesno(c, rs, q, on_replace_answer);
+        return;
     }
-    if (clipboard_copy(text, len, err, sizeof err) == 0)
-        ctl_status(c, UI_STATUS, "%s", game ? _("Game copied to the clipboard (PGN, OSC 52).")
-                                            : _("Position copied to the clipboard (FEN, OSC 52)."));
-    else
-        ctl_status(c, UI_ERROR, _("Not copied: %s"), err);
-    free(text);
+    write_file(c, rs, rs->pending_path);
 }
 
-static void leave(ctl *c)
+static void leave(ctl *c, review_state *rs)
 {
-    R.autoplay = false;
-    if (R.quit_on_exit)
+    rs->autoplay = false;
+    if (rs->quit_on_exit || c->n_frames <= 1)
         c->quit = true;
     else
-        ctl_set_mode(c, CTL_MODE_MENU);
+        ctl_pop(c); /* back to what was below: the game in progress, or the menu */
 }
 
-static void on_leave_answer(ctl *c, bool yes)
+static void on_leave_answer(ctl *c, void *st, bool yes)
 {
     if (yes)
-        leave(c);
+        leave(c, st);
 }
 
-static void on_delete_answer(ctl *c, bool yes)
+static void on_delete_answer(ctl *c, void *st, bool yes)
 {
-    if (yes && review_delete(&R.rs))
+    review_state *rs = st;
+    if (yes && game_delete(&rs->g, rs->g.node)) {
+        drop_analysis(rs);
         ctl_status(c, UI_STATUS, "%s", _("Deleted (S saves the change)."));
+    }
 }
 
-static void list_key(ctl *c, const ui_event *event)
+static void list_key(ctl *c, review_state *rs, const ui_event *event)
 {
     ui_event e = *event, *ev = &e;
     ui_event_regroup(ev, UI_KEYS_MENU); /* the list takes the keys of menus and lists */
     switch (ev->req) {
-    case REQ_UP: if (R.list_sel > 0) R.list_sel--; break;
-    case REQ_DOWN: if (R.list_sel + 1 < R.rs.ngames) R.list_sel++; break;
-    case REQ_PAGE_UP: R.list_sel = R.list_sel > 10 ? R.list_sel - 10 : 0; break;
-    case REQ_PAGE_DOWN:
-        R.list_sel = R.list_sel + 10 < R.rs.ngames ? R.list_sel + 10 : R.rs.ngames - 1;
-        break;
-    case REQ_TOP: R.list_sel = 0; break;
-    case REQ_BOTTOM: R.list_sel = R.rs.ngames - 1; break;
+    case REQ_UP: if (rs->list_sel > 0) rs->list_sel--; break;
+    case REQ_DOWN: if (rs->list_sel + 1 < rs->ngames) rs->list_sel++; break;
+    case REQ_PAGE_UP: rs->list_sel = rs->list_sel > 10 ? rs->list_sel - 10 : 0; break;
+    case REQ_PAGE_DOWN: rs->list_sel = rs->list_sel + 10 < rs->ngames ? rs->list_sel + 10 : rs->ngames - 1; break;
+    case REQ_TOP: rs->list_sel = 0; break;
+    case REQ_BOTTOM: rs->list_sel = rs->ngames - 1; break;
     case REQ_SELECT:
-        review_select_game(&R.rs, R.list_sel);
-        R.list_open = false;
+        select_game(c, rs, rs->list_sel);
+        rs->list_open = false;
         break;
     case REQ_MOUSE:
-        if (ev->press && ev->y >= 0 && ev->y < MAX_ROWS && R.row_game[ev->y] >= 0) {
-            R.list_sel = R.row_game[ev->y];
-            review_select_game(&R.rs, R.list_sel);
-            R.list_open = false;
+        if (ev->press && ev->y >= 0 && ev->y < MAX_ROWS && rs->row_game[ev->y] >= 0) {
+            rs->list_sel = rs->row_game[ev->y];
+            select_game(c, rs, rs->list_sel);
+            rs->list_open = false;
         }
         break;
-    case REQ_CANCEL:
-    case REQ_QUIT:
-        if (R.rs.game >= 0 && R.rs.ngames > 0 && ev->req == REQ_CANCEL)
-            R.list_open = false;
-        else
-            leave(c);
-        break;
+    case REQ_CANCEL: rs->list_open = false; break;
+    case REQ_QUIT: leave(c, rs); break;
     default: break;
     }
 }
 
-static void review_key(ctl *c, const ui_event *ev)
+static void review_key(ctl *c, void *st, const ui_event *ev)
 {
-    if (R.list_open) {
-        list_key(c, ev);
+    review_state *rs = st;
+    if (rs->list_open) {
+        list_key(c, rs, ev);
         return;
     }
+    game *g = &rs->g;
     bool moved = false;
     switch (ev->req) {
-    case REQ_FORWARD: moved = review_forward(&R.rs); break;
-    case REQ_BACK: moved = review_back(&R.rs); break;
-    case REQ_FIRST: moved = review_first(&R.rs); break;
-    case REQ_LAST: moved = review_last(&R.rs); break;
-    case REQ_NEXT_ALT: moved = review_next_variation(&R.rs); break;
-    case REQ_PREV_ALT: moved = review_prev_variation(&R.rs); break;
-    case REQ_ENTER_VAR: moved = review_enter_variation(&R.rs, 1); break;
+    case REQ_FORWARD: moved = game_forward(g); break;
+    case REQ_BACK: moved = game_back(g); break;
+    case REQ_FIRST: moved = game_first(g); break;
+    case REQ_LAST: moved = game_last(g); break;
+    case REQ_NEXT_ALT: moved = game_next_variation(g); break;
+    case REQ_PREV_ALT: moved = game_prev_variation(g); break;
+    case REQ_ENTER_VAR: moved = game_enter_variation(g, 1); break;
     case REQ_VARIATION:
         /* The digit pressed; a key bound in the settings enters the first. */
-        moved = review_enter_variation(&R.rs, ev->key >= '1' && ev->key <= '9' ? ev->key - '0' : 1);
+        moved = game_enter_variation(g, ev->key >= '1' && ev->key <= '9' ? ev->key - '0' : 1);
         break;
-    case REQ_LEAVE_VAR: moved = review_leave_variation(&R.rs); break;
+    case REQ_LEAVE_VAR: moved = game_leave_variation(g); break;
     case REQ_FLIP: c->set.flip = !c->set.flip; break;
-    case REQ_COORDS: c->set.coords = !c->set.coords; tui_prefs_save(c, "coords"); break;
+    case REQ_COORDS: c->set.coords = !c->set.coords; session_setting_changed(c, "coords"); break;
     case REQ_NOTATION:
         c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
         ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
-        tui_prefs_save(c, "notation");
+        session_setting_changed(c, "notation");
         break;
-    case REQ_MOVE_LINE: ctl_prompt_text(c, _("Play on (a move):"), "", on_move_text); break;
-    case REQ_SAVE: ctl_prompt_file(c, _("Save all games to:"), R.rs.path, on_save_path); break;
-    case REQ_OPEN:
-        if (ctl_save_hooks && ctl_save_hooks->open)
-            ctl_save_hooks->open(c);
-        break;
-    case REQ_PREV_GAME: moved = review_select_game(&R.rs, R.rs.game - 1); break;
-    case REQ_NEXT_GAME: moved = review_select_game(&R.rs, R.rs.game + 1); break;
+    case REQ_MOVE_LINE: ctl_prompt_text(c, rs, _("Play on (a move):"), "", on_move_text); break;
+    case REQ_SAVE: ctl_prompt_file(c, rs, _("Save all games to:"), rs->path, on_save_path); break;
+    case REQ_OPEN: session_open_prompt(c); break;
+    case REQ_PREV_GAME: moved = select_game(c, rs, rs->cur - 1); break;
+    case REQ_NEXT_GAME: moved = select_game(c, rs, rs->cur + 1); break;
     case REQ_GAME_LIST:
-        if (R.rs.ngames > 1) {
-            R.list_open = true;
-            R.list_sel = R.rs.game;
+        if (rs->ngames > 1) {
+            rs->list_open = true;
+            rs->list_sel = rs->cur;
         }
         break;
-    case REQ_HELP: ctl_push_mode(c, CTL_MODE_HELP); break;
+    case REQ_HELP: ctl_push(c, CTL_MODE_HELP, NULL); break;
     case REQ_CANCEL:
-        if (R.selected != CT_NO_SQ || R.autoplay) {
-            R.selected = CT_NO_SQ;
-            R.autoplay = false;
+        if (stop_engines(rs)) {
+            ctl_status(c, UI_STATUS, "%s", _("Stopped."));
+            break;
+        }
+        if (rs->selected != CT_NO_SQ || rs->autoplay) {
+            rs->selected = CT_NO_SQ;
+            rs->autoplay = false;
             break;
         }
         /* fall through */
     case REQ_QUIT:
-        if (R.rs.modified)
-            ctl_prompt_yesno(c, _("The changes are not saved. Leave anyway? (y/n)"), on_leave_answer);
+        if (modified(rs))
+            ctl_prompt_yesno(c, rs, _("The changes are not saved. Leave anyway? (y/n)"), on_leave_answer);
         else
-            leave(c);
+            leave(c, rs);
         break;
     case REQ_MOUSE: {
         int f, r;
@@ -613,83 +693,171 @@ static void review_key(ctl *c, const ui_event *ev)
             break;
         if (ev->y >= c->layout.panel.y && ev->y < c->layout.panel.y + c->layout.panel.h &&
             ev->x >= c->layout.panel.x && ev->y - c->layout.panel.y < MAX_ROWS) {
-            int node = R.row_node[ev->y - c->layout.panel.y];
+            int node = rs->row_node[ev->y - c->layout.panel.y];
             if (node >= 0)
-                moved = review_goto(&R.rs, node);
+                moved = game_goto(g, node);
         } else if (ui_layout_cell_to_sq(&c->layout, c->set.flip, ev->y, ev->x, &f, &r)) {
-            click_square(c, f, r);
+            click_square(c, rs, f, r);
         }
         break;
     }
     case REQ_DELETE_MOVE:
-        if (R.rs.node != CT_ROOT)
-            ctl_prompt_yesno(c, _("Delete this move and what follows? (y/n)"), on_delete_answer);
+        if (g->node != CT_ROOT)
+            ctl_prompt_yesno(c, rs, _("Delete this move and what follows? (y/n)"), on_delete_answer);
         break;
     case REQ_AUTOPLAY:
-        R.autoplay = !R.autoplay;
-        R.next_step = ctl_now_ms() + R.autoplay_ms;
-        if (R.autoplay)
+        rs->autoplay = !rs->autoplay;
+        rs->next_step = sys_now_ms() + c->defaults.autoplay_ms;
+        if (rs->autoplay)
             ctl_status(c, UI_STATUS, _("Auto-play: one move every %.1f s (+/- speed, p stops)."),
-                       R.autoplay_ms / 1000.0);
+                       c->defaults.autoplay_ms / 1000.0);
         else
             ctl_status(c, UI_STATUS, "%s", _("Auto-play stopped."));
         break;
     case REQ_FASTER:
-        R.autoplay_ms = R.autoplay_ms > 200 ? R.autoplay_ms / 2 : 100;
-        ctl_status(c, UI_STATUS, _("Auto-play: one move every %.1f s."), R.autoplay_ms / 1000.0);
+        c->defaults.autoplay_ms = c->defaults.autoplay_ms > 200 ? c->defaults.autoplay_ms / 2 : 100;
+        ctl_status(c, UI_STATUS, _("Auto-play: one move every %.1f s."), c->defaults.autoplay_ms / 1000.0);
         break;
     case REQ_SLOWER:
-        R.autoplay_ms = R.autoplay_ms < 30000 ? R.autoplay_ms * 2 : 60000;
-        ctl_status(c, UI_STATUS, _("Auto-play: one move every %.1f s."), R.autoplay_ms / 1000.0);
+        c->defaults.autoplay_ms = c->defaults.autoplay_ms < 30000 ? c->defaults.autoplay_ms * 2 : 60000;
+        ctl_status(c, UI_STATUS, _("Auto-play: one move every %.1f s."), c->defaults.autoplay_ms / 1000.0);
         break;
-    case REQ_ANALYSE: analyse_position(c); break;
-    case REQ_ANALYSE_GAME: analyse_game(c); break;
+    case REQ_ANALYSE: analyse_position(c, rs); break;
+    case REQ_ANALYSE_GAME: analyse_game(c, rs); break;
     case REQ_PLAY_ON_AI:
-        R.ai_replies = !R.ai_replies;
-        ctl_status(c, UI_STATUS, "%s", R.ai_replies ? _("Play on against the AI: it answers your moves (P: hot-seat).")
-                                                     : _("Play on hot-seat: you play both sides (P: against the AI)."));
+        set_ai_replies(c, rs, !rs->ai_replies);
+        ctl_status(c, UI_STATUS, "%s", rs->ai_replies ? _("Play on against the AI: it answers your moves (P: hot-seat).")
+                                                      : _("Play on hot-seat: you play both sides (P: against the AI)."));
         break;
     case REQ_COMMENT: {
         /* The old comment, neutralised, is the starting text of the prompt. */
-        char *cm = sanitize_dup(ct_record_comment(rec(), R.rs.node), 0);
-        ctl_prompt_text(c, _("Comment:"), cm, on_comment);
+        char *cm = sanitize_dup(ct_record_comment(rec(rs), g->node), 0);
+        ctl_prompt_text(c, rs, _("Comment:"), cm, on_comment);
         free(cm);
         break;
     }
-    case REQ_COPY_GAME: copy(c, true); break;
-    case REQ_COPY_POS: copy(c, false); break;
+    case REQ_COPY_GAME: session_copy(c, rec(rs), g->pos, true); break;
+    case REQ_COPY_POS: session_copy(c, rec(rs), g->pos, false); break;
     case REQ_PROMOTE:
-        review_promote(&R.rs);
+        game_promote(g, g->node);
+        drop_analysis(rs);
         ctl_status(c, UI_STATUS, "%s", _("This line is now the main line."));
         break;
     default: break;
     }
     if (moved) {
-        R.selected = CT_NO_SQ;
+        rs->selected = CT_NO_SQ;
         if (ev->req != REQ_MOUSE && c->status_role != UI_ERROR)
             c->status[0] = '\0';
     }
 }
 
-static void review_tick(ctl *c)
+static void review_tick(ctl *c, void *st)
 {
-    if (!R.autoplay)
+    review_state *rs = st;
+    engines_tick(c, rs);
+    /* Play on against the AI: its answers come through the model like any seat's. */
+    game_tick_event ev = game_tick(&rs->g, sys_now_ms());
+    if (ev.kind == GAME_TICK_MOVED) {
+        ctl_status(c, UI_STATUS, "%s", _("The AI answered."));
+        c->dirty = true;
+    }
+    if (!rs->autoplay)
         return;
-    int64_t now = ctl_now_ms();
-    if (now < R.next_step)
+    int64_t now = sys_now_ms();
+    if (now < rs->next_step)
         return;
-    if (!review_forward(&R.rs)) {
-        R.autoplay = false;
+    if (!game_forward(&rs->g)) {
+        rs->autoplay = false;
         ctl_status(c, UI_STATUS, "%s", _("Auto-play: the end of the line."));
     }
-    R.next_step = now + R.autoplay_ms;
+    rs->next_step = now + c->defaults.autoplay_ms;
     c->dirty = true;
+}
+
+/* ---------------------------------------------------------------- open and close */
+static void *review_open(ctl *c, const void *arg)
+{
+    const ctl_review_arg *a = arg;
+    char raw[1200], err[1200];
+    review_state *rs = calloc(1, sizeof *rs);
+    if (!rs)
+        return NULL;
+    rs->list_lines = calloc(LIST_MAX, sizeof *rs->list_lines);
+    if (!rs->list_lines) {
+        free(rs);
+        return NULL;
+    }
+    game_init(&rs->g);
+    rs->quit_on_exit = a->quit_on_exit;
+    snprintf(rs->path, sizeof rs->path, "%s", a->path ? a->path : "");
+    int at = 0;
+    if (a->games) {
+        rs->games = a->games;
+        rs->ngames = a->ngames;
+    } else if (a->path && gamefile_load(a->path, &rs->games, &rs->ngames, raw, sizeof raw) == 0) {
+        /* loaded */
+    } else if (!a->resume) {
+        sanitize_text(err, sizeof err, raw, strlen(raw), 0);
+        ctl_status(c, UI_ERROR, "%s", err);
+        game_free(&rs->g);
+        free(rs->list_lines);
+        free(rs);
+        return NULL;
+    }
+    if (a->resume) {
+        /* A review with changes from the resume file: in place of its game in the file when
+         * the file still has it, else alone. */
+        const char *v = ct_record_tag(a->resume, "SourceGame");
+        at = v ? atoi(v) : 0;
+        if (!rs->games || at < 0 || at >= rs->ngames) {
+            if (rs->games)
+                gamefile_free(rs->games, rs->ngames);
+            rs->games = calloc(1, sizeof *rs->games);
+            rs->ngames = 1;
+            at = 0;
+            ct_record_init(&rs->games[0]);
+            if (!a->path)
+                rs->path[0] = '\0';
+        }
+        ct_record_free(&rs->games[at]);
+        ct_record_init(&rs->games[at]);
+    }
+    rs->list_open = rs->ngames > 1 && !a->resume;
+    rs->cur = at;
+    show_game(c, rs, at, a->resume);
+    char *p = sanitize_dup(rs->path, 0);
+    if (a->resume)
+        ctl_status(c, UI_STATUS, _("Resumed the review of %s with its changes."), p[0] ? p : "?");
+    else
+        ctl_status(c, UI_STATUS, _("Opened %s: %d game(s)."), p, rs->ngames);
+    free(p);
+    return rs;
+}
+
+static void review_close(ctl *c, void *st)
+{
+    review_state *rs = st;
+    game_seat_free(rs->engine);
+    game_seat_free(rs->annotator);
+    game_autosave_detach(&c->saver, &rs->g);
+    game_free(&rs->g);
+    gamefile_free(rs->games, rs->ngames);
+    free(rs->ann);
+    free(rs->list_lines);
+    free(rs);
+    /* The review's changes leave the resume file with it (they were not wanted). */
+    if (!c->quit)
+        game_autosave_write(&c->saver, sys_now_ms(), NULL);
 }
 
 const ctl_mode ctl_mode_review = {
     .name = "review",
+    .keys = UI_KEYS_REVIEW,
+    .open = review_open,
+    .close = review_close,
     .draw = review_draw,
     .key = review_key,
     .tick = review_tick,
-    .keys = UI_KEYS_REVIEW,
+    .full_screen = true,
 };

@@ -19,9 +19,9 @@ void tui_prefs_save(ctl *c, const char *name)
     else if (!strcmp(name, "coords"))
         snprintf(value, sizeof value, "%s", c->set.coords ? "yes" : "no");
     else if (!strcmp(name, "ai_level"))
-        snprintf(value, sizeof value, "%d", c->game.players[CT_BLACK].level);
+        snprintf(value, sizeof value, "%d", c->defaults.level);
     else if (!strcmp(name, "rules"))
-        snprintf(value, sizeof value, "%s", ct_rules_name(c->game.rules));
+        snprintf(value, sizeof value, "%s", ct_rules_name(c->defaults.setup.rules));
     else
         return;
     if (sys_settings_set(NULL, name, value, err, sizeof err) != 0)

@@ -1,40 +1,51 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — ties the saved-games modules to the game controller: the settings file applied
- * at start, the resume file rewritten after every move (and once more on SIGHUP, SIGTERM,
- * SIGINT before the terminal is restored), `--resume` and the start-up offer to resume,
- * finished games saved automatically in the games folder, and the save/open hooks. */
-#ifndef COTUONG_APP_SESSION_H
-#define COTUONG_APP_SESSION_H
+/* cotuong — what the modes share about files and settings: the settings file applied at
+ * start, the resume file read back (`--resume` and the start menu's offer) into the modes
+ * it names, saving a game (asking before replacing a file), the path typed at a prompt,
+ * opening a file into the review, copying through the terminal, and the hook that keeps
+ * in-game toggles in the settings. No mode state lives here. */
+#ifndef COTUONG_TUI_SESSION_H
+#define COTUONG_TUI_SESSION_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
-#include "tui/controller.h"
+#include "game/game.h"
 #include "sys/settings.h"
+#include "tui/controller.h"
 #include "cotuong/record.h"
 
-/* Installs ctl_save_hooks (save, open, emergency_save, game_changed). */
-void session_install(void);
-
 /* Reads the settings file and applies it to c (notation, rules, AI level, glyphs, colour,
- * language is returned in cfg for i18n_init, keys). Problems go to stderr as FILE:LINE. */
+ * clock, keys; the language is left in cfg for i18n_init). Problems go to stderr. */
 void session_load_settings(ctl *c, app_config *cfg);
 
-/* Loads the interrupted game into c->game (moves, clocks, rule set, players, notation).
- * Returns true when a game was resumed; otherwise err says why ("" when there is none). */
-bool session_resume(ctl *c, char *err, size_t errsize);
-/* True when the resume file holds an unfinished game with at least one move. */
+/* The resume file holds something to resume (an unfinished game or an unsaved review). */
 bool session_resume_waiting(void);
-/* In the start menu: asks whether to resume the interrupted game (y resumes it). */
+/* Opens what the resume file holds: the game, then a review above it. False with the
+ * reason in err ("" when there is nothing). */
+bool session_resume(ctl *c, char *err, size_t errsize);
+/* In the start menu: asks whether to resume (y resumes). */
 void session_offer_resume(ctl *c);
 
-/* The current game as a record (tags: Event, Date, Red, Black, Rules, TimeControl, player
- * specs, Notation; result and termination). Free with ct_record_free. */
-void session_game_record(const ctl *c, ct_record *r);
+/* The path the user means at a prompt that was prefilled with dir: a path typed after the
+ * folder ("DIR//tmp/x.pgn", "DIR/~/x.pgn") is taken as typed; "~/" is the home folder. */
+void session_typed_path(const char *dir, const char *text, char *out, size_t size);
+/* The folder of saved games with a final '/', "" when unknown. */
+void session_games_dir(char *buf, size_t size);
+/* A new file name in the games folder for g, from its players' names. */
+void session_new_game_path(const game *g, char *buf, size_t size);
+bool session_file_exists(const char *path);
+/* Writes g (tags filled) to path as PGN; status line says what happened. */
+bool session_save_game(ctl *c, game *g, const char *path);
+/* Asks for a file to open (PGN or XQF) and opens it in a review above the current mode. */
+void session_open_prompt(ctl *c);
 
-/* Copies the current game as PGN (game true) or the position as FEN to the clipboard
- * through the terminal (OSC 52); the result goes to the status line. */
-void session_copy(ctl *c, bool game);
-/* False when the settings say clipboard = no. */
-bool session_clipboard_allowed(void);
+/* Copies the game (PGN, notation of the settings) or the position (FEN) through the
+ * terminal (OSC 52); the status line says what happened. */
+void session_copy(ctl *c, const ct_record *rec, const ct_pos *pos, bool whole_game);
+
+/* A view setting changed in a game (n, g, c, f): kept in the settings file when the
+ * settings module can write it. */
+void session_setting_changed(ctl *c, const char *name);
 
 #endif

@@ -71,6 +71,9 @@ static const ui_keybinding keymap[] = {
     {PLAY, 'R', REQ_RESIGN, "R"},
     {PLAY, 'D', REQ_DRAW, "D"},
     {PLAY, 'N', REQ_NEW_GAME, "N"},
+    {PLAY, 'p', REQ_PAUSE, "p"},
+    {PLAY, '+', REQ_PACE_FASTER, "+"},
+    {PLAY, '-', REQ_PACE_SLOWER, "-"},
     /* Moving through a game under review. */
     {REVIEW, KEY_RIGHT, REQ_FORWARD, N_("Right")},
     {REVIEW, 'l', REQ_FORWARD, "l"},

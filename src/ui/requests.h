@@ -29,6 +29,9 @@
     X(RESIGN, N_("resign the game"))                                                         \
     X(DRAW, N_("offer a draw"))                                                              \
     X(NEW_GAME, N_("start a new game (back to the start menu)"))                             \
+    X(PAUSE, N_("pause or go on (the AI playing itself)"))                                   \
+    X(PACE_FASTER, N_("the AI playing itself: less time shown per move"))                    \
+    X(PACE_SLOWER, N_("the AI playing itself: more time shown per move"))                    \
     X(FORWARD, N_("one move forward along the current line"))                                \
     X(BACK, N_("one move back"))                                                             \
     X(FIRST, N_("to the start of the game"))                                                 \

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the whole-game analysis as a kind of seat: its think runs ct_annotate_line over
+ * the moves given at start and reports done/total after each. */
+#include "game/analysis.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sys/xmalloc.h"
+
+typedef struct {
+    ct_search *search;
+    ct_pos start;
+    ct_move moves[CT_MAX_HISTORY];
+    int n;
+    ct_limits lim;
+    ct_move_annotation *out;
+    int nout;
+    game_seat *seat;
+} annotator;
+
+static bool on_step(void *user, int done, int total)
+{
+    annotator *a = user;
+    game_seat_progress p;
+    memset(&p, 0, sizeof p);
+    p.done = done;
+    p.total = total;
+    return game_seat_report(a->seat, &p);
+}
+
+static void ann_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_limits *lim,
+                      game_seat_result *res)
+{
+    (void)pos;
+    (void)lim;
+    annotator *a = impl;
+    a->seat = seat;
+    ct_search_clear(a->search);
+    a->nout = ct_annotate_line(a->search, &a->start, a->moves, a->n, &a->lim, on_step, a, a->out, NULL);
+    res->status = GAME_SEAT_MOVE;
+}
+
+static void ann_stop(void *impl)
+{
+    ct_search_stop(((annotator *)impl)->search);
+}
+
+static void ann_free(void *impl)
+{
+    annotator *a = impl;
+    ct_search_free(a->search);
+    free(a->out);
+    free(a);
+}
+
+static const game_seat_ops annotator_ops = {
+    .think = ann_think,
+    .stop = ann_stop,
+    .free = ann_free,
+};
+
+game_seat *game_annotator_new(void)
+{
+    annotator *a = xcalloc(1, sizeof *a);
+    a->search = ct_search_new(16);
+    if (!a->search) {
+        free(a);
+        return NULL;
+    }
+    return game_seat_new(&annotator_ops, a, "analysis");
+}
+
+bool game_annotator_start(game_seat *s, const ct_record *rec, const ct_limits *lim)
+{
+    if (game_seat_busy(s))
+        return false;
+    annotator *a = game_seat_impl(s);
+    a->n = ct_record_main_line(rec, a->moves, CT_MAX_HISTORY);
+    if (a->n > CT_MAX_HISTORY)
+        a->n = CT_MAX_HISTORY;
+    ct_record_start_position(rec, &a->start);
+    a->lim = *lim;
+    free(a->out);
+    a->out = xcalloc((size_t)a->n + 1, sizeof *a->out);
+    a->nout = 0;
+    return game_seat_start(s, &a->start, lim);
+}
+
+int game_annotator_result(game_seat *s, const ct_move_annotation **ann)
+{
+    annotator *a = game_seat_impl(s);
+    *ann = a->out;
+    return a->nout;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the one sink every game model writes through: after every change the resume
+ * file is rewritten with every attached game (the game being played, then a review above
+ * it), and a game that has just finished is saved once in the games folder under the
+ * players' names. Used by the full-screen program and by `cotuong autoplay`. */
+#ifndef COTUONG_GAME_AUTOSAVE_H
+#define COTUONG_GAME_AUTOSAVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game/game.h"
+
+#define GAME_AUTOSAVE_MAX 4
+
+typedef struct {
+    game *games[GAME_AUTOSAVE_MAX];
+    char source[GAME_AUTOSAVE_MAX][1024]; /* review: the file it came from */
+    int index[GAME_AUTOSAVE_MAX];         /* review: which game of that file (0-based) */
+    int n;
+    char notation[16];  /* the notation shown (a Notation tag), "" none */
+    bool off;           /* writes nothing (a replay in progress) */
+    char error[600];    /* the last write's problem, "" when it worked */
+    char saved[1024];   /* a finished game saved just now to this path ("" none) */
+} game_autosave;
+
+void game_autosave_init(game_autosave *a);
+/* Puts g under the sink (its Mode is review when g->review; source and index say which
+ * game of which file a review shows). Bottom first. Attaching again updates them. */
+void game_autosave_attach(game_autosave *a, game *g, const char *source, int index);
+void game_autosave_detach(game_autosave *a, game *g);
+/* The sink itself (user = the game_autosave): calls game_autosave_write(now). */
+void game_autosave_sink(void *user, const game *g, game_change what);
+/* Writes the resume file now; interrupted is "signal", "quit" or NULL. The file goes when
+ * nothing is in it (no game with moves, no unsaved review); a finished game stays, with
+ * its result, until a new one starts (it is not offered for resuming). Returns 0,
+ * or -1 with the reason in a->error. */
+int game_autosave_write(game_autosave *a, int64_t now, const char *interrupted);
+
+#endif
