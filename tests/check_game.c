@@ -549,6 +549,8 @@ START_TEST(test_pace_holds_the_move)
     play_ok("h0g2", 1600);
     ck_assert_int_eq(game_tick(&g, 1700).kind, GAME_TICK_NONE);
     ck_assert(game_thinking(&g) == NULL);
+    game_set_seat(&g, CT_BLACK, NULL, NULL); /* sc lives on this stack: free the seat now */
+    ck_assert(sc.freed);
 }
 END_TEST
 
