@@ -78,7 +78,9 @@ check "hot-seat game" "Red to move"
 move h2e2
 check "a move" "1. h2e2"
 keys O
-check "open prompt, prefilled with the games folder" "Open the game file"
+check "the Open list" "Open a saved game"
+keys Enter
+check "open prompt (Type a path...), prefilled with the games folder" "Open the game file"
 # Typed after the prefilled folder: an absolute path is used as typed (not games//tmp/...).
 typed "$TEST_DATA_DIR/review/games.pgn"
 keys Enter
