@@ -124,6 +124,9 @@ keys n
 check "n again (wxf)" "C2.5"
 keys n n
 check "Chinese notation" "炮二平五"
+# both presses handled (and saved) before the file goes: under load the second one was
+# still being written after the rm below, and the next "new user" started in zh-hant
+check "n twice (zh-hant)" ": zh-hant"
 step=$((step + 1))
 if grep -q "^notation = zh" "$XDG_CONFIG_HOME/cotuong/config"; then echo "ok $step - n wrote the notation to the settings"; else
     echo "not ok $step - notation not in the settings file:"; cat "$XDG_CONFIG_HOME/cotuong/config"; fails=$((fails + 1)); fi
