@@ -364,7 +364,6 @@ DIST_NAME = cotuong-$(PACKAGE_VERSION)
 DIST_TAR = $(DIST_NAME).tar.gz
 DIST_TMP = $(DIST_NAME).dist-tmp
 DIST_CHECK = $(DIST_NAME).distcheck
-DIST_EXCLUDE = .ci/% .gitignore .gitattributes
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
 
 .PHONY: dist distcheck maintainer-clean
