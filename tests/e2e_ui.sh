@@ -64,8 +64,8 @@ check "typed" "a9a5 two words"
 keys C-w
 check "Ctrl-W deletes a word" "Move: a9a5 two"
 keys C-w C-w
-check "Ctrl-W, twice more" "Move:"
-check_not "nothing left" "a9a5"
+check_gone "Ctrl-W, twice more: nothing left" "a9a5"
+check "the prompt stays open" "Move:"
 typed "a9a5"
 keys Enter
 check "illegal typed move explained" "Illegal"

@@ -97,6 +97,24 @@ check_not() {
     fi
 }
 
+# check_gone NAME TEXT [SECONDS]: TEXT leaves the screen within SECONDS (default 5) -- for a
+# change that removes text, where check_not right after the keys can look before the redraw.
+check_gone() {
+    step=$((step + 1))
+    i=0 limit=${3:-5}
+    while [ "$i" -lt $((limit * 20)) ] && cap | grep -F -q -- "$2"; do
+        sleep 0.05
+        i=$((i + 1))
+    done
+    if cap | grep -F -q -- "$2"; then
+        echo "not ok $step - $1 ('$2' still on screen after ${limit}s)"
+        cap | sed 's/^/    | /'
+        fails=$((fails + 1))
+    else
+        echo "ok $step - $1"
+    fi
+}
+
 keys() { T send-keys -t "$S" "$@"; }
 # esc: the Esc key alone (a key sent right after it would read as Alt+key).
 esc() {
