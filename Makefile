@@ -256,21 +256,31 @@ $(FUZZ_BUILD)/libcotuong.a: $(FUZZ_CORE_OBJ)
 
 # A target of a module above the core lists the objects it needs besides the core
 # (FUZZ_OBJ_name; pure modules only) and depends on them.
-FUZZ_OBJ_proto := $(FUZZ_BUILD)/game/proto.o $(FUZZ_BUILD)/sys/sanitize.o
-FUZZ_APP_OBJ := $(FUZZ_OBJ_proto)
-$(FUZZ_BUILD)/fuzz_proto: $(FUZZ_OBJ_proto)
+FZ := $(FUZZ_BUILD)
+FUZZ_OBJ_proto := $(FZ)/game/proto.o $(FZ)/sys/sanitize.o
+FUZZ_OBJ_engine_line := $(FZ)/sys/engine_proc.o $(FZ)/sys/sanitize.o
+FUZZ_OBJ_settings := $(FZ)/sys/settings.o $(FZ)/sys/sanitize.o $(FZ)/sys/savefile.o
+FUZZ_OBJ_resume := $(FZ)/sys/resume.o $(FZ)/sys/sanitize.o $(FZ)/sys/savefile.o $(FZ)/sys/xmalloc.o
+FUZZ_OBJ_input := $(FZ)/ui/input.o
+FUZZ_OBJ_uci := $(FZ)/cli/cmd_uci.o $(FZ)/sys/player.o $(FZ)/sys/readall.o $(FZ)/sys/sanitize.o \
+	$(FZ)/sys/engine_proc.o
+FUZZ_TARGETS_ABOVE_CORE := proto engine_line settings resume input uci
+FUZZ_APP_OBJ := $(sort $(foreach t,$(FUZZ_TARGETS_ABOVE_CORE),$(FUZZ_OBJ_$(t))))
+$(foreach t,$(FUZZ_TARGETS_ABOVE_CORE),$(eval $(FZ)/fuzz_$(t): $(FUZZ_OBJ_$(t))))
+FUZZ_APP_FLAGS = $(NCURSES_CFLAGS) -DDATADIR='"$(datadir)/cotuong"' -DLOCALEDIR='"$(localedir)"'
+FUZZ_LIBS = $(UNISTRING_LIBS) $(NCURSES_LIBS) -lm -pthread
 
-$(FUZZ_BUILD)/game/%.o: src/game/%.c | config.h
-	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
-
-$(FUZZ_BUILD)/sys/%.o: src/sys/%.c | config.h
-	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+define fuzz-app-object-rule
+$$(FZ)/$(1)/%.o: src/$(1)/%.c | config.h
+	@mkdir -p $$(@D)
+	$$(FUZZ_CC) $$(FUZZ_CFLAGS) $$(FUZZ_APP_FLAGS) -fsanitize=fuzzer-no-link -c -o $$@ $$<
+endef
+$(foreach d,$(APP_DIRS),$(eval $(call fuzz-app-object-rule,$(d))))
 
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_BUILD)/libcotuong.a | config.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ_$*) $(FUZZ_BUILD)/libcotuong.a -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_APP_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ_$*) \
+	  $(FUZZ_BUILD)/libcotuong.a $(FUZZ_LIBS)
 
 -include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_APP_OBJ:.o=.d) $(FUZZ_BIN:=.d)
 

@@ -32,6 +32,7 @@ typedef struct {
     int skill;            /* 0..20 */
     uint64_t seed;
     bool own_book;
+    bool dry;             /* read commands only, never search (the fuzz target) */
     pthread_mutex_t out_lock;
 } uci_state;
 
@@ -237,6 +238,8 @@ static void cmd_go(char *args)
     }
     if (!any)
         st.lim.infinite = true; /* bare `go` analyses, as in UCI GUIs */
+    if (st.dry)
+        return;
     memcpy(&st.search_pos, &st.pos, sizeof st.pos);
     atomic_store(&st.stop_seen, 0);
     if (pthread_create(&st.thread, NULL, search_thread, NULL) != 0) {
@@ -326,6 +329,83 @@ static void cmd_setoption(char *args)
     apply_options();
 }
 
+bool uci_session_begin(const char *book_path, bool dry)
+{
+    pthread_mutex_init(&st.out_lock, NULL);
+    st.search = ct_search_new(dry ? 1 : 16);
+    if (!st.search)
+        return false;
+    st.book = dry ? NULL : sys_player_load_book(book_path);
+    st.dry = dry;
+    st.ucci = false;
+    st.running = false;
+    st.multipv = 1;
+    st.skill = 20;
+    st.seed = 0;
+    st.own_book = false;
+    apply_options();
+    ct_search_set_book(st.search, st.book);
+    ct_pos_start(&st.pos);
+    return true;
+}
+
+bool uci_session_line(char *line)
+{
+    line[strcspn(line, "\r\n")] = 0;
+    char *cmd = line;
+    while (*cmd == ' ' || *cmd == '\t')
+        cmd++;
+    char *args = cmd + strcspn(cmd, " \t");
+    if (*args)
+        *args++ = 0;
+    if (!strcmp(cmd, "uci")) {
+        st.ucci = false;
+        print_id();
+    } else if (!strcmp(cmd, "ucci")) {
+        st.ucci = true;
+        print_id();
+    } else if (!strcmp(cmd, "isready")) {
+        out("readyok\n");
+    } else if (!strcmp(cmd, "setoption")) {
+        cmd_setoption(args);
+    } else if (!strcmp(cmd, "ucinewgame")) {
+        stop_search();
+        ct_search_clear(st.search);
+    } else if (!strcmp(cmd, "position")) {
+        stop_search();
+        cmd_position(args);
+    } else if (!strcmp(cmd, "go")) {
+        cmd_go(args);
+    } else if (!strcmp(cmd, "stop")) {
+        stop_search();
+    } else if (!strcmp(cmd, "ponderhit")) {
+        /* we do not ponder: nothing to switch */
+    } else if (!strcmp(cmd, "quit")) {
+        stop_search();
+        if (st.ucci)
+            out("bye\n");
+        return false;
+    } else if (!strcmp(cmd, "d")) {
+        char fen[128];
+        ct_fen_write(&st.pos, fen, sizeof fen);
+        out("Fen: %s\n", fen);
+    } else if (*cmd) {
+        char b[96];
+        out("info string unknown command %s\n", shown(cmd, b, sizeof b));
+    }
+    return true;
+}
+
+void uci_session_end(void)
+{
+    stop_search();
+    ct_search_free(st.search);
+    ct_book_free(st.book);
+    st.search = NULL;
+    st.book = NULL;
+    pthread_mutex_destroy(&st.out_lock);
+}
+
 int cmd_uci(int argc, char **argv)
 {
     const char *book_path = NULL;
@@ -350,68 +430,14 @@ int cmd_uci(int argc, char **argv)
             return 2;
         }
     }
-    pthread_mutex_init(&st.out_lock, NULL);
-    st.search = ct_search_new(16);
-    if (!st.search) {
+    if (!uci_session_begin(book_path, false)) {
         fprintf(stderr, "cotuong uci: out of memory\n");
         return 1;
     }
     ct_search_set_threads(st.search, threads);
-    st.book = sys_player_load_book(book_path);
-    st.multipv = 1;
-    st.skill = 20;
-    st.own_book = false;
-    apply_options();
-    ct_search_set_book(st.search, st.book);
-    ct_pos_start(&st.pos);
-
     char line[65536];
-    while (fgets(line, sizeof line, stdin)) {
-        line[strcspn(line, "\r\n")] = 0;
-        char *cmd = line;
-        while (*cmd == ' ' || *cmd == '\t')
-            cmd++;
-        char *args = cmd + strcspn(cmd, " \t");
-        if (*args)
-            *args++ = 0;
-        if (!strcmp(cmd, "uci")) {
-            st.ucci = false;
-            print_id();
-        } else if (!strcmp(cmd, "ucci")) {
-            st.ucci = true;
-            print_id();
-        } else if (!strcmp(cmd, "isready")) {
-            out("readyok\n");
-        } else if (!strcmp(cmd, "setoption")) {
-            cmd_setoption(args);
-        } else if (!strcmp(cmd, "ucinewgame")) {
-            stop_search();
-            ct_search_clear(st.search);
-        } else if (!strcmp(cmd, "position")) {
-            stop_search();
-            cmd_position(args);
-        } else if (!strcmp(cmd, "go")) {
-            cmd_go(args);
-        } else if (!strcmp(cmd, "stop")) {
-            stop_search();
-        } else if (!strcmp(cmd, "ponderhit")) {
-            /* we do not ponder: nothing to switch */
-        } else if (!strcmp(cmd, "quit")) {
-            stop_search();
-            if (st.ucci)
-                out("bye\n");
-            break;
-        } else if (!strcmp(cmd, "d")) {
-            char fen[128];
-            ct_fen_write(&st.pos, fen, sizeof fen);
-            out("Fen: %s\n", fen);
-        } else if (*cmd) {
-            char b[96];
-            out("info string unknown command %s\n", shown(cmd, b, sizeof b));
-        }
-    }
-    stop_search();
-    ct_search_free(st.search);
-    ct_book_free(st.book);
+    while (fgets(line, sizeof line, stdin) && uci_session_line(line))
+        ;
+    uci_session_end();
     return 0;
 }

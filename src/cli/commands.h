@@ -4,10 +4,17 @@
 #ifndef COTUONG_APP_COMMANDS_H
 #define COTUONG_APP_COMMANDS_H
 
+#include <stdbool.h>
+
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
+/* The `uci` command reader on any line (fuzz/fuzz_uci.c): begin (dry = parse commands,
+ * never start a search), then one call per line (false after quit), then end. */
+bool uci_session_begin(const char *book_path, bool dry);
+bool uci_session_line(char *line);
+void uci_session_end(void);
 int cmd_bench(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_autoplay(int argc, char **argv);

@@ -48,11 +48,22 @@ static int next_byte(WINDOW *w)
     return (int)wc;
 }
 
+static int curses_next(void *ctx)
+{
+    return next_byte(ctx);
+}
+
+static void curses_unget(void *ctx, int c)
+{
+    (void)ctx;
+    unget_wch((wchar_t)c);
+}
+
 /* After ESC '[' '<': "b;x;y" then 'M' (press) or 'm' (release). */
-static bool parse_sgr_mouse(WINDOW *w, ui_keygroup g, ui_event *ev)
+static bool parse_sgr_mouse(const ui_input_source *src, ui_keygroup g, ui_event *ev)
 {
     int val[3] = {0, 0, 0}, n = 0, c;
-    while ((c = next_byte(w)) >= 0) {
+    while ((c = src->next(src->ctx)) >= 0) {
         if (c >= '0' && c <= '9') {
             if (val[n] < 100000)
                 val[n] = val[n] * 10 + (c - '0');
@@ -145,50 +156,57 @@ static bool read_event(WINDOW *w, int timeout_ms, ui_keygroup g, ui_event *ev)
     int ch = (int)wc;
     ev->key = ch;
     if (ch == 27) {
-        /* A lone Esc, a mouse report ESC [ < ..., or a sequence curses does not know. */
-        int c1 = next_byte(w);
-        if (c1 < 0) { /* nothing, or a decoded key after it: a lone Esc */
-            ev->req = ui_key_request(g, 27);
-            return true;
-        }
-        if (c1 != '[') {
-            /* Esc and then another key typed quickly (or Alt+key): Esc now, the key next. */
-            unget_wch((wchar_t)c1);
-            ev->req = ui_key_request(g, 27);
-            return true;
-        }
-        int c2 = next_byte(w);
-        if (c2 == '<') {
-            if (!parse_sgr_mouse(w, g, ev))
-                ev->req = REQ_NONE;
-            return true;
-        }
-        /* Another CSI sequence: skip to its final byte so no part of it reads as keys.
-         * Home and End as tmux and screen send them (ESC [ 1 ~, ESC [ 4 ~, also 7~/8~ and
-         * ESC [ H / ESC [ F) are not in xterm's terminfo entry, so they are decoded here. */
-        char body[40];
-        int len = 0, final = -1;
-        for (int c = c2, n = 0; c >= 0 && n < 32; c = next_byte(w), n++) {
-            if (c >= 0x40 && c <= 0x7E) {
-                final = c;
-                break;
-            }
-            if (len < (int)sizeof body - 1)
-                body[len++] = (char)c;
-        }
-        body[len] = 0;
-        int key = 0;
-        if ((final == '~' && (!strcmp(body, "1") || !strcmp(body, "7"))) || (final == 'H' && !len))
-            key = KEY_HOME;
-        else if ((final == '~' && (!strcmp(body, "4") || !strcmp(body, "8"))) || (final == 'F' && !len))
-            key = KEY_END;
-        ev->key = key;
-        ev->fkey = key != 0;
-        ev->req = key ? ui_key_request(g, key) : REQ_NONE;
+        ui_input_source src = {curses_next, curses_unget, w};
+        ui_input_decode_escape(&src, g, ev);
         return true;
     }
     ev->req = ui_key_request(g, ch);
     if (ev->req == REQ_NONE && ch >= 32 && ch != 127)
         ev->req = REQ_TEXT;
     return true;
+}
+
+void ui_input_decode_escape(const ui_input_source *src, ui_keygroup g, ui_event *ev)
+{
+    ev->key = 27;
+    /* A lone Esc, a mouse report ESC [ < ..., or a sequence curses does not know. */
+    int c1 = src->next(src->ctx);
+    if (c1 < 0) { /* nothing, or a decoded key after it: a lone Esc */
+        ev->req = ui_key_request(g, 27);
+        return;
+    }
+    if (c1 != '[') {
+        /* Esc and then another key typed quickly (or Alt+key): Esc now, the key next. */
+        src->unget(src->ctx, c1);
+        ev->req = ui_key_request(g, 27);
+        return;
+    }
+    int c2 = src->next(src->ctx);
+    if (c2 == '<') {
+        if (!parse_sgr_mouse(src, g, ev))
+            ev->req = REQ_NONE;
+        return;
+    }
+    /* Another CSI sequence: skip to its final byte so no part of it reads as keys.
+     * Home and End as tmux and screen send them (ESC [ 1 ~, ESC [ 4 ~, also 7~/8~ and
+     * ESC [ H / ESC [ F) are not in xterm's terminfo entry, so they are decoded here. */
+    char body[40];
+    int len = 0, final = -1;
+    for (int c = c2, n = 0; c >= 0 && n < 32; c = src->next(src->ctx), n++) {
+        if (c >= 0x40 && c <= 0x7E) {
+            final = c;
+            break;
+        }
+        if (len < (int)sizeof body - 1)
+            body[len++] = (char)c;
+    }
+    body[len] = 0;
+    int key = 0;
+    if ((final == '~' && (!strcmp(body, "1") || !strcmp(body, "7"))) || (final == 'H' && !len))
+        key = KEY_HOME;
+    else if ((final == '~' && (!strcmp(body, "4") || !strcmp(body, "8"))) || (final == 'F' && !len))
+        key = KEY_END;
+    ev->key = key;
+    ev->fkey = key != 0;
+    ev->req = key ? ui_key_request(g, key) : REQ_NONE;
 }

@@ -17,4 +17,17 @@ bool ui_input_read(WINDOW *w, int timeout_ms, ui_keygroup g, ui_event *ev);
 void ui_input_enable_mouse(void);
 void ui_input_disable_mouse(void);
 
+/* A source of input bytes for the decoder: next() gives the next byte of a sequence
+ * (waiting briefly) or a negative value when none follows; unget() gives one back. */
+typedef struct {
+    int (*next)(void *ctx);
+    void (*unget)(void *ctx, int c);
+    void *ctx;
+} ui_input_source;
+
+/* Decodes what follows an ESC (a lone Esc, Esc then a key, an SGR mouse report or wheel,
+ * another CSI sequence such as Home/End) into ev with the key table of group g: the
+ * decoder behind ui_input_read, callable on any bytes (fuzz/fuzz_input.c). */
+void ui_input_decode_escape(const ui_input_source *src, ui_keygroup g, ui_event *ev);
+
 #endif
