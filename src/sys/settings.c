@@ -321,9 +321,12 @@ int config_parse(app_config *cfg, const char *file, const char *text, size_t len
                     char *name = trim(s), *value = trim(eq + 1);
                     if (!*name)
                         problem(cfg, file, line, "a setting name is missing before '='");
-                    else if (!*value)
-                        problem(cfg, file, line, "no value for '%.40s'", name);
-                    else
+                    else if (!*value) {
+                        /* the name is the file's text too (found by fuzz_settings) */
+                        char *t = sanitize_dup(name, 0);
+                        problem(cfg, file, line, "no value for '%.40s'", t);
+                        free(t);
+                    } else
                         apply(cfg, file, line, name, value);
                 }
             }
