@@ -389,7 +389,9 @@ static char *trimmed(const char *s, size_t n)
         n--;
     char *c = malloc(n + 1);
     if (c) {
-        memcpy(c, s, n);
+        /* a NUL inside a comment must not cut the rest of it off */
+        for (size_t i = 0; i < n; i++)
+            c[i] = s[i] ? s[i] : ' ';
         c[n] = '\0';
     }
     return c;

@@ -481,20 +481,25 @@ ct_status ct_record_set_comment(ct_record *r, int node, const char *text)
         return CT_ERR_INVALID;
     char *c = NULL;
     if (text) {
-        /* Kept as PGN can hold it: no blanks around, '}' (which would end it) as ')'. */
-        while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
-            text++;
+        /* Kept as PGN can hold it: controls as spaces (first, so that the trim below sees
+         * them: found by fuzz_pgn), no blanks around, '}' (which would end it) as ')'. */
         size_t n = strlen(text);
-        while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n' ||
-                         text[n - 1] == '\r'))
+        if (!(c = malloc(n + 1)))
+            return CT_ERR_FULL;
+        memcpy(c, text, n + 1);
+        ct_text_clean(c, true);
+        char *p = c;
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            p++;
+        n = strlen(p);
+        while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\n' || p[n - 1] == '\r'))
             n--;
-        if (n > 0) {
-            if (!(c = malloc(n + 1)))
-                return CT_ERR_FULL;
-            for (size_t i = 0; i < n; i++)
-                c[i] = text[i] == '}' ? ')' : text[i];
-            c[n] = '\0';
-            ct_text_clean(c, true);
+        for (size_t i = 0; i < n; i++)
+            c[i] = p[i] == '}' ? ')' : p[i];
+        c[n] = '\0';
+        if (n == 0) {
+            free(c);
+            c = NULL;
         }
     }
     free(r->nodes[node].comment);
