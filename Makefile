@@ -261,7 +261,7 @@ FUZZ_OBJ_proto := $(FZ)/game/proto.o $(FZ)/sys/sanitize.o
 FUZZ_OBJ_engine_line := $(FZ)/sys/engine_proc.o $(FZ)/sys/sanitize.o
 FUZZ_OBJ_settings := $(FZ)/sys/settings.o $(FZ)/sys/sanitize.o $(FZ)/sys/savefile.o
 FUZZ_OBJ_resume := $(FZ)/sys/resume.o $(FZ)/sys/sanitize.o $(FZ)/sys/savefile.o $(FZ)/sys/xmalloc.o
-FUZZ_OBJ_input := $(FZ)/ui/input.o
+FUZZ_OBJ_input := $(FZ)/ui/input.o $(FZ)/ui/keymap.o
 FUZZ_OBJ_uci := $(FZ)/cli/cmd_uci.o $(FZ)/sys/player.o $(FZ)/sys/readall.o $(FZ)/sys/sanitize.o \
 	$(FZ)/sys/engine_proc.o
 FUZZ_TARGETS_ABOVE_CORE := proto engine_line settings resume input uci
