@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cotuong/book.h"
 #include "cotuong/ecco.h"
 #include "cotuong/explorer.h"
 #include "cotuong/movegen.h"
@@ -323,6 +324,77 @@ START_TEST(test_ecco_classify)
 }
 END_TEST
 
+/* The master book over the shipped index: every move it offers obeys the level's rules,
+ * checked against the explorer's own counts; rare positions are left to the search. */
+START_TEST(test_master_book)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../../assets/ccpd-masters.idx", TEST_DATA_DIR);
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    size_t len = (size_t)ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *bytes = malloc(len);
+    ck_assert_uint_eq(fread(bytes, 1, len, f), len);
+    fclose(f);
+    ct_explorer *x;
+    ck_assert_int_eq(ct_explorer_open(bytes, len, &x), CT_OK);
+    uint8_t *copy = malloc(len);
+    memcpy(copy, bytes, len);
+    ct_book *book = ct_book_new_masters(copy, len);
+    ck_assert_ptr_nonnull(book);
+    ck_assert(ct_book_is_masters(book));
+
+    const char *line[] = {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4", "g6g5"};
+    ct_pos_start(&query);
+    for (int ply = 0; ply <= 8; ply++) {
+        ct_explorer_move m[CT_MAX_MOVES];
+        int n = ct_explorer_lookup(x, &query, m, CT_MAX_MOVES);
+        unsigned total = 0;
+        for (int i = 0; i < n; i++)
+            total += m[i].games;
+        ct_move bm[CT_MAX_MOVES];
+        int w[CT_MAX_MOVES];
+        int top = ct_book_moves_level(book, &query, 10, bm, w, CT_MAX_MOVES);
+        int low = ct_book_moves_level(book, &query, 5, bm + 64, w + 64, 64);
+        ck_assert_int_ge(low, top); /* more variety below level 8 */
+        if (total < 30)
+            ck_assert_int_eq(top, 0);
+        for (int k = 0; k < top; k++) {
+            int i = 0;
+            while (i < n && m[i].move != bm[k])
+                i++;
+            ck_assert_int_lt(i, n);
+            ck_assert_uint_ge(m[i].games, 8);
+            ck_assert_uint_ge(m[i].games * 20, total);
+            ck_assert_int_gt(w[k], 0);
+        }
+        if (ply == 0) {
+            /* h2e2, c3c4 and g0e2 are each over 1/20 of the games; b0c2 (1005) is not. */
+            ck_assert_int_ge(top, 1);
+            for (int k = 0; k < top; k++)
+                ck_assert(bm[k] != ct_move_parse_coord("b0c2"));
+        }
+        ct_move pick = ct_book_pick_level(book, &query, 12345, 10);
+        ck_assert(top == 0 ? pick == CT_NO_MOVE : ct_is_legal(&query, pick));
+        if (ply < 8)
+            ct_pos_make(&query, ct_move_parse_coord(line[ply]));
+    }
+    /* A position no master reached: no book move at any level. */
+    ck_assert_int_eq(ct_fen_read(&query, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", NULL), CT_OK);
+    ck_assert_uint_eq(ct_book_pick_level(book, &query, 1, 10), CT_NO_MOVE);
+    ck_assert_uint_eq(ct_book_pick_level(book, &query, 1, 4), CT_NO_MOVE);
+    /* A damaged image is refused (and freed by the book). */
+    uint8_t *bad = malloc(100);
+    memset(bad, 0, 100);
+    ck_assert_ptr_null(ct_book_new_masters(bad, 100));
+    ct_book_free(book);
+    ct_explorer_free(x);
+    free(bytes);
+}
+END_TEST
+
 START_TEST(test_ecco_codes)
 {
     ck_assert_int_eq(ct_ecco_parse("A00"), 0);
@@ -332,6 +404,15 @@ START_TEST(test_ecco_codes)
     ck_assert_int_eq(ct_ecco_parse("C4"), CT_ECCO_NONE);
     ck_assert_int_eq(ct_ecco_parse("C456"), CT_ECCO_NONE);
     ck_assert_int_eq(ct_ecco_parse(NULL), CT_ECCO_NONE);
+    /* Names: the example, and B52 as the archive's opening files name it. */
+    ck_assert_str_eq(ct_ecco_name(ct_ecco_parse("C00"), CT_ECCO_ZH), "中炮對屏風馬");
+    ck_assert_str_eq(ct_ecco_name(ct_ecco_parse("C00"), CT_ECCO_VI), "Pháo đầu đối bình phong mã");
+    ck_assert_str_eq(ct_ecco_name(ct_ecco_parse("C00"), CT_ECCO_EN), "Central Cannon vs Screen Horses");
+    ck_assert_str_eq(ct_ecco_name(ct_ecco_parse("B52"), CT_ECCO_ZH), "五七炮對反宮馬");
+    ck_assert_str_eq(ct_ecco_name(CT_ECCO_NONE, CT_ECCO_EN), "");
+    for (int c = 0; c < 500; c++)
+        ck_assert(*ct_ecco_name(c, CT_ECCO_ZH) && *ct_ecco_name(c, CT_ECCO_VI) &&
+                  *ct_ecco_name(c, CT_ECCO_EN));
     char b[4];
     ct_ecco_format(245, b);
     ck_assert_str_eq(b, "C45");
@@ -350,6 +431,7 @@ int main(void)
     tcase_add_test(tc, test_reproducible);
     tcase_add_test(tc, test_damaged);
     tcase_add_test(tc, test_ecco_classify);
+    tcase_add_test(tc, test_master_book);
     tcase_add_test(tc, test_ecco_codes);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

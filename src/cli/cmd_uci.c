@@ -342,7 +342,7 @@ bool uci_session_begin(const char *book_path, bool dry)
     st.multipv = 1;
     st.skill = 20;
     st.seed = 0;
-    st.own_book = false;
+    st.own_book = book_path != NULL; /* a book named on the command line is meant to be used */
     apply_options();
     ct_search_set_book(st.search, st.book);
     ct_pos_start(&st.pos);

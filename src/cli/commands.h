@@ -29,5 +29,6 @@ int cmd_join(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
 int cmd_relay(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
+int cmd_opening(int argc, char **argv);
 
 #endif

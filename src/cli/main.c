@@ -35,6 +35,7 @@ static const command commands[] = {
     {"join", cmd_join, "take the free seat of a game in the lobby: join [GAME] [--via USER@HOST]", false},
     {"watch", cmd_watch, "follow a game of the lobby read-only: watch [GAME]", false},
     {"relay", cmd_relay, "connect standard input/output to a game (for join --via over ssh)", false},
+    {"opening", cmd_opening, "name the opening of each game (ECCO code): opening [--lang zh|vi|en] [FILE]...", false},
     {"explore", cmd_explore, "the masters' moves in a position: explore [--fen FEN] [--notation X] [MOVE]...", false},
 };
 

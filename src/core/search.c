@@ -1043,7 +1043,7 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
 
     /* 2. The book, for the levels that use it. */
     if (s->use_book && s->book && level_book[s->level - 1] && !lim.infinite) {
-        ct_move bm = ct_book_pick(s->book, &s->pos, s->seed);
+        ct_move bm = ct_book_pick_level(s->book, &s->pos, s->seed, s->level);
         if (bm != CT_NO_MOVE) {
             res->best = bm;
             res->from_book = true;

@@ -283,8 +283,15 @@ ct_book *sys_player_load_book(const char *path)
                 fprintf(stderr, "cotuong: %s: %s\n", path, strerror(errno));
             continue;
         }
-        ct_book *b = ct_book_new(text, len, NULL);
-        free(text);
+        ct_book *b;
+        if (len >= 4 && !memcmp(text, "CTMI", 4)) {
+            b = ct_book_new_masters(text, len); /* the master-games index; takes text */
+            if (!b && path)
+                fprintf(stderr, "cotuong: %s: a damaged master-games index\n", path);
+        } else {
+            b = ct_book_new(text, len, NULL);
+            free(text);
+        }
         if (b)
             return b;
     }

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the `opening` subcommand: one line per game, "CODE NAME", the ECCO code and the
+ * opening's name classified from the game's moves through the master-games index (any ECCO
+ * or Opening tag in the file is ignored). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "sys/gamefile.h"
+#include "sys/masters.h"
+#include "sys/readall.h"
+#include "sys/sanitize.h"
+#include "cotuong/ecco.h"
+#include "cotuong/pgn.h"
+
+static void usage(void)
+{
+    printf("Usage: cotuong opening [--lang zh|vi|en] [--index FILE] [FILE]...\n"
+           "Print one line per game of the PGN/XQF FILEs: its ECCO code (A00-E99) and the\n"
+           "name of the opening, classified from the moves by the master-games index (the\n"
+           "file's own ECCO tag is ignored). The name is in Chinese, Vietnamese and English,\n"
+           "or in the one --lang names. A game from another start position prints '-'.\n"
+           "Without FILE, or for '-', the games are read from standard input.\n");
+}
+
+static void print_game(const sys_masters *m, const ct_record *r, int lang)
+{
+    if (r->has_fen) {
+        puts("-");
+        return;
+    }
+    ct_move mv[CT_EXPLORER_PLIES];
+    int n = ct_record_main_line(r, mv, CT_EXPLORER_PLIES);
+    int code = ct_ecco_classify(m->x, mv, n);
+    char text[4];
+    ct_ecco_format(code, text);
+    if (code == CT_ECCO_NONE) {
+        puts("-");
+    } else if (lang >= 0) {
+        printf("%s %s\n", text, ct_ecco_name(code, (ct_ecco_lang)lang));
+    } else {
+        printf("%s %s / %s / %s\n", text, ct_ecco_name(code, CT_ECCO_ZH),
+               ct_ecco_name(code, CT_ECCO_VI), ct_ecco_name(code, CT_ECCO_EN));
+    }
+}
+
+int cmd_opening(int argc, char **argv)
+{
+    const char *index_path = NULL;
+    int lang = -1;
+    int first = 1;
+    for (; first < argc; first++) {
+        const char *a = argv[first];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage();
+            return 0;
+        } else if (!strcmp(a, "--index") && first + 1 < argc) {
+            index_path = argv[++first];
+        } else if (!strcmp(a, "--lang") && first + 1 < argc) {
+            const char *l = argv[++first];
+            lang = !strcmp(l, "zh") ? CT_ECCO_ZH : !strcmp(l, "vi") ? CT_ECCO_VI
+                                               : !strcmp(l, "en") ? CT_ECCO_EN : -2;
+            if (lang == -2) {
+                char *s = sanitize_dup(l, 0);
+                fprintf(stderr, "cotuong opening: unknown language '%s' (zh, vi, en)\n", s);
+                free(s);
+                return 2;
+            }
+        } else if (!strcmp(a, "--")) {
+            first++;
+            break;
+        } else if (a[0] == '-' && a[1]) {
+            char *s = sanitize_dup(a, 0);
+            fprintf(stderr, "cotuong opening: unknown option '%s'\n", s);
+            free(s);
+            return 2;
+        } else {
+            break;
+        }
+    }
+    char err[4300];
+    sys_masters *m = sys_masters_load(index_path, err, sizeof err);
+    if (!m) {
+        char *s = sanitize_dup(err, 0);
+        fprintf(stderr, "cotuong opening: %s\n", s);
+        free(s);
+        return 1;
+    }
+    int status = 0;
+    const char *stdin_only[] = {"-"};
+    int nfiles = argc - first;
+    const char *const *files = nfiles ? (const char *const *)argv + first : stdin_only;
+    if (!nfiles)
+        nfiles = 1;
+    for (int f = 0; f < nfiles; f++) {
+        ct_record *games;
+        int ngames;
+        if (!strcmp(files[f], "-")) {
+            size_t len;
+            char *text = readall_stream(stdin, READALL_MAX_BYTES, &len);
+            ct_pgn_error perr;
+            ct_status st = text ? ct_pgn_read(text, len, CT_ENC_AUTO, &games, &ngames, NULL, &perr)
+                                : CT_ERR_IO;
+            free(text);
+            if (st != CT_OK) {
+                char *msg = sanitize_dup(st == CT_ERR_IO ? "cannot read" : perr.message, 0);
+                fprintf(stderr, "cotuong opening: standard input: game %d, line %d: %s\n",
+                        st == CT_ERR_IO ? 0 : perr.game, st == CT_ERR_IO ? 0 : perr.line, msg);
+                free(msg);
+                status = 1;
+                continue;
+            }
+        } else if (gamefile_load(files[f], &games, &ngames, err, sizeof err) != 0) {
+            fprintf(stderr, "cotuong opening: %s\n", err);
+            status = 1;
+            continue;
+        }
+        for (int g = 0; g < ngames; g++)
+            print_game(m, &games[g], lang);
+        gamefile_free(games, ngames);
+    }
+    sys_masters_free(m);
+    return status;
+}
