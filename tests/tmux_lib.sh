@@ -115,6 +115,18 @@ check_gone() {
     fi
 }
 
+# settle: waits (up to 5 s) until the screen stops changing -- all the keys sent so far
+# handled -- before a capture is compared with a later one.
+settle() {
+    prev=$(cap) i=0
+    while [ "$i" -lt 25 ]; do
+        sleep 0.2
+        now=$(cap)
+        [ "$now" = "$prev" ] && return 0
+        prev=$now i=$((i + 1))
+    done
+}
+
 keys() { T send-keys -t "$S" "$@"; }
 # esc: the Esc key alone (a key sent right after it would read as Alt+key).
 esc() {
