@@ -255,22 +255,26 @@ static int tty_close(void *cookie)
     if (t->npend) /* a character cut at the very end */
         write_all(t->fd, sanitize_locale_utf8() ? "\xEF\xBF\xBD" : "?",
                   sanitize_locale_utf8() ? 3 : 1);
-    free(t);
+    t->npend = 0;
     return 0;
 }
+
+/* The state of the wrapped stdout and stderr. Static, not allocated: the C library flushes
+ * these streams at exit but never closes them, so an allocation would be reported as a
+ * leak (LeakSanitizer's report then reached the very terminal this protects). */
+static tty_stream stdio_state[2];
 
 static FILE *wrap(FILE *f, int fd, const char *mode, int buffering)
 {
     if (!isatty(fd))
         return f;
-    tty_stream *t = must(calloc(1, sizeof *t));
+    tty_stream *t = &stdio_state[fd == STDERR_FILENO];
+    memset(t, 0, sizeof *t);
     t->fd = fd;
     cookie_io_functions_t io = {NULL, tty_write, NULL, tty_close};
     FILE *w = fopencookie(t, mode, io);
-    if (!w) {
-        free(t);
+    if (!w)
         return f;
-    }
     fflush(f);
     setvbuf(w, NULL, buffering, BUFSIZ);
     return w;
