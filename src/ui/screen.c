@@ -70,20 +70,25 @@ void ui_screen_close(void)
     fflush(stdout);
 }
 
+/* Puts the terminal in non-canonical, no-echo, non-blocking-read mode for a query, keeping
+ * the old settings in *saved; false when stdin or stdout is not a terminal or it refuses. */
+static bool tty_raw_for_query(struct termios *saved)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO) || tcgetattr(STDIN_FILENO, saved) != 0)
+        return false;
+    struct termios raw = *saved;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    return tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+}
+
 /* Prints text at column 1 and asks the terminal where the cursor is (a cursor position
  * report); returns that column (1-based), or -1 when the terminal does not answer. */
 static int probe_column(const char *text, int timeout_ms)
 {
-    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-        return -1;
-    struct termios old, raw;
-    if (tcgetattr(STDIN_FILENO, &old) != 0)
-        return -1;
-    raw = old;
-    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
-    raw.c_cc[VMIN] = 0;
-    raw.c_cc[VTIME] = 0;
-    if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) != 0)
+    struct termios old;
+    if (!tty_raw_for_query(&old))
         return -1;
     char probe[64];
     int len = snprintf(probe, sizeof probe, "\r%s\033[6n", text);
@@ -114,16 +119,8 @@ static int probe_column(const char *text, int timeout_ms)
 
 int ui_terminal_query(const char *query, char *reply, size_t size, int timeout_ms)
 {
-    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO) || size < 2)
-        return -1;
-    struct termios old, raw;
-    if (tcgetattr(STDIN_FILENO, &old) != 0)
-        return -1;
-    raw = old;
-    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
-    raw.c_cc[VMIN] = 0;
-    raw.c_cc[VTIME] = 0;
-    if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) != 0)
+    struct termios old;
+    if (size < 2 || !tty_raw_for_query(&old))
         return -1;
     /* The query, then Device Attributes, which every terminal answers: its reply ends the
      * wait at once on a terminal that ignores the query. */
