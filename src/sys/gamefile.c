@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "sys/masters.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
 #include "cotuong/pgn.h"
@@ -96,12 +97,44 @@ void gamefile_free(ct_record *games, int ngames)
     ct_pgn_free_games(games, ngames);
 }
 
+/* The record to write: r itself, or a copy of it in *tmp with the opening's [ECCO] and
+ * [Opening] tags when r lacks them and the master-games index is installed (*m loaded on
+ * first need, so several games share one load). Without the index the game is saved as it
+ * is: a missing index never stops a save. */
+static const ct_record *with_opening_tags(const ct_record *r, sys_masters **m, bool *tried,
+                                          ct_record *tmp)
+{
+    const char *code = ct_record_tag(r, "ECCO"), *name = ct_record_tag(r, "Opening");
+    if (r->has_fen || ct_record_first_child(r, CT_ROOT) == CT_NO_NODE ||
+        (code && *code && name && *name))
+        return r;
+    if (!*tried) {
+        char e[64 + 4096];
+        *m = sys_masters_load(NULL, e, sizeof e);
+        *tried = true;
+    }
+    if (!*m || ct_record_copy(tmp, r) != CT_OK)
+        return r;
+    if (sys_masters_tag_opening(*m, tmp) <= 0) {
+        ct_record_free(tmp);
+        return r;
+    }
+    return tmp;
+}
+
 int gamefile_save(const char *path, const ct_record *r, ct_notation n, char *err,
                        size_t errsize)
 {
     char *text;
     size_t len;
-    ct_status st = ct_pgn_write(r, n, &text, &len);
+    sys_masters *m = NULL;
+    bool tried = false;
+    ct_record tmp;
+    const ct_record *out = with_opening_tags(r, &m, &tried, &tmp);
+    ct_status st = ct_pgn_write(out, n, &text, &len);
+    if (out != r)
+        ct_record_free(&tmp);
+    sys_masters_free(m);
     if (st != CT_OK) {
         char *p = sanitize_dup(path, 0);
         snprintf(err, errsize, "%s: %s", p,
@@ -119,18 +152,27 @@ int gamefile_save_many(const char *path, const ct_record *const *recs, int n, ct
 {
     size_t total = 0;
     char *all = NULL;
+    sys_masters *m = NULL;
+    bool tried = false;
     for (int g = 0; g < n; g++) {
         char *text;
         size_t len;
-        if (ct_pgn_write(recs[g], nt, &text, &len) != CT_OK) {
+        ct_record tmp;
+        const ct_record *out = with_opening_tags(recs[g], &m, &tried, &tmp);
+        ct_status st = ct_pgn_write(out, nt, &text, &len);
+        if (out != recs[g])
+            ct_record_free(&tmp);
+        if (st != CT_OK) {
             snprintf(err, errsize, "game %d holds an illegal move; not saved", g + 1);
             free(all);
+            sys_masters_free(m);
             return -1;
         }
         char *na = realloc(all, total + len + 2);
         if (!na) {
             free(text);
             free(all);
+            sys_masters_free(m);
             snprintf(err, errsize, "out of memory");
             return -1;
         }
@@ -141,6 +183,7 @@ int gamefile_save_many(const char *path, const ct_record *const *recs, int n, ct
             all[total++] = '\n';
         free(text);
     }
+    sys_masters_free(m);
     int rc = savefile_write_atomic(path, all ? all : "", total, err, errsize);
     free(all);
     return rc;

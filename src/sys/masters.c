@@ -8,6 +8,7 @@
 
 #include "sys/masters.h"
 #include "sys/readall.h"
+#include "cotuong/ecco.h"
 
 #ifndef DATADIR
 #define DATADIR "/usr/local/share/cotuong"
@@ -69,4 +70,40 @@ void sys_masters_free(sys_masters *m)
     ct_explorer_free(m->x);
     free(m->bytes);
     free(m);
+}
+
+static bool has_tag(const ct_record *r, const char *name)
+{
+    const char *v = ct_record_tag(r, name);
+    return v && *v;
+}
+
+int sys_masters_tag_opening(const sys_masters *m, ct_record *r)
+{
+    bool want_code = !has_tag(r, "ECCO"), want_name = !has_tag(r, "Opening");
+    if (!m || r->has_fen || (!want_code && !want_name))
+        return 0;
+    ct_move mv[CT_EXPLORER_PLIES];
+    int n = ct_record_main_line(r, mv, CT_EXPLORER_PLIES);
+    if (n > CT_EXPLORER_PLIES)
+        n = CT_EXPLORER_PLIES;
+    /* A code the game already carries names the opening; else the moves decide. */
+    int code = want_code ? (n > 0 ? ct_ecco_classify(m->x, mv, n) : CT_ECCO_NONE)
+                         : ct_ecco_parse(ct_record_tag(r, "ECCO"));
+    if (code == CT_ECCO_NONE)
+        return 0;
+    char text[4];
+    ct_ecco_format(code, text);
+    int added = 0;
+    if (want_code) {
+        if (ct_record_set_tag(r, "ECCO", text) != CT_OK)
+            return -1;
+        added++;
+    }
+    if (want_name) {
+        if (ct_record_set_tag(r, "Opening", ct_ecco_name(code, CT_ECCO_ZH)) != CT_OK)
+            return -1;
+        added++;
+    }
+    return added;
 }

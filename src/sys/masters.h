@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "cotuong/explorer.h"
+#include "cotuong/record.h"
 
 typedef struct {
     void *bytes;       /* the image (owned) */
@@ -21,5 +22,13 @@ typedef struct {
  * (naming the file and the reason: missing, unreadable, damaged). */
 sys_masters *sys_masters_load(const char *path, char *err, size_t errlen);
 void sys_masters_free(sys_masters *m);
+
+/* Gives r the tags [ECCO "C93"] and [Opening "中炮對屏風馬"] (the code's group name in
+ * Chinese, as xqbase-style files write it), each only when r does not already carry it
+ * with a value, classifying the main line through the index (the name of a game that
+ * already has an ECCO code is the name of that code). A game from another start
+ * position (FEN), without moves or unknown to the index is left alone. Returns how many
+ * tags were added (0..2); -1 when memory ran out. */
+int sys_masters_tag_opening(const sys_masters *m, ct_record *r);
 
 #endif
