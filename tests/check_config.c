@@ -2,7 +2,6 @@
 /* Tests for the settings file reader (src/sys/settings.c): values, defaults, and every kind
  * of error reported as FILE:LINE and otherwise ignored. */
 #include <check.h>
-#include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,10 +68,23 @@ static const bad_case bad_cases[] = {
     {"a\0b = 1\n", "conf:1: binary data (byte 0x00 at offset 1)"},
 };
 
+static bool known_action(const char *a)
+{
+    return !strcmp(a, "undo") || !strcmp(a, "flip");
+}
+
+static bool known_key(const char *k)
+{
+    return strlen(k) == 1 || !strcmp(k, "C-z") || !strcmp(k, "F2");
+}
+
+static const config_keyrules rules = {known_action, known_key};
+
 START_TEST(test_errors)
 {
     const bad_case *c = &bad_cases[_i];
     config_defaults(&cfg);
+    cfg.keyrules = &rules;
     size_t len = strlen(c->text);
     if (c->text[0] == 'a' && c->text[1] == '\0')
         len = 8;
@@ -102,24 +114,24 @@ END_TEST
 
 START_TEST(test_keys)
 {
-    ck_assert_int_eq(config_key_code("u"), 'u');
-    ck_assert_int_eq(config_key_code("C-x"), 24);
-    ck_assert_int_eq(config_key_code("Up"), KEY_UP);
-    ck_assert_int_eq(config_key_code("pgdn"), KEY_NPAGE);
-    ck_assert_int_eq(config_key_code("F12"), KEY_F(12));
-    ck_assert_int_eq(config_key_code("F13"), -1);
-    ck_assert_int_eq(config_key_code(" "), -1);
-    ck_assert_int_eq(config_key_code("ab"), -1);
+    /* Without rules, names are kept as written; a later line for an action wins. */
     ck_assert_int_eq(parse("key.undo = u\nkey.flip = F2\nkey.undo = C-z\n"), 0);
     ck_assert_int_eq(cfg.nkeys, 2);
     ck_assert_str_eq(cfg.keys[0].action, "undo");
-    ck_assert_int_eq(cfg.keys[0].code, 26);
-    ck_assert_int_eq(cfg.keys[1].code, KEY_F(2));
-    static const char *const actions[] = {"undo", "flip"};
-    config_set_key_actions(actions, 2);
-    ck_assert_int_eq(parse("key.fly = x\nkey.flip = x\n"), 1);
+    ck_assert_str_eq(cfg.keys[0].key, "C-z");
+    ck_assert_str_eq(cfg.keys[1].key, "F2");
+    ck_assert_int_eq(parse("key.undo =\nkey.undo = 0123456789abcdef\n"), 2);
+    ck_assert_int_eq(cfg.nkeys, 0);
+    /* The interface's rules: an unknown action or key is reported with its line. */
+    config_defaults(&cfg);
+    cfg.keyrules = &rules;
+    const char *text = "key.fly = x\nkey.flip = x\nkey.undo = Up\n";
+    ck_assert_int_eq(config_parse(&cfg, "conf", text, strlen(text)), 2);
     ck_assert_str_eq(cfg.messages[0], "conf:1: unknown action 'fly' in key.fly");
-    config_set_key_actions(NULL, 0);
+    ck_assert_str_eq(cfg.messages[1],
+                     "conf:3: bad key 'Up' (a character, C-x, Up, Enter, F1, ...)");
+    ck_assert_int_eq(cfg.nkeys, 1);
+    ck_assert_str_eq(cfg.keys[0].key, "x");
 }
 END_TEST
 

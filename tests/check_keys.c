@@ -173,6 +173,25 @@ START_TEST(test_text_prompt_takes_every_printable_key)
 }
 END_TEST
 
+START_TEST(test_key_names)
+{
+    /* The names of cotuong(6), key.ACTION = KEY. */
+    ck_assert_int_eq(ui_key_code("u"), 'u');
+    ck_assert_int_eq(ui_key_code("C-x"), 24);
+    ck_assert_int_eq(ui_key_code("Up"), KEY_UP);
+    ck_assert_int_eq(ui_key_code("pgdn"), KEY_NPAGE);
+    ck_assert_int_eq(ui_key_code("Esc"), 27);
+    ck_assert_int_eq(ui_key_code("F1"), KEY_F(1));
+    ck_assert_int_eq(ui_key_code("F12"), KEY_F(12));
+    ck_assert_int_eq(ui_key_code("F13"), -1);
+    ck_assert_int_eq(ui_key_code("F0"), -1);
+    ck_assert_int_eq(ui_key_code("F1x"), -1);
+    ck_assert_int_eq(ui_key_code(" "), -1);
+    ck_assert_int_eq(ui_key_code("ab"), -1);
+    ck_assert_int_eq(ui_key_code(""), -1);
+}
+END_TEST
+
 START_TEST(test_user_binding)
 {
     ui_key_unbind_all();
@@ -213,6 +232,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_groups_differ);
     tcase_add_test(tc, test_wheel);
     tcase_add_test(tc, test_text_prompt_takes_every_printable_key);
+    tcase_add_test(tc, test_key_names);
     tcase_add_test(tc, test_user_binding);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

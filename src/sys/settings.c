@@ -3,7 +3,6 @@
  * unknown name or bad value becomes a "FILE:LINE: message" and is otherwise ignored. */
 #include "sys/settings.h"
 
-#include <curses.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,15 +16,6 @@
 
 /* The largest settings file read (a config is a few hundred bytes). */
 #define CONFIG_MAX_BYTES ((size_t)1 << 20)
-
-static const char *const *key_actions;
-static int nkey_actions;
-
-void config_set_key_actions(const char *const *names, int n)
-{
-    key_actions = names;
-    nkey_actions = n;
-}
 
 static bool one_of(const char *value, const char *const *words, char *dst, size_t size);
 
@@ -119,34 +109,6 @@ static bool valid_time_control(const char *v)
     return *end == '\0';
 }
 
-int config_key_code(const char *name)
-{
-    static const struct {
-        const char *name;
-        int code;
-    } named[] = {
-        {"Up", KEY_UP},       {"Down", KEY_DOWN},   {"Left", KEY_LEFT},  {"Right", KEY_RIGHT},
-        {"Enter", '\n'},      {"Space", ' '},       {"Tab", '\t'},       {"Esc", 27},
-        {"Backspace", KEY_BACKSPACE}, {"Home", KEY_HOME}, {"End", KEY_END}, {"PgUp", KEY_PPAGE},
-        {"PgDn", KEY_NPAGE},  {"Insert", KEY_IC},   {"Delete", KEY_DC},
-    };
-    size_t len = strlen(name);
-    if (len == 1 && (unsigned char)name[0] > 0x20 && (unsigned char)name[0] < 0x7F)
-        return (unsigned char)name[0];
-    if (len == 3 && (name[0] == 'C' || name[0] == 'c') && name[1] == '-' &&
-        ((name[2] >= 'a' && name[2] <= 'z') || (name[2] >= 'A' && name[2] <= 'Z')))
-        return name[2] & 0x1F;
-    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
-        if (!strcasecmp(name, named[i].name))
-            return named[i].code;
-    if ((name[0] == 'F' || name[0] == 'f') && len >= 2 && len <= 3) {
-        int n;
-        if (parse_int(name + 1, 1, 12, &n))
-            return KEY_F(n);
-    }
-    return -1;
-}
-
 static void set_key(app_config *cfg, const char *file, int line, const char *action,
                     const char *value)
 {
@@ -154,28 +116,23 @@ static void set_key(app_config *cfg, const char *file, int line, const char *act
         problem(cfg, file, line, "a key binding needs an action: key.ACTION = KEY");
         return;
     }
-    if (key_actions) {
-        int i;
-        for (i = 0; i < nkey_actions; i++)
-            if (!strcmp(key_actions[i], action))
-                break;
-        if (i == nkey_actions) {
-            char *a = sanitize_dup(action, 0);
-            problem(cfg, file, line, "unknown action '%.40s' in key.%.40s", a, a);
-            free(a);
-            return;
-        }
+    const config_keyrules *rules = cfg->keyrules;
+    if (rules && rules->action_known && !rules->action_known(action)) {
+        char *a = sanitize_dup(action, 0);
+        problem(cfg, file, line, "unknown action '%.40s' in key.%.40s", a, a);
+        free(a);
+        return;
     }
-    int code = config_key_code(value);
-    if (code < 0) {
+    if (!value[0] || strlen(value) >= sizeof cfg->keys[0].key ||
+        (rules && rules->key_known && !rules->key_known(value))) {
         char *v = sanitize_dup(value, 0);
         problem(cfg, file, line, "bad key '%.40s' (a character, C-x, Up, Enter, F1, ...)", v);
         free(v);
         return;
     }
     for (int i = 0; i < cfg->nkeys; i++) {
-        if (!strcmp(cfg->keys[i].action, action)) {
-            cfg->keys[i].code = code; /* a later line wins */
+        if (!strcasecmp(cfg->keys[i].action, action)) {
+            snprintf(cfg->keys[i].key, sizeof cfg->keys[i].key, "%s", value); /* a later line wins */
             return;
         }
     }
@@ -184,7 +141,7 @@ static void set_key(app_config *cfg, const char *file, int line, const char *act
         return;
     }
     snprintf(cfg->keys[cfg->nkeys].action, sizeof cfg->keys[0].action, "%s", action);
-    cfg->keys[cfg->nkeys++].code = code;
+    snprintf(cfg->keys[cfg->nkeys++].key, sizeof cfg->keys[0].key, "%s", value);
 }
 
 static void apply(app_config *cfg, const char *file, int line, const char *name,

@@ -13,12 +13,20 @@
 #define CONFIG_MAX_KEYS 64
 #define CONFIG_MAX_MESSAGES 16
 
-/* One key binding: `key.ACTION = KEY`. code is a curses key code (a character, a control
- * character for "C-x", or KEY_UP and friends). */
+/* One key binding: `key.ACTION = KEY`, both as written ("undo", "C-z"). The interface turns
+ * them into a request and a key code (sys knows no screen). */
 typedef struct {
     char action[32];
-    int code;
+    char key[16];
 } config_key;
+
+/* What the interface accepts in a binding, injected before parsing so that a bad one is
+ * reported with its line: action_known("undo"), key_known("C-z"). A NULL rule (or no rules)
+ * accepts every action, or every non-empty key name. */
+typedef struct {
+    bool (*action_known)(const char *action);
+    bool (*key_known)(const char *key);
+} config_keyrules;
 
 typedef struct {
     ct_notation notation;  /* notation = vi | vi-long | wxf | zh | zh-hant | iccs | coord */
@@ -33,8 +41,9 @@ typedef struct {
     bool clipboard;        /* clipboard = yes | no (OSC 52 copy) */
     bool coords;           /* coords = yes | no (the a-i / 0-9 labels) */
     bool bell;             /* bell = on | off (ring when the opponent has moved or checks) */
-    config_key keys[CONFIG_MAX_KEYS];
+    config_key keys[CONFIG_MAX_KEYS]; /* one per action (compared ignoring case) */
     int nkeys;
+    const config_keyrules *keyrules; /* set by the caller after config_defaults, or NULL */
     /* Which of the above the file set (the rest are defaults the program may choose). */
     bool notation_given, glyphs_given, language_given, rules_given, coords_given;
     /* Problems found, "FILE:LINE: message" (the first CONFIG_MAX_MESSAGES of nproblems). */
@@ -45,10 +54,6 @@ typedef struct {
 /* The defaults (what an empty or missing file gives). */
 void config_defaults(app_config *cfg);
 
-/* Action names the keymap knows (for `key.ACTION`); without a list every action is taken
- * as given. The array must outlive the config calls. */
-void config_set_key_actions(const char *const *names, int n);
-
 /* Applies the settings text[0..len) named `file` (for messages) on top of cfg. Returns the
  * number of problems found. */
 int config_parse(app_config *cfg, const char *file, const char *text, size_t len);
@@ -57,11 +62,6 @@ int config_parse(app_config *cfg, const char *file, const char *text, size_t len
  * an unreadable, binary or oversized one is (the message names the file). Returns the
  * number of problems. */
 int config_load(app_config *cfg, const char *path);
-
-/* Parses a key name: "x", "C-x", "Up", "Down", "Left", "Right", "Enter", "Space", "Tab",
- * "Esc", "Backspace", "Home", "End", "PgUp", "PgDn", "Insert", "Delete", "F1".."F12".
- * Returns the key code or -1. */
-int config_key_code(const char *name);
 
 /* Writing settings back. The file is edited, not regenerated: comments, unknown lines, their
  * order and the user's spacing stay; the line that sets `name` is replaced (the last one,

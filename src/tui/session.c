@@ -24,23 +24,24 @@
 #include "tui/prefs.h"
 
 /* ---------------------------------------------------------------- settings */
+/* Key bindings name a request ("undo", any case) and a key ("C-z"): the key tables say
+ * which exist, so the settings reader reports a bad one with its line. */
+static bool action_known(const char *action)
+{
+    return ui_req_from_name(action) != REQ_NONE;
+}
+
+static bool key_known(const char *key)
+{
+    return ui_key_code(key) >= 0;
+}
+
+static const config_keyrules key_rules = {action_known, key_known};
+
 void session_load_settings(ctl *c, app_config *cfg)
 {
     config_defaults(cfg);
-    /* Key actions are the request names in lower case ("undo", "flip"). */
-    static const char *names[REQ_MOUSE];
-    static char store[REQ_MOUSE][32];
-    int n = 0;
-    for (int r = REQ_NONE + 1; r < REQ_MOUSE; r++) {
-        const char *name = ui_req_name((ui_req)r);
-        size_t k = 0;
-        for (; name[k] && k + 1 < sizeof store[0]; k++)
-            store[n][k] = (char)(name[k] >= 'A' && name[k] <= 'Z' ? name[k] - 'A' + 'a' : name[k]);
-        store[n][k] = '\0';
-        names[n] = store[n];
-        n++;
-    }
-    config_set_key_actions(names, n);
+    cfg->keyrules = &key_rules;
     config_load(cfg, NULL);
     for (int i = 0; i < cfg->nproblems && i < CONFIG_MAX_MESSAGES; i++)
         fprintf(stderr, "cotuong: %s\n", cfg->messages[i]);
@@ -71,9 +72,7 @@ void session_load_settings(ctl *c, app_config *cfg)
     if (cfg->autoplay_ms > 0)
         c->defaults.autoplay_ms = cfg->autoplay_ms;
     for (int i = 0; i < cfg->nkeys; i++)
-        for (int r = REQ_NONE + 1; r < REQ_MOUSE; r++)
-            if (!strcmp(names[r - 1], cfg->keys[i].action))
-                ui_key_bind(cfg->keys[i].code, (ui_req)r);
+        ui_key_bind(ui_key_code(cfg->keys[i].key), ui_req_from_name(cfg->keys[i].action));
 }
 
 void session_setting_changed(ctl *c, const char *name)

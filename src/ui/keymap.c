@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ui/requests.h"
 
@@ -233,6 +234,40 @@ const ui_keybinding *ui_keymap(int *count)
     return keymap;
 }
 
+int ui_key_code(const char *name)
+{
+    static const struct {
+        const char *name;
+        int code;
+    } named[] = {
+        {"Up", KEY_UP},       {"Down", KEY_DOWN},   {"Left", KEY_LEFT},  {"Right", KEY_RIGHT},
+        {"Enter", '\n'},      {"Space", ' '},       {"Tab", '\t'},       {"Esc", 27},
+        {"Backspace", KEY_BACKSPACE}, {"Home", KEY_HOME}, {"End", KEY_END}, {"PgUp", KEY_PPAGE},
+        {"PgDn", KEY_NPAGE},  {"Insert", KEY_IC},   {"Delete", KEY_DC},
+    };
+    size_t len = strlen(name);
+    if (len == 1 && (unsigned char)name[0] > 0x20 && (unsigned char)name[0] < 0x7F)
+        return (unsigned char)name[0];
+    if (len == 3 && (name[0] == 'C' || name[0] == 'c') && name[1] == '-' &&
+        ((name[2] >= 'a' && name[2] <= 'z') || (name[2] >= 'A' && name[2] <= 'Z')))
+        return name[2] & 0x1F;
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (!strcasecmp(name, named[i].name))
+            return named[i].code;
+    if ((name[0] == 'F' || name[0] == 'f') && (len == 2 || len == 3) && name[1] >= '1' &&
+        name[1] <= '9') {
+        int n = name[1] - '0';
+        if (len == 3) {
+            if (name[2] < '0' || name[2] > '9')
+                return -1;
+            n = n * 10 + (name[2] - '0');
+        }
+        if (n <= 12)
+            return KEY_F(n);
+    }
+    return -1;
+}
+
 /* The user's bindings. Part of the screen's state: set once from the settings before the
  * screen opens. */
 #define USER_KEYS 64
@@ -245,7 +280,7 @@ bool ui_key_bind(int key, ui_req req)
     for (int i = 0; i < NKEYS; i++)
         if (keymap[i].req == req)
             groups |= keymap[i].groups;
-    if (req <= REQ_NONE || req >= REQ_MOUSE || !groups)
+    if (key < 0 || req <= REQ_NONE || req >= REQ_MOUSE || !groups)
         return false;
     for (int i = 0; i < n_user_keys; i++)
         if (user_keys[i].key == key && user_keys[i].groups == groups) {

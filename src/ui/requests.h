@@ -164,6 +164,10 @@ int ui_keys_of(ui_keygroup g, ui_req req, char *buf, int size);
  * manual keeps the English names). */
 int ui_keys_of_tr(ui_keygroup g, ui_req req, char *buf, int size,
                   const char *(*tr)(const char *));
+/* The key code of a key name in the settings file: "x", "C-x", "Up", "Down", "Left",
+ * "Right", "Enter", "Space", "Tab", "Esc", "Backspace", "Home", "End", "PgUp", "PgDn",
+ * "Insert", "Delete", "F1".."F12" (names in any case); -1 if none. */
+int ui_key_code(const char *name);
 /* How the help screen writes a key ("Up", "Ctrl-X", "z"). */
 void ui_key_name(int key, char *buf, size_t size);
 
