@@ -70,9 +70,6 @@ static void sleep_ms(long ms)
         ;
 }
 
-static game g;
-static game_autosave saver;
-
 int cmd_autoplay(int argc, char **argv)
 {
     bool resume = false, from_stdin = false;
@@ -107,6 +104,8 @@ int cmd_autoplay(int argc, char **argv)
         }
     }
     char err[700];
+    game g;
+    game_autosave saver;
     savefile_signals_install();
     game_init(&g);
     game_autosave_init(&saver);

@@ -13,8 +13,7 @@
 #include "cotuong/movegen.h"
 #include "cotuong/notation.h"
 #include "sys/sanitize.h"
-
-static ct_pos position; /* large (history): kept out of the stack */
+#include "sys/xmalloc.h"
 
 /* Reads --fen FEN / --fen=FEN into pos; returns 1 if argv[*i] was consumed, -1 on error. */
 static int fen_option(int argc, char **argv, int *i, ct_pos *pos, const char *cmd)
@@ -49,9 +48,8 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-int cmd_perft(int argc, char **argv)
+static int perft(ct_pos *pos, int argc, char **argv)
 {
-    ct_pos *pos = &position;
     bool divide = false;
     long depth = -1;
     ct_pos_start(pos);
@@ -112,9 +110,8 @@ int cmd_perft(int argc, char **argv)
     return 0;
 }
 
-int cmd_moves(int argc, char **argv)
+static int list_moves(ct_pos *pos, int argc, char **argv)
 {
-    ct_pos *pos = &position;
     ct_notation notation = CT_NOTATION_COORD;
     ct_pos_start(pos);
     for (int i = 1; i < argc; i++) {
@@ -155,4 +152,21 @@ int cmd_moves(int argc, char **argv)
         puts(name);
     }
     return 0;
+}
+
+/* The position is large (its history): on the heap, not the stack. */
+int cmd_perft(int argc, char **argv)
+{
+    ct_pos *pos = xmalloc(sizeof *pos);
+    int rc = perft(pos, argc, argv);
+    free(pos);
+    return rc;
+}
+
+int cmd_moves(int argc, char **argv)
+{
+    ct_pos *pos = xmalloc(sizeof *pos);
+    int rc = list_moves(pos, argc, argv);
+    free(pos);
+    return rc;
 }

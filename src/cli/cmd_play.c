@@ -13,6 +13,7 @@
 #include "tui/modes.h"
 #include "tui/session.h"
 #include "sys/player.h"
+#include "sys/xmalloc.h"
 #include "ui/draw.h"
 #include "ui/screen.h"
 
@@ -38,9 +39,6 @@ static void play_usage(FILE *out)
                          "  -h, --help          display this help and exit\n"));
 }
 
-static ctl app; /* the frame of the program (its modes keep their own state) */
-static ct_book *book;
-
 int cmd_play(int argc, char **argv)
 {
     const char *lang = NULL, *notation = NULL, *glyphs = NULL;
@@ -48,7 +46,8 @@ int cmd_play(int argc, char **argv)
     bool colour = true, mouse = true, resume = false;
     /* The settings file first (the options below win over it), then --lang: it decides
      * the language of the other messages. */
-    static app_config cfg;
+    ctl app; /* the frame of the program (its modes keep their own state) */
+    app_config cfg;
     ctl_init(&app, tui_modes);
     session_load_settings(&app, &cfg);
     if (cfg.language_given && strcmp(cfg.language, "auto") != 0)
@@ -98,9 +97,11 @@ int cmd_play(int argc, char **argv)
             }
             skip_menu = true;
         } else if (!strcmp(a, "--fen")) {
-            static ct_pos check;
+            ct_pos *check = xmalloc(sizeof *check); /* large (history): not on the stack */
             ct_fen_error err;
-            if (ct_fen_read(&check, v, &err) != CT_OK) {
+            bool ok = ct_fen_read(check, v, &err) == CT_OK;
+            free(check);
+            if (!ok) {
                 fprintf(stderr, _("cotuong: bad FEN (field %d): %s\n"), err.field, err.message);
                 return 2;
             }
@@ -180,19 +181,23 @@ int cmd_play(int argc, char **argv)
     /* Every option is the default of the games started from the menu too. */
     app.defaults.flip = flip;
     app.set.flip = flip;
-    app.book = book = sys_player_load_book(NULL);
+    ct_book *book = sys_player_load_book(NULL);
+    app.book = book;
     if (resume) {
         char err[700];
         if (!session_resume(&app, err, sizeof err)) {
             fprintf(stderr, _("cotuong: cannot resume: %s\n"),
                     err[0] ? err : _("there is no interrupted game"));
             ctl_free(&app);
+            ct_book_free(book);
             return 1;
         }
     } else if (skip_menu) {
         ctl_play_arg arg = {.setup = g};
         if (!ctl_push(&app, CTL_MODE_PLAY, &arg)) {
             fprintf(stderr, "cotuong: %s\n", app.status);
+            ctl_free(&app);
+            ct_book_free(book);
             return 1;
         }
     } else {

@@ -16,13 +16,12 @@
 #include "sys/sanitize.h"
 #include "ui/draw.h"
 
-static ctl review_app; /* the frame of the program (its modes keep their own state) */
-
 int cmd_review(int argc, char **argv)
 {
     const char *file = NULL, *lang = NULL;
     bool ascii = false, colour = true, mouse = true;
-    static app_config cfg;
+    ctl review_app; /* the frame of the program (its modes keep their own state) */
+    app_config cfg;
     ctl_init(&review_app, tui_modes);
     session_load_settings(&review_app, &cfg);
     if (cfg.language_given && strcmp(cfg.language, "auto") != 0)
@@ -82,6 +81,7 @@ int cmd_review(int argc, char **argv)
     ctl_review_arg arg = {.path = file, .games = games, .ngames = ngames, .quit_on_exit = true};
     if (!ctl_push(&review_app, CTL_MODE_REVIEW, &arg)) {
         fprintf(stderr, "cotuong review: %s\n", review_app.status);
+        ctl_free(&review_app);
         return 1;
     }
     if (cfg.nproblems > 0)

@@ -16,7 +16,11 @@
 
 #include "sys/engine_proc.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 #include "cotuong/movegen.h"
+
+/* The longest "position ... moves ..." line sent (a game of CT_MAX_HISTORY moves fits). */
+#define POSITION_LINE_BYTES 65536
 
 struct ct_engine {
     ct_engine_proto proto;
@@ -426,20 +430,20 @@ ct_move engine_move_in(bool ranks1, const char *s)
     return CT_MOVE(CT_SQ(f1, r1), CT_SQ(f2, r2));
 }
 
-static ct_pos start_copy;
-
-/* Sends the game: start position (FEN or startpos) and the moves since. */
+/* Sends the game: start position (FEN or startpos) and the moves since. Two engines may
+ * do this at once from their seats' threads: the scratch position and line are this call's. */
 static void send_position(ct_engine *e, const ct_pos *pos)
 {
-    memcpy(&start_copy, pos, sizeof *pos);
-    int n = start_copy.ply;
-    while (start_copy.ply > 0 && start_copy.hist[start_copy.ply - 1].move != CT_NO_MOVE)
-        ct_pos_unmake(&start_copy);
-    int first = start_copy.ply;
+    ct_pos *start = xmalloc(sizeof *start); /* large (history): not on the stack */
+    memcpy(start, pos, sizeof *pos);
+    int n = start->ply;
+    while (start->ply > 0 && start->hist[start->ply - 1].move != CT_NO_MOVE)
+        ct_pos_unmake(start);
+    int first = start->ply;
     char fen[128];
-    ct_fen_write(&start_copy, fen, sizeof fen);
+    ct_fen_write(start, fen, sizeof fen);
+    free(start);
     bool is_start = !strncmp(fen, CT_START_FEN, strlen(CT_START_FEN) - 4); /* any move numbers */
-    static char line[65536];
     size_t len;
     if (e->proto == CT_PROTO_XBOARD) {
         send_line(e, "new");
@@ -454,19 +458,21 @@ static void send_position(ct_engine *e, const ct_pos *pos)
         }
         return;
     }
+    char *line = xmalloc(POSITION_LINE_BYTES);
     if (is_start)
-        len = (size_t)snprintf(line, sizeof line, "position startpos");
+        len = (size_t)snprintf(line, POSITION_LINE_BYTES, "position startpos");
     else
-        len = (size_t)snprintf(line, sizeof line, "position fen %s", fen);
+        len = (size_t)snprintf(line, POSITION_LINE_BYTES, "position fen %s", fen);
     if (n > first) {
-        len += (size_t)snprintf(line + len, sizeof line - len, " moves");
-        for (int i = first; i < n && len + 8 < sizeof line; i++) {
+        len += (size_t)snprintf(line + len, POSITION_LINE_BYTES - len, " moves");
+        for (int i = first; i < n && len + 8 < POSITION_LINE_BYTES; i++) {
             char mv[8];
             move_out(e, pos->hist[i].move, mv);
-            len += (size_t)snprintf(line + len, sizeof line - len, " %s", mv);
+            len += (size_t)snprintf(line + len, POSITION_LINE_BYTES - len, " %s", mv);
         }
     }
     send_line(e, "%s", line);
+    free(line);
 }
 
 static void send_go(ct_engine *e, const ct_pos *pos, const ct_limits *lim)
