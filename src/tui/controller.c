@@ -63,7 +63,6 @@ void ctl_free(ctl *c)
 {
     while (c->n_frames > 0)
         close_top(c);
-    ui_le_free(&c->prompt_le);
     ui_history_free(&c->prompt_history[0]);
     ui_history_free(&c->prompt_history[1]);
 }
@@ -148,40 +147,22 @@ void ctl_status(ctl *c, ui_role role, const char *fmt, ...)
     c->dirty = true;
 }
 
-static void prompt_start(ctl *c, void *st, const char *title, const char *initial,
-                         ctl_text_fn done, bool files)
-{
-    snprintf(c->prompt_title, sizeof c->prompt_title, "%s", title);
-    ui_le_free(&c->prompt_le);
-    ui_le_init(&c->prompt_le, initial, &c->prompt_history[files]);
-    c->prompt_le.complete_files = files;
-    c->prompt_msg[0] = 0;
-    c->prompt_yesno = false;
-    c->prompt_text_cb = done;
-    c->prompt_yesno_cb = NULL;
-    c->prompt_owner = st;
-    ctl_push(c, CTL_MODE_PROMPT, NULL);
-}
-
 void ctl_prompt_text(ctl *c, void *st, const char *title, const char *initial, ctl_text_fn done)
 {
-    prompt_start(c, st, title, initial, done, false);
+    ctl_prompt_arg a = {title, initial, &c->prompt_history[0], false, done, NULL, st};
+    ctl_push(c, CTL_MODE_PROMPT, &a);
 }
 
 void ctl_prompt_file(ctl *c, void *st, const char *title, const char *initial, ctl_text_fn done)
 {
-    prompt_start(c, st, title, initial, done, true);
+    ctl_prompt_arg a = {title, initial, &c->prompt_history[1], true, done, NULL, st};
+    ctl_push(c, CTL_MODE_PROMPT, &a);
 }
 
 void ctl_prompt_yesno(ctl *c, void *st, const char *question, ctl_yesno_fn done)
 {
-    snprintf(c->prompt_title, sizeof c->prompt_title, "%s", question);
-    c->prompt_msg[0] = 0;
-    c->prompt_yesno = true;
-    c->prompt_yesno_cb = done;
-    c->prompt_text_cb = NULL;
-    c->prompt_owner = st;
-    ctl_push(c, CTL_MODE_PROMPT, NULL);
+    ctl_prompt_arg a = {question, NULL, NULL, false, NULL, done, st};
+    ctl_push(c, CTL_MODE_PROMPT, &a);
 }
 
 /* ------------------------------------------------------------------ texts */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the interactive program's frame: what every screen shares (view settings, the
- * layout, the status line, the prompts' text, the autosave sink, the options a new game
- * starts with), a stack of modes, and the main loop. Each mode (menu, play, review, help,
+ * layout, the status line, the history of what was typed at prompts, the autosave sink, the
+ * options a new game starts with), a stack of modes, and the main loop. Each mode (menu, play, review, help,
  * prompt) lives in its own mode_NAME.c with its own state, created when it is pushed and
  * freed when it is popped; it talks to the others only through this header (push a mode by
  * id with an argument, pop, draw the mode below). The table of modes is given by
@@ -27,7 +27,7 @@ typedef enum {
     CTL_MODE_PLAY,     /* arg: const ctl_play_arg * */
     CTL_MODE_REVIEW,   /* arg: const ctl_review_arg * */
     CTL_MODE_HELP,     /* arg: NULL */
-    CTL_MODE_PROMPT,   /* arg: NULL (the prompt fields of ctl) */
+    CTL_MODE_PROMPT,   /* arg: const ctl_prompt_arg * (ctl_prompt_text and friends) */
     CTL_MODE_OPEN,     /* arg: NULL: the saved games to open */
     CTL_MODE_COUNT
 } ctl_mode_id;
@@ -66,6 +66,8 @@ typedef struct {
     bool quit_on_exit;         /* leaving the review ends the program (`cotuong review`) */
 } ctl_review_arg;
 
+typedef struct ctl_prompt_arg ctl_prompt_arg;
+
 /* ------------------------------------------------------------------ shared state */
 typedef struct {
     bool flip;            /* Black at the bottom */
@@ -90,6 +92,18 @@ typedef struct {
 typedef void (*ctl_text_fn)(ctl *c, void *st, const char *text);
 typedef void (*ctl_yesno_fn)(ctl *c, void *st, bool yes);
 
+/* A prompt (CTL_MODE_PROMPT): a line of text, or a yes/no question when text_done is NULL,
+ * answered to owner (the state of the mode that asked). */
+struct ctl_prompt_arg {
+    const char *title;
+    const char *initial;       /* the text to start from (text prompts) */
+    ui_history *history;       /* Up/Down go through it; NULL: none */
+    bool files;                /* Tab completes file names */
+    ctl_text_fn text_done;
+    ctl_yesno_fn yesno_done;
+    void *owner;
+};
+
 #define CTL_MODE_STACK 8
 #define CTL_STATUS_MAX 512
 
@@ -112,16 +126,9 @@ struct ctl {
     bool dirty;                 /* redraw needed */
     char status[CTL_STATUS_MAX];
     ui_role status_role;
-    /* The prompt shown by CTL_MODE_PROMPT (text or yes/no), answered to the mode below. */
-    char prompt_title[256];
-    ui_lineedit prompt_le;        /* the text being typed (mode_prompt.c), no length cap */
-    ui_history prompt_history[2]; /* [0] moves and text, [1] file names */
-    char prompt_msg[512];         /* what Tab listed, shown under the prompt */
-    bool prompt_yesno;
-    ctl_text_fn prompt_text_cb;
-    ctl_yesno_fn prompt_yesno_cb;
-    void *prompt_owner;         /* the state of the mode that asked */
-    int help_scroll;            /* CTL_MODE_HELP */
+    /* What was typed at earlier prompts: it outlives any one prompt. [0] moves and text,
+     * [1] file names. */
+    ui_history prompt_history[2];
 };
 
 /* ------------------------------------------------------------------ API */

@@ -3,11 +3,18 @@
  * it was opened from (play, review or the menu): one line per request with all its keys, in
  * the order of the list, then the keys of text prompts and questions. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tui/controller.h"
 #include "sys/i18n.h"
+#include "sys/xmalloc.h"
 #include "ui/draw.h"
+
+/* The help's own state: the first line shown. */
+typedef struct {
+    int scroll;
+} help_state;
 
 /* Key names in the interface language ("Up" is "Lên" in Vietnamese). */
 static const char *key_tr(const char *name)
@@ -23,36 +30,37 @@ static ui_keygroup below_keys(const ctl *c)
 
 /* The help as lines: a group title (keys == NULL) or a request with its keys. Calls line()
  * for each; returns the number of lines. */
-typedef void (*help_line_fn)(ctl *c, int n, const char *keys, const char *text);
+typedef void (*help_line_fn)(ctl *c, const help_state *h, int n, const char *keys,
+                            const char *text);
 
-static int help_lines(ctl *c, help_line_fn line)
+static int help_lines(ctl *c, const help_state *h, help_line_fn line)
 {
     ui_keygroup groups[3] = {below_keys(c), UI_KEYS_EDIT, UI_KEYS_YESNO};
     int n = 0;
     for (int gi = 0; gi < 3; gi++) {
         if (gi > 0 && line)
-            line(c, n, NULL, "");
+            line(c, h, n, NULL, "");
         if (gi > 0)
             n++;
         if (line)
-            line(c, n, NULL, _(ui_keygroup_title(groups[gi])));
+            line(c, h, n, NULL, _(ui_keygroup_title(groups[gi])));
         n++;
         for (int r = REQ_NONE + 1; r < REQ_MOUSE; r++) {
             char keys[128];
             if (!ui_keys_of_tr(groups[gi], (ui_req)r, keys, sizeof keys, key_tr))
                 continue;
             if (line)
-                line(c, n, keys, _(ui_req_help((ui_req)r)));
+                line(c, h, n, keys, _(ui_req_help((ui_req)r)));
             n++;
         }
         if (groups[gi] == UI_KEYS_PLAY || groups[gi] == UI_KEYS_REVIEW) {
             if (line)
-                line(c, n, NULL, groups[gi] == UI_KEYS_REVIEW
+                line(c, h, n, NULL, groups[gi] == UI_KEYS_REVIEW
                                      ? _("Mouse: a click on a move goes there; the wheel steps through the moves.")
                                      : _("Mouse: click a piece, then the point it goes to; the wheel scrolls the history."));
             n++;
             if (line)
-                line(c, n, NULL, _("Typed moves: Vietnamese P2-5, WXF C2.5, Chinese 炮二平五, coordinates h2e2."));
+                line(c, h, n, NULL, _("Typed moves: Vietnamese P2-5, WXF C2.5, Chinese 炮二平五, coordinates h2e2."));
             n++;
         }
     }
@@ -68,7 +76,7 @@ static int visible_rows(const ctl *c)
 
 static int max_scroll(ctl *c)
 {
-    int m = help_lines(c, NULL) - visible_rows(c);
+    int m = help_lines(c, NULL, NULL) - visible_rows(c);
     return m > 0 ? m : 0;
 }
 
@@ -87,9 +95,9 @@ static int keys_width(const ctl *c)
     return w < c->layout.cols / 3 ? w : c->layout.cols / 3;
 }
 
-static void draw_line(ctl *c, int n, const char *keys, const char *text)
+static void draw_line(ctl *c, const help_state *h, int n, const char *keys, const char *text)
 {
-    int y = 2 + n - c->help_scroll, cols = c->layout.cols, keyw = keys_width(c);
+    int y = 2 + n - h->scroll, cols = c->layout.cols, keyw = keys_width(c);
     if (y < 2 || y >= 2 + visible_rows(c))
         return;
     if (!keys) {
@@ -102,32 +110,32 @@ static void draw_line(ctl *c, int n, const char *keys, const char *text)
 
 static void help_draw(ctl *c, void *st, const char *prompt)
 {
-    (void)st;
+    help_state *h = st;
     (void)prompt;
     int rows = c->layout.rows, cols = c->layout.cols;
-    if (c->help_scroll > max_scroll(c)) /* the window grew */
-        c->help_scroll = max_scroll(c);
+    if (h->scroll > max_scroll(c)) /* the window grew */
+        h->scroll = max_scroll(c);
     werase(stdscr);
     ui_put(stdscr, 0, 2, cols - 4, UI_TITLE, _("Cờ tướng — keys"));
-    help_lines(c, draw_line);
+    help_lines(c, h, draw_line);
     char foot[200];
-    int total = help_lines(c, NULL), last = c->help_scroll + visible_rows(c);
+    int total = help_lines(c, NULL, NULL), last = h->scroll + visible_rows(c);
     snprintf(foot, sizeof foot, _("Esc, q or ? to go back; Up/Down, PgUp/PgDn to scroll (%d-%d of %d)."),
-             c->help_scroll + 1, last < total ? last : total, total);
+             h->scroll + 1, last < total ? last : total, total);
     ui_put(stdscr, rows - 1, 2, cols - 4, UI_DIM, foot);
 }
 
 static void help_key(ctl *c, void *st, const ui_event *ev)
 {
-    (void)st;
+    help_state *h = st;
     int page = visible_rows(c) - 1, max = max_scroll(c);
     switch (ev->req) {
-    case REQ_SCROLL_UP: c->help_scroll--; break;
-    case REQ_SCROLL_DOWN: c->help_scroll++; break;
-    case REQ_PAGE_UP: c->help_scroll -= page; break;
-    case REQ_PAGE_DOWN: c->help_scroll += page; break;
-    case REQ_TOP: c->help_scroll = 0; break;
-    case REQ_BOTTOM: c->help_scroll = max; break;
+    case REQ_SCROLL_UP: h->scroll--; break;
+    case REQ_SCROLL_DOWN: h->scroll++; break;
+    case REQ_PAGE_UP: h->scroll -= page; break;
+    case REQ_PAGE_DOWN: h->scroll += page; break;
+    case REQ_TOP: h->scroll = 0; break;
+    case REQ_BOTTOM: h->scroll = max; break;
     case REQ_QUIT:
     case REQ_CANCEL:
         ctl_pop(c);
@@ -135,22 +143,29 @@ static void help_key(ctl *c, void *st, const ui_event *ev)
     default: break;
     }
     /* Stop at both ends: no scrolling past the last line. */
-    if (c->help_scroll > max)
-        c->help_scroll = max;
-    if (c->help_scroll < 0)
-        c->help_scroll = 0;
+    if (h->scroll > max)
+        h->scroll = max;
+    if (h->scroll < 0)
+        h->scroll = 0;
 }
 
 static void *help_open(ctl *c, const void *arg)
 {
+    (void)c;
     (void)arg;
-    c->help_scroll = 0;
-    return c; /* the scroll lives in ctl */
+    return xcalloc(1, sizeof(help_state)); /* from the top */
+}
+
+static void help_close(ctl *c, void *st)
+{
+    (void)c;
+    free(st);
 }
 
 const ctl_mode ctl_mode_help = {
     .name = "help",
     .open = help_open,
+    .close = help_close,
     .draw = help_draw,
     .key = help_key,
     .keys = UI_KEYS_HELP,

@@ -13,16 +13,27 @@
 #include "sys/xmalloc.h"
 #include "ui/draw.h"
 
+/* The prompt's own state, from its push to its pop. */
+typedef struct {
+    char *title;
+    bool yesno;
+    ui_lineedit le;    /* the text being typed (no length cap) */
+    char msg[512];     /* what Tab listed, shown on the top row */
+    ctl_text_fn text_done;
+    ctl_yesno_fn yesno_done;
+    void *owner;       /* the state of the mode that asked */
+} prompt_state;
+
 /* The prompt as drawn: the title, then the part of the text that fits with the cursor mark
  * in it. room: the columns the line gets on screen. */
-static void prompt_line(ctl *c, int room, bool two_rows, char *line, size_t size)
+static void prompt_line(const prompt_state *p, int room, bool two_rows, char *line, size_t size)
 {
-    if (c->prompt_yesno) {
-        snprintf(line, size, "%s", c->prompt_title);
+    if (p->yesno) {
+        snprintf(line, size, "%s", p->title);
         return;
     }
-    const ui_lineedit *le = &c->prompt_le;
-    int tw = ui_strwidth(c->prompt_title) + 1;
+    const ui_lineedit *le = &p->le;
+    int tw = ui_strwidth(p->title) + 1;
     /* On one row after the title when it fits there, else on a row of its own. */
     bool own_row = two_rows && tw + ui_strwidth(le->buf) + 1 > room;
     int width = own_row ? room : room - tw;
@@ -49,44 +60,46 @@ static void prompt_line(ctl *c, int room, bool two_rows, char *line, size_t size
         end += n;
     }
     /* A no-break space stands for the cursor at the end (a wrap never breaks there). */
-    snprintf(line, size, "%s%s%.*s%s%.*s%s", c->prompt_title, own_row ? "\n" : " ",
+    snprintf(line, size, "%s%s%.*s%s%.*s%s", p->title, own_row ? "\n" : " ",
              (int)(le->cur - start), le->buf + start, UI_CURSOR_MARK, (int)(end - le->cur),
              le->buf + le->cur, le->cur == le->len ? "\xc2\xa0" : "");
 }
 
 static void prompt_draw(ctl *c, void *st, const char *prompt)
 {
-    (void)st;
+    prompt_state *p = st;
     (void)prompt;
-    size_t size = c->prompt_le.len + 1024;
+    size_t size = p->le.len + strlen(p->title) + 1024;
     char *line = xmalloc(size);
     int panel_w = c->layout.panel.w - 2;
     /* The screen under it draws the prompt: the game and the review in their panel, the
      * menu on its second-last row; over other screens it goes on that row here. */
     ctl_mode_id below = ctl_below_id(c);
     if (below == CTL_MODE_REVIEW || below == CTL_MODE_PLAY) {
-        prompt_line(c, panel_w, below == CTL_MODE_PLAY, line, size);
+        prompt_line(p, panel_w, below == CTL_MODE_PLAY, line, size);
         ctl_draw_below(c, line);
     } else if (below == CTL_MODE_MENU) {
-        prompt_line(c, c->layout.cols - 4, false, line, size);
+        prompt_line(p, c->layout.cols - 4, false, line, size);
         ctl_draw_below(c, line);
     } else {
         ctl_draw_below(c, NULL);
         int rows = c->layout.rows, cols = c->layout.cols;
-        prompt_line(c, cols - 4, false, line, size);
+        prompt_line(p, cols - 4, false, line, size);
         ui_clear_rect(stdscr, rows - 2, 0, 1, cols);
         ui_put_centre(stdscr, rows - 2, 0, cols, UI_MENU_SEL, line);
     }
-    if (c->prompt_msg[0]) /* what Tab listed, on the top row */
-        ui_put_pad(stdscr, 0, 0, c->layout.cols, UI_STATUS, c->prompt_msg);
+    if (p->msg[0]) /* what Tab listed, on the top row */
+        ui_put_pad(stdscr, 0, 0, c->layout.cols, UI_STATUS, p->msg);
     free(line);
 }
 
+/* The answer goes to the asking mode after the prompt is gone (its callback may push
+ * another prompt): what it needs is copied first. */
 static void prompt_key(ctl *c, void *st, const ui_event *ev)
 {
-    (void)st;
-    void *owner = c->prompt_owner;
-    if (c->prompt_yesno) {
+    prompt_state *p = st;
+    void *owner = p->owner;
+    if (p->yesno) {
         /* y/n in English, c/k ("có"/"không") in Vietnamese: the question's key table. */
         ui_event e = *ev;
         ui_event_regroup(&e, UI_KEYS_YESNO);
@@ -97,21 +110,22 @@ static void prompt_key(ctl *c, void *st, const ui_event *ev)
         bool yes = e.req == REQ_YES, no = e.req == REQ_NO;
         if (!yes && !no)
             return;
-        ctl_yesno_fn cb = c->prompt_yesno_cb;
+        ctl_yesno_fn cb = p->yesno_done;
         ctl_pop(c);
         if (cb)
             cb(c, owner, yes);
         return;
     }
-    c->prompt_msg[0] = 0;
-    switch (ui_le_request(&c->prompt_le, ev->req, ev->key, c->prompt_msg, sizeof c->prompt_msg)) {
+    p->msg[0] = 0;
+    switch (ui_le_request(&p->le, ev->req, ev->key, p->msg, sizeof p->msg)) {
     case UI_LE_CANCEL:
         ctl_pop(c);
         return;
     case UI_LE_ACCEPT: {
-        char *text = xstrdup(c->prompt_le.buf);
-        ui_history_add(c->prompt_le.hist, text);
-        ctl_text_fn cb = c->prompt_text_cb;
+        char *text = xstrdup(p->le.buf);
+        if (p->le.hist)
+            ui_history_add(p->le.hist, text);
+        ctl_text_fn cb = p->text_done;
         ctl_pop(c);
         if (cb)
             cb(c, owner, text);
@@ -119,10 +133,10 @@ static void prompt_key(ctl *c, void *st, const ui_event *ev)
         return;
     }
     case UI_LE_MANY:
-        snprintf(c->prompt_msg, sizeof c->prompt_msg, "%s", _("Several files match: Tab again lists them."));
+        snprintf(p->msg, sizeof p->msg, "%s", _("Several files match: Tab again lists them."));
         return;
     case UI_LE_NO_MATCH:
-        snprintf(c->prompt_msg, sizeof c->prompt_msg, "%s", _("No file name starts so."));
+        snprintf(p->msg, sizeof p->msg, "%s", _("No file name starts so."));
         return;
     default: return;
     }
@@ -130,13 +144,35 @@ static void prompt_key(ctl *c, void *st, const ui_event *ev)
 
 static void *prompt_open(ctl *c, const void *arg)
 {
-    (void)arg;
-    return c; /* the prompt's text lives in ctl (ctl_prompt_text) */
+    (void)c;
+    const ctl_prompt_arg *a = arg;
+    prompt_state *p = xcalloc(1, sizeof *p);
+    p->title = xstrdup(a->title);
+    p->yesno = !a->text_done;
+    if (!p->yesno) {
+        ui_le_init(&p->le, a->initial ? a->initial : "", a->history);
+        p->le.complete_files = a->files;
+    }
+    p->text_done = a->text_done;
+    p->yesno_done = a->yesno_done;
+    p->owner = a->owner;
+    return p;
+}
+
+static void prompt_close(ctl *c, void *st)
+{
+    (void)c;
+    prompt_state *p = st;
+    if (!p->yesno)
+        ui_le_free(&p->le);
+    free(p->title);
+    free(p);
 }
 
 const ctl_mode ctl_mode_prompt = {
     .name = "prompt",
     .open = prompt_open,
+    .close = prompt_close,
     .draw = prompt_draw,
     .key = prompt_key,
     .keys = UI_KEYS_EDIT,

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests for the mode stack of the interactive program (src/tui/controller.c) without a
+ * terminal: each mode owns its state, so a prompt pushed over another prompt (a question
+ * asked while a line is being typed) leaves the one below as it was. The real prompt mode
+ * runs over a stand-in for the screen that asked; keys are given as the input reader would. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/controller.h"
+
+extern const ctl_mode ctl_mode_prompt, ctl_mode_help;
+
+static int base_token;
+
+static void *base_open(ctl *c, const void *arg)
+{
+    (void)c;
+    (void)arg;
+    return &base_token;
+}
+
+static const ctl_mode base_mode = {.name = "base", .open = base_open, .keys = UI_KEYS_PLAY};
+
+static const ctl_mode *const modes[CTL_MODE_COUNT] = {
+    [CTL_MODE_MENU] = &base_mode,     [CTL_MODE_PLAY] = &base_mode,
+    [CTL_MODE_REVIEW] = &base_mode,   [CTL_MODE_HELP] = &ctl_mode_help,
+    [CTL_MODE_PROMPT] = &ctl_mode_prompt, [CTL_MODE_OPEN] = &base_mode,
+};
+
+/* What the callbacks were given. */
+static char text_got[64];
+static void *text_owner, *yesno_owner;
+static int yesno_got = -1;
+
+static void on_text(ctl *c, void *st, const char *text)
+{
+    (void)c;
+    text_owner = st;
+    snprintf(text_got, sizeof text_got, "%s", text);
+}
+
+static void on_yesno(ctl *c, void *st, bool yes)
+{
+    (void)c;
+    yesno_owner = st;
+    yesno_got = yes;
+}
+
+/* One key to the top mode, through its key group as the main loop does. */
+static void key(ctl *c, int k)
+{
+    const ctl_frame *f = &c->frames[c->n_frames - 1];
+    const ctl_mode *m = c->modes[f->id];
+    ui_event ev = {.key = k};
+    ui_event_regroup(&ev, m->keys);
+    m->key(c, f->st, &ev);
+}
+
+START_TEST(test_prompt_over_prompt)
+{
+    ctl c;
+    int owner_a, owner_b;
+    ctl_init(&c, modes);
+    ck_assert(ctl_push(&c, CTL_MODE_PLAY, NULL));
+    ctl_prompt_text(&c, &owner_a, "Comment:", "ab", on_text);
+    ck_assert_int_eq(ctl_current_mode(&c), CTL_MODE_PROMPT);
+    key(&c, 'c');
+    /* A question over the line being typed, answered first. */
+    ctl_prompt_yesno(&c, &owner_b, "Replace? (y/n)", on_yesno);
+    ck_assert_int_eq(c.n_frames, 3);
+    key(&c, 'x'); /* neither yes nor no: still asking */
+    ck_assert_int_eq(c.n_frames, 3);
+    key(&c, 'y');
+    ck_assert_int_eq(yesno_got, 1);
+    ck_assert_ptr_eq(yesno_owner, &owner_b);
+    ck_assert_int_eq(c.n_frames, 2);
+    /* The text prompt below is as it was: its text, its callback, its owner. */
+    key(&c, 'd');
+    ck_assert_str_eq(text_got, "");
+    key(&c, '\n');
+    ck_assert_str_eq(text_got, "abcd");
+    ck_assert_ptr_eq(text_owner, &owner_a);
+    ck_assert_int_eq(c.n_frames, 1);
+    ck_assert_int_eq(ctl_current_mode(&c), CTL_MODE_PLAY);
+    /* The history outlives the prompt: the next text prompt's Up brings it back. */
+    ctl_prompt_text(&c, &owner_a, "Move:", "", on_text);
+    key(&c, 0x10); /* Ctrl-P: the previous line */
+    key(&c, '\n');
+    ck_assert_str_eq(text_got, "abcd");
+    ctl_free(&c);
+}
+END_TEST
+
+START_TEST(test_help_owns_its_scroll)
+{
+    ctl c;
+    ctl_init(&c, modes);
+    c.layout.rows = 10; /* 6 rows of help lines */
+    c.layout.cols = 80;
+    ck_assert(ctl_push(&c, CTL_MODE_PLAY, NULL));
+    ck_assert(ctl_push(&c, CTL_MODE_HELP, NULL));
+    key(&c, 'j');
+    key(&c, 'j');
+    /* A prompt over the help (no screen does this today) does not move its scroll, and a
+     * help opened again starts at the top. */
+    ctl_prompt_yesno(&c, NULL, "Quit? (y/n)", on_yesno);
+    key(&c, 'n');
+    const int *scroll = c.frames[c.n_frames - 1].st;
+    ck_assert_int_eq(*scroll, 2);
+    key(&c, 'q');
+    ck_assert_int_eq(ctl_current_mode(&c), CTL_MODE_PLAY);
+    ck_assert(ctl_push(&c, CTL_MODE_HELP, NULL));
+    scroll = c.frames[c.n_frames - 1].st;
+    ck_assert_int_eq(*scroll, 0);
+    ctl_free(&c);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("modes");
+    TCase *tc = tcase_create("modes");
+    tcase_add_test(tc, test_prompt_over_prompt);
+    tcase_add_test(tc, test_help_owns_its_scroll);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
