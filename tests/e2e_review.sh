@@ -205,6 +205,16 @@ check "the comment's escape sequences are text" "clipboard grab"
 title=$(T display -p -t "$S" '#{pane_title}')
 case $title in *pwned*) fail "an OSC sequence from the file set the terminal title: $title" ;; esac
 check_not "the screen was not cleared by ESC [2J" "EXIT="
+# A typed move is read as in a game: X9+1 in Vietnamese notation has a wrong direction.
+keys q
+sleep 0.3
+ui_start 110 34 $envs -- review --lang vi "$data/blunder.pgn"
+check "blunder.pgn opens in Vietnamese" "Blunder (1/1)"
+typed ':'
+typed 'X9+1'
+keys Enter
+check "X9+1 in review, Vietnamese: the direction is wrong" "hướng đi"
+check_not "... not 'which piece'" "không biết quân nào"
 ok "review screen in tmux: $step checks, $fails failed"
 [ "$fails" -eq 0 ] || failures=$((failures + fails))
 

@@ -225,6 +225,52 @@ void ctl_result_text(ct_result result, ct_end_reason reason, char *buf, size_t s
     }
 }
 
+/* Why a typed move was refused, in the interface language (the core's message is English:
+ * it is shown as it is in the English interface, where it says more). */
+static const char *parse_error_text(const ct_parse_error *err)
+{
+    if (!i18n_is_vietnamese() && err->message[0])
+        return err->message;
+    switch (err->kind) {
+    case CT_PARSE_EMPTY: return _("nothing typed");
+    case CT_PARSE_UNKNOWN_PIECE: return _("unknown piece");
+    case CT_PARSE_NO_PIECE: return _("no such piece on that file");
+    case CT_PARSE_BAD_MARKER: return _("the front/rear marker does not fit the pieces there");
+    case CT_PARSE_NO_MOVE: return _("that piece cannot move so");
+    case CT_PARSE_ILLEGAL: return ctl_why_text(err->reason);
+    case CT_PARSE_AMBIGUOUS: return _("several pieces can make that move");
+    case CT_PARSE_CLASH: return _("notations disagree: choose one with n");
+    default: return err->message[0] ? _(err->message) : _("not a move in any notation");
+    }
+}
+
+/* The core's constant messages for a move it cannot read, marked for translation. */
+static const char *const core_parse_messages[] __attribute__((unused)) = {
+    N_("expected a direction: . (tiến), / (thoái) or - (bình)"),
+    N_("expected a number 1 to 9 after the direction"),
+    N_("the piece needs a file number or a marker (t, g, s)"),
+};
+
+ct_move ctl_read_move(const ctl *c, const ct_pos *pos, const char *text, char *msg, size_t size)
+{
+    ct_move mv = CT_NO_MOVE;
+    ct_parse_error err;
+    if (ct_move_parse(pos, text, c->set.notation, &mv, &err) != CT_OK) {
+        ct_parse_error any;
+        if (ct_move_parse(pos, text, CT_NOTATION_AUTO, &mv, &any) == CT_OK ||
+            c->set.notation == CT_NOTATION_AUTO)
+            err = any;
+    }
+    if (!mv)
+        mv = ct_move_parse_coord(text);
+    if (!mv) {
+        char *t = sanitize_dup(text, 0);
+        snprintf(msg, size, _("Cannot read the move \"%s\": %s."), t, parse_error_text(&err));
+        free(t);
+    }
+    return mv;
+}
+
 const char *ctl_why_text(ct_illegal_reason why)
 {
     switch (why) {

@@ -332,32 +332,6 @@ static void act_at(ctl *c, play_state *ps, int file, int rank)
         ctl_status(c, UI_STATUS, "%s", "");
 }
 
-/* Why a typed move was refused, in the interface language (the core's message is English:
- * it is shown as it is in the English interface, where it says more). */
-static const char *parse_error_text(const ct_parse_error *err)
-{
-    if (!i18n_is_vietnamese() && err->message[0])
-        return err->message;
-    switch (err->kind) {
-    case CT_PARSE_EMPTY: return _("nothing typed");
-    case CT_PARSE_UNKNOWN_PIECE: return _("unknown piece");
-    case CT_PARSE_NO_PIECE: return _("no such piece on that file");
-    case CT_PARSE_BAD_MARKER: return _("the front/rear marker does not fit the pieces there");
-    case CT_PARSE_NO_MOVE: return _("that piece cannot move so");
-    case CT_PARSE_ILLEGAL: return ctl_why_text(err->reason);
-    case CT_PARSE_AMBIGUOUS: return _("several pieces can make that move");
-    case CT_PARSE_CLASH: return _("notations disagree: choose one with n");
-    default: return err->message[0] ? _(err->message) : _("not a move in any notation");
-    }
-}
-
-/* The core's constant messages for a move it cannot read, marked for translation. */
-static const char *const core_parse_messages[] __attribute__((unused)) = {
-    N_("expected a direction: . (tiến), / (thoái) or - (bình)"),
-    N_("expected a number 1 to 9 after the direction"),
-    N_("the piece needs a file number or a marker (t, g, s)"),
-};
-
 static void on_move_line(ctl *c, void *st, const char *text)
 {
     play_state *ps = st;
@@ -367,29 +341,14 @@ static void on_move_line(ctl *c, void *st, const char *text)
         ctl_status(c, UI_ERROR, "%s", _("No move typed: type one after ':' (h2e2, C2.5, P2-5), or Esc."));
         return;
     }
-    ct_pos *pos = ps->g.pos;
-    ct_move mv = CT_NO_MOVE;
-    ct_parse_error err;
-    /* The current notation first, then any notation, then plain coordinates. */
-    if (ct_move_parse(pos, text, c->set.notation, &mv, &err) != CT_OK) {
-        /* Then any notation; when none reads it either, the reason is the chosen notation's
-         * (X9+1 in Vietnamese: the direction, not "which piece" from WXF). */
-        ct_parse_error any;
-        if (ct_move_parse(pos, text, CT_NOTATION_AUTO, &mv, &any) == CT_OK || c->set.notation == CT_NOTATION_AUTO)
-            err = any;
-    }
+    char why[CTL_STATUS_MAX];
+    ct_move mv = ctl_read_move(c, ps->g.pos, text, why, sizeof why);
     if (!mv) {
-        ct_move m2 = ct_move_parse_coord(text);
-        if (m2 && !ct_is_legal(pos, m2)) {
-            human_move(c, ps, m2); /* says why it is illegal */
-            return;
-        }
-        mv = m2;
+        ctl_status(c, UI_ERROR, "%s", why);
+        return;
     }
-    if (!mv) {
-        char *t = sanitize_dup(text, 0);
-        ctl_status(c, UI_ERROR, _("Cannot read the move \"%s\": %s."), t, parse_error_text(&err));
-        free(t);
+    if (!ct_is_legal(ps->g.pos, mv)) {
+        human_move(c, ps, mv); /* says why it is illegal */
         return;
     }
     if (!game_human_turn(&ps->g)) {

@@ -501,14 +501,10 @@ static void on_move_text(ctl *c, void *st, const char *text)
         ctl_status(c, UI_ERROR, "%s", _("No move typed: type one after ':' (h2e2, C2.5, P2-5), or Esc."));
         return;
     }
-    ct_move mv = CT_NO_MOVE;
-    ct_parse_error err;
-    if (ct_move_parse(rs->g.pos, text, c->set.notation, &mv, &err) != CT_OK)
-        ct_move_parse(rs->g.pos, text, CT_NOTATION_AUTO, &mv, &err);
-    if (!mv)
-        mv = ct_move_parse_coord(text);
+    char why[CTL_STATUS_MAX];
+    ct_move mv = ctl_read_move(c, rs->g.pos, text, why, sizeof why);
     if (!mv) {
-        ctl_status(c, UI_ERROR, "%s", _("Cannot read that move."));
+        ctl_status(c, UI_ERROR, "%s", why);
         return;
     }
     play_on(c, rs, mv);
