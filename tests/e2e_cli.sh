@@ -23,6 +23,20 @@ check "moves from the start" 44 "$("$ct" moves | wc -l)"
 check "moves at mate: none" 0 "$("$ct" moves --fen 'R3k4/1R7/9/9/9/9/p8/9/9/3K5 b - - 0 1' | wc -l)"
 
 "$ct" --help | grep -q '^Usage: cotuong' && echo "ok: --help" || { echo "FAIL: --help"; fail=1; }
+# --help speaks the locale's language: Vietnamese under vi_VN (the build tree's catalogue),
+# pure ASCII English under LANG=C (cờ tướng becomes co tuong).
+lang_help() { # lang_help LANG ARGS...
+    l=$1; shift
+    env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LANG="$l" "$ct" "$@"
+}
+check "--help in Vietnamese" 1 "$(lang_help vi_VN.UTF-8 --help | grep -c '^Cách dùng: cotuong \[LỆNH\]')"
+check "--help in Vietnamese: the commands too" 1 "$(lang_help vi_VN.UTF-8 --help | grep -c '^  play     chơi một ván')"
+check "review --help in Vietnamese" 1 "$(lang_help vi_VN.UTF-8 review --help | grep -c '^Cách dùng: cotuong review')"
+check "unknown command in Vietnamese" 1 "$(lang_help vi_VN.UTF-8 frob 2>&1 | grep -c "không có lệnh 'frob'")"
+check "--help under LANG=C: English" 1 "$(lang_help C --help | grep -c '^Play co tuong (xiangqi')"
+check "--help under LANG=C: ASCII only" 0 "$(lang_help C --help | LC_ALL=C tr -d '\n -~' | wc -c)"
+check "play --help under LANG=C: ASCII only" 0 "$(lang_help C play --help | LC_ALL=C tr -d '\n -~' | wc -c)"
+check "review --help under LANG=C: ASCII only" 0 "$(lang_help C review --help | LC_ALL=C tr -d '\n -~' | wc -c)"
 "$ct" --version | grep -Eq '^cotuong [0-9]+\.[0-9]+' && echo "ok: --version" || { echo "FAIL: --version"; fail=1; }
 
 # Bad input: exit status 2, a message on stderr, nothing on stdout, no crash.

@@ -27,6 +27,11 @@ int cmd_review(int argc, char **argv)
     if (cfg.language_given && strcmp(cfg.language, "auto") != 0)
         lang = cfg.language;
     colour = review_app.set.colour;
+    /* --lang first: it decides the language of the help and of the messages. */
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--lang"))
+            lang = argv[i + 1];
+    i18n_init(lang);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -55,7 +60,6 @@ int cmd_review(int argc, char **argv)
             return 2;
         }
     }
-    i18n_init(lang);
     if (!file) {
         fprintf(stderr, "%s", _("cotuong review: which file? Usage: cotuong review FILE\n"));
         return 2;

@@ -6,50 +6,52 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "sys/i18n.h"
 #include "sys/sanitize.h"
 #include "config.h"
 
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
-    const char *summary;
+    const char *summary; /* English msgid, shown translated */
     bool screen; /* full-screen (curses draws through the sanitizer itself) */
 } command;
 
 /* One line per subcommand; the usage text below is generated from it. */
 static const command commands[] = {
-    {"play", cmd_play, "play a game (the default when no command is given)", true},
-    {"perft", cmd_perft, "count the leaves of the legal move tree: perft [--fen FEN] [--divide] DEPTH", false},
-    {"moves", cmd_moves, "list the legal moves: moves [--fen FEN] [--notation NAME]", false},
-    {"uci", cmd_uci, "run as a UCI/UCCI engine on stdin/stdout (the built-in AI)", false},
-    {"bench", cmd_bench, "search fixed positions to a fixed depth: bench [--depth N]", false},
-    {"match", cmd_match, "play games between two players: match --p1 P --p2 P [options]", false},
-    {"review", cmd_review, "review the games of a PGN or XQF file: review FILE", true},
-    {"analyse", cmd_analyse, "annotate the moves of a PGN/XQF file with the engine: analyse FILE", false},
-    {"diagram", cmd_diagram, "print a position as a text board: diagram [--fen FEN] [--ascii]", false},
-    {"autoplay", cmd_autoplay, "test hook: play moves and keep the resume file current", true},
-    {"judge", cmd_judge, "replay PGN games under a rule set, print how each ends: judge [--rules NAME] [FILE]...", false},
-    {"convert", cmd_convert, "convert games (PGN, XQF, move lists) to PGN: convert [--to NOTATION] [FILE]...", false},
-    {"host", cmd_host, "offer a game to another user and play it: host [--for USER,...] [--clock TC]", false},
-    {"games", cmd_games, "list the games offered and played in the lobby, one a line", false},
-    {"join", cmd_join, "take the free seat of a game in the lobby: join [GAME] [--via USER@HOST]", false},
-    {"watch", cmd_watch, "follow a game of the lobby read-only: watch [GAME]", false},
-    {"relay", cmd_relay, "connect standard input/output to a game (for join --via over ssh)", false},
-    {"opening", cmd_opening, "name the opening of each game (ECCO code): opening [--lang zh|vi|en] [FILE]...", false},
-    {"explore", cmd_explore, "the masters' moves in a position: explore [--fen FEN] [--notation X] [MOVE]...", false},
+    {"play", cmd_play, N_("play a game (the default when no command is given)"), true},
+    {"perft", cmd_perft, N_("count the leaves of the legal move tree: perft [--fen FEN] [--divide] DEPTH"), false},
+    {"moves", cmd_moves, N_("list the legal moves: moves [--fen FEN] [--notation NAME]"), false},
+    {"uci", cmd_uci, N_("run as a UCI/UCCI engine on stdin/stdout (the built-in AI)"), false},
+    {"bench", cmd_bench, N_("search fixed positions to a fixed depth: bench [--depth N]"), false},
+    {"match", cmd_match, N_("play games between two players: match --p1 P --p2 P [options]"), false},
+    {"review", cmd_review, N_("review the games of a PGN or XQF file: review FILE"), true},
+    {"analyse", cmd_analyse, N_("annotate the moves of a PGN/XQF file with the engine: analyse FILE"), false},
+    {"diagram", cmd_diagram, N_("print a position as a text board: diagram [--fen FEN] [--ascii]"), false},
+    {"autoplay", cmd_autoplay, N_("test hook: play moves and keep the resume file current"), true},
+    {"judge", cmd_judge, N_("replay PGN games under a rule set, print how each ends: judge [--rules NAME] [FILE]..."), false},
+    {"convert", cmd_convert, N_("convert games (PGN, XQF, move lists) to PGN: convert [--to NOTATION] [FILE]..."), false},
+    {"host", cmd_host, N_("offer a game to another user and play it: host [--for USER,...] [--clock TC]"), false},
+    {"games", cmd_games, N_("list the games offered and played in the lobby, one a line"), false},
+    {"join", cmd_join, N_("take the free seat of a game in the lobby: join [GAME] [--via USER@HOST]"), false},
+    {"watch", cmd_watch, N_("follow a game of the lobby read-only: watch [GAME]"), false},
+    {"relay", cmd_relay, N_("connect standard input/output to a game (for join --via over ssh)"), false},
+    {"opening", cmd_opening, N_("name the opening of each game (ECCO code): opening [--lang zh|vi|en] [FILE]..."), false},
+    {"explore", cmd_explore, N_("the masters' moves in a position: explore [--fen FEN] [--notation X] [MOVE]..."), false},
 };
 
+/* In the language of the locale; without UTF-8 (LANG=C) in ASCII ("co tuong"). */
 static void usage(FILE *out)
 {
-    fprintf(out, "Usage: cotuong [COMMAND] [OPTION]...\n"
-                 "Play cờ tướng (xiangqi, Chinese chess) in the terminal.\n\nCommands:\n");
+    fprintf(out, "%s", _("Usage: cotuong [COMMAND] [OPTION]...\n"
+                         "Play cờ tướng (xiangqi, Chinese chess) in the terminal.\n\nCommands:\n"));
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\nOptions:\n"
-                 "  -h, --help     display this help and exit\n"
-                 "  -V, --version  output version information and exit\n\n"
-                 "Run 'cotuong COMMAND --help' for the options of a command.\n"
-                 "See cotuong(6) for the keys, notations, rule sets and files.\n");
+        fprintf(out, "  %-8s %s\n", commands[i].name, _(commands[i].summary));
+    fprintf(out, "%s", _("\nOptions:\n"
+                         "  -h, --help     display this help and exit\n"
+                         "  -V, --version  output version information and exit\n\n"
+                         "Run 'cotuong COMMAND --help' for the options of a command.\n"
+                         "See cotuong(6) for the keys, notations, rule sets and files.\n"));
 }
 
 /* As the GNU coding standards ask: name and version (the version from configure.ac's AC_INIT),
@@ -73,6 +75,7 @@ int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "");
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        i18n_init(NULL);
         usage(stdout);
         return 0;
     }
@@ -89,8 +92,10 @@ int main(int argc, char **argv)
                     sanitize_stdio();
                 return commands[i].run(argc - 1, argv + 1);
             }
-        fprintf(stderr, "cotuong: unknown command '%s'\n", argv[1]);
-        fprintf(stderr, "Try 'cotuong --help' for more information.\n");
+        i18n_init(NULL);
+        sanitize_stdio(); /* the name typed is echoed through the sanitizer */
+        fprintf(stderr, _("cotuong: unknown command '%s'\n"), argv[1]);
+        fprintf(stderr, "%s", _("Try 'cotuong --help' for more information.\n"));
         return 2;
     }
     /* No command: options belong to play. */
