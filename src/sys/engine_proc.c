@@ -21,6 +21,8 @@
 
 /* The longest "position ... moves ..." line sent (a game of CT_MAX_HISTORY moves fits). */
 #define POSITION_LINE_BYTES 65536
+/* How long an engine told to stop may take to answer its move before it is killed. */
+#define ENGINE_STOP_GRACE_MS 1000
 
 struct ct_engine {
     ct_engine_proto proto;
@@ -35,6 +37,7 @@ struct ct_engine {
     int skill_min, skill_max;
     bool usermove;      /* xboard: moves need the "usermove" prefix */
     bool dead;
+    int wake_rd, wake_wr; /* ct_engine_wake() -> a waiting think looks at its callback */
     int last_score;
     bool have_score;
 };
@@ -73,8 +76,9 @@ static void send_line(ct_engine *e, const char *fmt, ...)
 }
 
 /* Reads one line into out (without the newline) before deadline (absolute ms). Returns 1
- * on a line, 0 on timeout, -1 when the engine closed its output. */
-static int read_line(ct_engine *e, char *out, size_t size, int64_t deadline)
+ * on a line, 0 on timeout, -1 when the engine closed its output; with wakeable, 2 when
+ * ct_engine_wake() was called. */
+static int read_line_ex(ct_engine *e, char *out, size_t size, int64_t deadline, bool wakeable)
 {
     for (;;) {
         /* first: an engine that floods lines must not keep us past the deadline */
@@ -99,11 +103,20 @@ static int read_line(ct_engine *e, char *out, size_t size, int64_t deadline)
         int64_t left = deadline - now_ms();
         if (left <= 0)
             return 0;
-        struct pollfd pfd = {e->from_fd, POLLIN, 0};
-        int r = poll(&pfd, 1, (int)(left > 1000000 ? 1000000 : left));
+        struct pollfd pfd[2] = {{e->from_fd, POLLIN, 0}, {e->wake_rd, POLLIN, 0}};
+        int nfds = wakeable && e->wake_rd >= 0 ? 2 : 1;
+        int r = poll(pfd, (nfds_t)nfds, (int)(left > 1000000 ? 1000000 : left));
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
+            continue;
+        if (nfds == 2 && pfd[1].revents) {
+            char drain[64];
+            while (read(e->wake_rd, drain, sizeof drain) > 0)
+                ;
+            return 2;
+        }
+        if (!pfd[0].revents)
             continue;
         ssize_t got = read(e->from_fd, e->buf + e->len, sizeof e->buf - e->len);
         if (got < 0 && errno == EINTR)
@@ -114,6 +127,11 @@ static int read_line(ct_engine *e, char *out, size_t size, int64_t deadline)
         }
         e->len += (size_t)got;
     }
+}
+
+static int read_line(ct_engine *e, char *out, size_t size, int64_t deadline)
+{
+    return read_line_ex(e, out, size, deadline, false);
 }
 
 bool ct_engine_parse_spec(const char *spec, ct_engine_proto *proto, const char **command)
@@ -320,9 +338,20 @@ ct_engine *ct_engine_start(ct_engine_proto proto, const char *command, char *err
     }
     e->proto = proto;
     e->to_fd = e->from_fd = -1;
+    int wake[2];
+    if (pipe(wake) == 0) {
+        for (int i = 0; i < 2; i++) {
+            fcntl(wake[i], F_SETFD, FD_CLOEXEC);
+            fcntl(wake[i], F_SETFL, O_NONBLOCK);
+        }
+        e->wake_rd = wake[0];
+        e->wake_wr = wake[1];
+    } else {
+        e->wake_rd = e->wake_wr = -1; /* no wake-up: a stop waits for the next line */
+    }
     snprintf(e->name, sizeof e->name, "%s", command);
     if (!spawn(e, command, err, errlen)) {
-        free(e);
+        ct_engine_free(e);
         return NULL;
     }
     if (!handshake(e, err, errlen)) {
@@ -352,6 +381,14 @@ void ct_engine_new_game(ct_engine *e)
 {
     if (e->proto == CT_PROTO_UCI)
         send_line(e, "ucinewgame");
+}
+
+void ct_engine_wake(ct_engine *e)
+{
+    if (e->wake_wr >= 0) {
+        ssize_t w = write(e->wake_wr, "", 1); /* full pipe: a wake-up is pending anyway */
+        (void)w;
+    }
 }
 
 const char *ct_engine_name(const ct_engine *e)
@@ -386,6 +423,10 @@ void ct_engine_free(ct_engine *e)
     }
     if (e->from_fd >= 0)
         close(e->from_fd);
+    if (e->wake_rd >= 0)
+        close(e->wake_rd);
+    if (e->wake_wr >= 0)
+        close(e->wake_wr);
     free(e);
 }
 
@@ -603,6 +644,14 @@ engine_line_kind engine_parse_line(ct_engine_proto proto, const char *line, int 
 ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits *lim, int timeout_ms,
                                ct_move *move, int *score_cp, char *detail, size_t detail_len)
 {
+    return ct_engine_think(e, pos, lim, timeout_ms, NULL, NULL, move, score_cp, detail,
+                           detail_len);
+}
+
+ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limits *lim,
+                                  int timeout_ms, ct_progress_fn progress, void *user,
+                                  ct_move *move, int *score_cp, char *detail, size_t detail_len)
+{
     char dummy[8];
     if (!detail) {
         detail = dummy;
@@ -626,13 +675,40 @@ ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits 
     }
     send_position(e, pos);
     send_go(e, pos, lim);
-    int64_t deadline = now_ms() + timeout_ms;
-    char line[65536];
+    int64_t t0 = now_ms(), deadline = t0 + timeout_ms;
+    bool stopping = false;
+    ct_search_info info; /* what the callback is shown: the time (an engine's depth and
+                          * lines are its own) */
+    memset(&info, 0, sizeof info);
+    info.kind = CT_PROGRESS_POLL;
+    char *line = xmalloc(POSITION_LINE_BYTES);
+    ct_engine_outcome out;
     for (;;) {
-        int r = read_line(e, line, sizeof line, deadline);
+        /* 1. Asked to stop (the callback says so; ct_engine_wake made us look): tell the
+         *    engine, then give it ENGINE_STOP_GRACE_MS to answer its move. */
+        info.time_ms = (int)(now_ms() - t0);
+        if (progress && !stopping && progress(user, &info)) {
+            stopping = true;
+            send_line(e, e->proto == CT_PROTO_XBOARD ? "?" : "stop");
+            if (deadline > now_ms() + ENGINE_STOP_GRACE_MS)
+                deadline = now_ms() + ENGINE_STOP_GRACE_MS;
+        }
+        int r = read_line_ex(e, line, POSITION_LINE_BYTES, deadline, progress && !stopping);
+        if (r == 2)
+            continue;
         if (r < 0) {
             snprintf(detail, detail_len, "the engine exited");
-            return CT_ENGINE_CRASH;
+            out = CT_ENGINE_CRASH;
+            break;
+        }
+        if (r == 0 && stopping) {
+            /* 2. It does not stop: the last resort, so that nobody waits for it. */
+            kill(-e->pid, SIGKILL);
+            e->dead = true;
+            snprintf(detail, detail_len, "the engine did not stop within %d ms and was killed",
+                     ENGINE_STOP_GRACE_MS);
+            out = CT_ENGINE_TIMEOUT;
+            break;
         }
         if (r == 0) {
             snprintf(detail, detail_len, "no move within %d ms", timeout_ms);
@@ -640,7 +716,8 @@ ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits 
                 send_line(e, "stop");
             else
                 send_line(e, "?");
-            return CT_ENGINE_TIMEOUT;
+            out = CT_ENGINE_TIMEOUT;
+            break;
         }
         const char *mvtext = NULL;
         int sc;
@@ -654,7 +731,8 @@ ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits 
             char shown[64];
             sanitize_text(shown, sizeof shown, line, strlen(line), SANITIZE_ASCII);
             snprintf(detail, detail_len, "no move (%s)", shown);
-            return CT_ENGINE_RESIGN;
+            out = CT_ENGINE_RESIGN;
+            break;
         }
         if (kind != ENGINE_LINE_MOVE)
             continue;
@@ -673,12 +751,16 @@ ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits 
             char shown[24]; /* the engine's bytes, made harmless for the screen */
             sanitize_text(shown, sizeof shown, mvtext, strlen(mvtext), SANITIZE_ASCII);
             snprintf(detail, detail_len, "illegal move '%s'", shown);
-            return CT_ENGINE_ILLEGAL;
+            out = CT_ENGINE_ILLEGAL;
+            break;
         }
     legal:
         *move = mv;
         if (score_cp && e->have_score)
             *score_cp = e->last_score;
-        return CT_ENGINE_MOVE;
+        out = CT_ENGINE_MOVE;
+        break;
     }
+    free(line);
+    return out;
 }

@@ -38,6 +38,16 @@ void ct_engine_new_game(ct_engine *e);
  * engine's last reported score (side-to-move view) when known. */
 ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits *lim, int timeout_ms,
                                ct_move *move, int *score_cp, char *detail, size_t detail_len);
+/* The same, stoppable: progress (may be NULL) is called from the thinking thread before
+ * every wait and returns true to stop. Then the engine is told to move now (UCI/UCCI `stop`,
+ * xboard `?`) and has 1 s to answer; its move counts as usual. An engine that does not
+ * answer is killed (CT_ENGINE_TIMEOUT; it is not running any more), so nobody waits longer. */
+ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limits *lim,
+                                  int timeout_ms, ct_progress_fn progress, void *user,
+                                  ct_move *move, int *score_cp, char *detail, size_t detail_len);
+/* Any thread: makes a think waiting in ct_engine_think call its progress now (to see a stop
+ * at once, not at the engine's next line). */
+void ct_engine_wake(ct_engine *e);
 /* The engine's name (from id name / myname), or the command. */
 const char *ct_engine_name(const ct_engine *e);
 /* Sends quit and reaps the process (killing it if it does not leave in time). */

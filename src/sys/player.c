@@ -233,6 +233,8 @@ void sys_player_stop(sys_player *p)
 {
     if (p->search)
         ct_search_stop(p->search);
+    else if (p->engine)
+        ct_engine_wake(p->engine); /* its think asks the progress callback, which says stop */
 }
 
 void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
@@ -254,8 +256,8 @@ void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
     } else {
         ct_move mv;
         int score = 0;
-        ct_engine_outcome o = ct_engine_go(p->engine, pos, lim, 0, &mv, &score, res->detail,
-                                           sizeof res->detail);
+        ct_engine_outcome o = ct_engine_think(p->engine, pos, lim, 0, progress, user, &mv,
+                                              &score, res->detail, sizeof res->detail);
         res->move = mv;
         res->score = score;
         switch (o) {

@@ -80,9 +80,11 @@ bool sys_player_set_level(sys_player *p, int level);
 /* The rule set the built-in AI scores repetitions by (engines: ignored). */
 void sys_player_set_rules(sys_player *p, int rules);
 void sys_player_new_game(sys_player *p);
-/* Thinks on pos (history included) within lim; blocks. For the built-in AI, progress and
- * user go to the search (called on the thinking thread); sys_player_stop works from the
- * callback or another thread. An engine answers when its limit runs out. */
+/* Thinks on pos (history included) within lim; blocks. progress and user go to the search
+ * or the engine (called on the thinking thread; true stops it). For the built-in AI
+ * sys_player_stop works from the callback or another thread; for an engine it only wakes
+ * the think to ask progress, which must then say stop (ct_engine_think: the engine is told
+ * to move now, and killed if it does not within 1 s). */
 void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
                       ct_progress_fn progress, void *user, sys_player_result *res);
 void sys_player_stop(sys_player *p);
