@@ -126,7 +126,7 @@ START_TEST(test_listen_connect_creds)
 {
     char d[128], err[512] = "";
     sub(d, sizeof d, "lobby");
-    lobby_listener l;
+    lobby_listener l = {.fd = -1};
     ck_assert_msg(lobby_listen(d, &l, err, sizeof err) == 0, "%s", err);
     ck_assert(lobby_id_valid(l.id));
     ck_assert(lobby_code_valid(l.code));
@@ -183,7 +183,7 @@ START_TEST(test_not_a_socket_and_stale)
     ck_assert_int_eq(lobby_connect(d, "../../etc", &host, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "not a game id"));
     /* A host that died without removing its socket: gone, and the file is tidied away. */
-    lobby_listener l;
+    lobby_listener l = {.fd = -1};
     ck_assert_int_eq(lobby_listen(d, &l, err, sizeof err), 0);
     close(l.fd);
     ck_assert_int_eq(lobby_connect(d, l.id, &host, err, sizeof err), -1);
@@ -208,7 +208,7 @@ START_TEST(test_other_user_creds)
     }
     char d[128], err[512] = "";
     sub(d, sizeof d, "lobby");
-    lobby_listener l;
+    lobby_listener l = {.fd = -1};
     ck_assert_msg(lobby_listen(d, &l, err, sizeof err) == 0, "%s", err);
     chmod(base, 0755); /* let the other user reach the lobby */
     uid_t nobody = nobody_uid();

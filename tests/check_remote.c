@@ -319,7 +319,7 @@ START_TEST(test_hostile_host)
         int sv[2];
         ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
         char err[128];
-        remote *j = remote_join_fds(sv[0], sv[0], NULL, false, err, sizeof err);
+        remote *j = remote_join_fds(sv[0], sv[0], NULL, NULL, false, err, sizeof err);
         ck_assert_ptr_nonnull(j);
         ck_assert(write(sv[1], cases[i].send, strlen(cases[i].send)) > 0);
         remote_event e;
@@ -332,7 +332,7 @@ START_TEST(test_hostile_host)
     int sv[2];
     ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
     char err[128];
-    remote *j = remote_join_fds(sv[0], sv[0], NULL, false, err, sizeof err);
+    remote *j = remote_join_fds(sv[0], sv[0], NULL, NULL, false, err, sizeof err);
     const char *snap = "hello 1 host\nseat red a b\ngame online none startpos\nsync 0\n";
     ck_assert(write(sv[1], snap, strlen(snap)) > 0);
     ck_assert(expect(j, NULL, REMOTE_EV_SYNCED, NULL));

@@ -191,9 +191,9 @@ hpid=$(pgrep -u "$A" -x cotuong | head -n 1)
 [ -n "$hpid" ] && kill -TERM "$hpid"
 see guest3 "the game is adjourned"
 # Every move was in both resume files as it was played.
-grep -q "C3-C4" "/home/$A/.state/cotuong/lobby-host.pgn" && ok "the host's resume file has the move" ||
+grep -q "C3-C4" /home/$A/.state/cotuong/lobby-host-*.pgn && ok "the host's resume file has the move" ||
     bad "the host's resume file has the move"
-grep -q "C3-C4" "/home/$B/.state/cotuong/lobby-guest.pgn" && ok "the guest's resume file has the move" ||
+grep -q "C3-C4" /home/$B/.state/cotuong/lobby-guest-*.pgn && ok "the guest's resume file has the move" ||
     bad "the guest's resume file has the move"
 # The host offers it again; the guest's next join takes the seat with the moves.
 start host3 "$A" host --resume --notation iccs

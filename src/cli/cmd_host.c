@@ -95,30 +95,14 @@ int cmd_host(int argc, char **argv)
     static ct_record *games;
     int ngames = 0;
     if (resume) {
-        /* The game as the last host session kept it: same rules, clock, sides and guest. */
-        char dir[1024], path[1100], *text = NULL;
-        size_t len = 0;
-        ct_pgn_error perr;
-        if (savefile_state_dir(dir, sizeof dir) != 0) {
-            fprintf(stderr, "cotuong host: no state directory (HOME or XDG_STATE_HOME)\n");
+        /* The game as the last host session kept it: same rules, clock, sides, guest, id. */
+        char path[1100];
+        if (netgame_find_resumable(&games, path, sizeof path, err, sizeof err) != 0) {
+            fprintf(stderr, "cotuong host: nothing to resume%s%s\n", err[0] ? ": " : "", err);
             return 1;
         }
-        snprintf(path, sizeof path, "%s/lobby-host.pgn", dir);
-        if (savefile_read(path, 16u << 20, &text, &len, err, sizeof err) != 0) {
-            fprintf(stderr, "cotuong host: nothing to resume: %s\n", err);
-            return 1;
-        }
-        ct_status st = ct_pgn_read(text, len, CT_ENC_UTF8, &games, &ngames, NULL, &perr);
-        free(text);
-        if (st != CT_OK || ngames < 1) {
-            fprintf(stderr, "cotuong host: %s: line %d: %s\n", path, perr.line, perr.message);
-            return 1;
-        }
+        ngames = 1;
         ct_record *g = &games[0];
-        if (g->result != CT_RESULT_NONE) {
-            fprintf(stderr, "cotuong host: the last game is finished (%s)\n", ct_result_string(g->result));
-            return 1;
-        }
         const char *v;
         if ((v = ct_record_tag(g, "Rules")))
             ct_rules_from_name(v, &cfg.rules);
@@ -127,6 +111,7 @@ int cmd_host(int argc, char **argv)
         if ((v = ct_record_tag(g, "LobbyHostSide")))
             side = v;
         cfg.guest_user = ct_record_tag(g, "LobbyGuest");
+        cfg.id = ct_record_tag(g, "LobbyId");
         if (g->has_fen)
             cfg.fen = g->start_fen;
     }

@@ -80,7 +80,7 @@ static remote *join_via(const char *via, const char *lobby, const char *which, b
     close(to[0]);
     close(from[1]);
     return remote_join_fds(from[0], to[1], which && lobby_code_valid(which) ? which : NULL,
-                           watch, err, errsize);
+                           which && lobby_id_valid(which) ? which : NULL, watch, err, errsize);
 }
 
 static int join_or_watch(int argc, char **argv, bool watch)

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "game/game.h"
+#include "game/netgame.h"
 #include "game/remote.h"
 #include "cotuong/notation.h"
 

@@ -413,6 +413,8 @@ remote *remote_host_new(const remote_host_config *cfg, char *err, size_t errsize
 {
     remote *r = remote_alloc(true);
     const char *dir = cfg->lobby ? cfg->lobby : lobby_dir(NULL);
+    if (cfg->id && lobby_id_valid(cfg->id))
+        snprintf(r->l.id, sizeof r->l.id, "%s", cfg->id);
     if (lobby_listen(dir, &r->l, err, errsize) != 0) {
         remote_free(r);
         return NULL;
@@ -673,13 +675,17 @@ static remote *joiner_start(int rfd, int wfd, const char *code, bool watch)
     return r;
 }
 
-remote *remote_join_fds(int rfd, int wfd, const char *code, bool watch, char *err, size_t errsize)
+remote *remote_join_fds(int rfd, int wfd, const char *code, const char *id, bool watch, char *err,
+                        size_t errsize)
 {
     if (code && code[0] && !lobby_code_valid(code)) {
         snprintf(err, errsize, "'%s' is not a game code", code);
         return NULL;
     }
-    return joiner_start(rfd, wfd, code, watch);
+    remote *r = joiner_start(rfd, wfd, code, watch);
+    if (id && lobby_id_valid(id))
+        snprintf(r->l.id, sizeof r->l.id, "%s", id);
+    return r;
 }
 
 /* Asks one game for its info line (`cotuong games` does the same). 0 and the host's
@@ -804,7 +810,9 @@ remote *remote_join(const char *lobby, const char *which, bool watch, char *err,
     int fd = lobby_connect(dir, id, &host, err, errsize);
     if (fd < 0)
         return NULL;
-    return joiner_start(fd, fd, which && lobby_code_valid(which) ? which : NULL, watch);
+    remote *r = joiner_start(fd, fd, which && lobby_code_valid(which) ? which : NULL, watch);
+    snprintf(r->l.id, sizeof r->l.id, "%s", id);
+    return r;
 }
 
 static void disagree(remote *r, const char *fmt, int ply)

@@ -76,11 +76,13 @@ typedef struct {
     ct_time_control tc;
     const char *fen;           /* NULL or "": the standard start */
     const char *guest_user;    /* resuming: only this user may take the seat (NULL: anyone) */
+    const char *id;            /* resuming: the game's id again when it is free (NULL: new) */
 } remote_host_config;
 
 /* Listens in the lobby. NULL with the reason in err. */
 remote *remote_host_new(const remote_host_config *cfg, char *err, size_t errsize);
-/* The game's id in the lobby and the code the host's own account must give to play. */
+/* The game's id in the lobby ("" for a joiner over relay that was not given one) and the
+ * code the host's own account must give to play. */
 const char *remote_id(const remote *r);
 const char *remote_code(const remote *r);
 /* Whether a guest holds the seat and is connected now; its name ("" before anyone came). */
@@ -93,8 +95,9 @@ const char *remote_my_name(const remote *r);
 /* Connects to the game (an id, the host's user name, or a game code of one's own account)
  * in the lobby as a player or a watcher and greets it. NULL with the reason in err. */
 remote *remote_join(const char *lobby, const char *which, bool watch, char *err, size_t errsize);
-/* The same over two descriptors already connected to `cotuong relay` (SSH's streams). */
-remote *remote_join_fds(int rfd, int wfd, const char *code, bool watch, char *err,
+/* The same over two descriptors already connected to `cotuong relay` (SSH's streams); id
+ * names the game for this side's files when known (NULL otherwise). */
+remote *remote_join_fds(int rfd, int wfd, const char *code, const char *id, bool watch, char *err,
                         size_t errsize);
 /* After REMOTE_EV_SYNCED: the game's setup, its moves and the names. my_side is CT_RED,
  * CT_BLACK or PROTO_SEAT_WATCHER. */

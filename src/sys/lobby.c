@@ -272,8 +272,27 @@ static int socket_path(const char *dir, const char *id, struct sockaddr_un *sa, 
 }
 
 /* ------------------------------------------------------------------ hosting */
+/* Removes DIR/ID.sock when it is this account's socket and nobody listens on it. */
+static void tidy_stale(const char *dir, const char *id)
+{
+    struct sockaddr_un sa;
+    char err[64];
+    struct stat st;
+    if (socket_path(dir, id, &sa, err, sizeof err) != 0 || lstat(sa.sun_path, &st) != 0 ||
+        !S_ISSOCK(st.st_mode) || st.st_uid != geteuid())
+        return;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return;
+    if (connect(fd, (struct sockaddr *)&sa, sizeof sa) != 0 && errno == ECONNREFUSED)
+        unlink(sa.sun_path);
+    close(fd);
+}
+
 int lobby_listen(const char *dir, lobby_listener *l, char *err, size_t errsize)
 {
+    char wanted[LOBBY_ID_LEN + 1];
+    snprintf(wanted, sizeof wanted, "%s", lobby_id_valid(l->id) ? l->id : "");
     l->fd = -1;
     l->path[0] = 0;
     if (lobby_check_dir(dir, true, err, errsize) != 0)
@@ -285,7 +304,14 @@ int lobby_listen(const char *dir, lobby_listener *l, char *err, size_t errsize)
     }
     struct sockaddr_un sa;
     for (int tries = 0;; tries++) {
-        random_string(l->id, LOBBY_ID_LEN, id_chars);
+        /* A resumed game takes its old id again (a dead host's socket of this account is
+         * tidied first); else, or when that id is taken, a fresh one. */
+        if (tries == 0 && wanted[0]) {
+            snprintf(l->id, sizeof l->id, "%s", wanted);
+            tidy_stale(dir, wanted);
+        } else {
+            random_string(l->id, LOBBY_ID_LEN, id_chars);
+        }
         if (socket_path(dir, l->id, &sa, err, errsize) != 0) {
             close(fd);
             return -1;

@@ -65,7 +65,8 @@ typedef struct {
 } lobby_listener;
 
 /* Checks the directory (creating it if needed), then listens. 0 or -1 with err. The socket
- * is non-blocking and close-on-exec. */
+ * is non-blocking and close-on-exec. When l->id holds a valid id on entry, that id is
+ * tried first (a resumed game), else a fresh one is drawn. */
 int lobby_listen(const char *dir, lobby_listener *l, char *err, size_t errsize);
 /* Accepts one waiting connection (non-blocking, close-on-exec): its fd, or -1 (errno
  * EAGAIN when none waits). */

@@ -1,0 +1,682 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — a lobby game bound to its link (see netgame.h): the host's game is the referee
+ * with the clocks; a joiner's copy is built from the host's snapshot and checks every move
+ * with its own core. Events become changes of the game and notes; every change is kept in
+ * this side's lobby resume file as it happens. */
+#include "game/netgame.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cotuong/pgn.h"
+#include "sys/i18n.h"
+#include "sys/sanitize.h"
+#include "sys/savefile.h"
+#include "sys/systime.h"
+
+static void note(netgame *n, netgame_note_kind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void note(netgame *n, netgame_note_kind kind, const char *fmt, ...)
+{
+    if (n->note_n == NETGAME_NOTES) { /* the oldest goes */
+        n->note_head = (n->note_head + 1) % NETGAME_NOTES;
+        n->note_n--;
+    }
+    netgame_note *o = &n->notes[(n->note_head + n->note_n++) % NETGAME_NOTES];
+    o->kind = kind;
+    char raw[NETGAME_TEXT_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    /* Names and texts may come from the peer: sanitized once more here. */
+    sanitize_text(o->text, sizeof o->text, raw, strlen(raw), 0);
+}
+
+bool netgame_next_note(netgame *n, netgame_note *out)
+{
+    if (n->note_n == 0)
+        return false;
+    *out = n->notes[n->note_head];
+    n->note_head = (n->note_head + 1) % NETGAME_NOTES;
+    n->note_n--;
+    return true;
+}
+
+static void chat_line(netgame *n, const char *text)
+{
+    if (n->nchat == NETGAME_CHAT_LINES) {
+        memmove(n->chat[0], n->chat[1], sizeof n->chat[0] * (NETGAME_CHAT_LINES - 1));
+        n->nchat--;
+    }
+    sanitize_text(n->chat[n->nchat], sizeof n->chat[0], text, strlen(text), 0);
+    n->nchat++;
+}
+
+static const char *side_word(int side)
+{
+    return side == CT_RED ? _("Red") : _("Black");
+}
+
+const char *netgame_name(const netgame *n, int side)
+{
+    if (side == n->me)
+        return _("you");
+    if (n->host)
+        return remote_guest_name(n->r);
+    const char *s = remote_side_name(n->r, side);
+    return strcmp(s, "-") ? s : "";
+}
+
+int64_t netgame_clock(const netgame *n, int side, int64_t now)
+{
+    if (n->host)
+        return ct_tc_timed(&n->g->tc) ? game_time_left(n->g, side, now) : -1;
+    return remote_clock_left(n->r, side, now, NULL);
+}
+
+int netgame_clock_side(const netgame *n, int64_t now)
+{
+    if (n->host)
+        return n->g->clock.running ? n->g->clock.side : PROTO_STOPPED;
+    int running = PROTO_STOPPED;
+    remote_clock_left(n->r, CT_RED, now, &running);
+    return running;
+}
+
+/* ------------------------------------------------------------------ files */
+int netgame_resume_path(bool host, const char *id, char *buf, size_t size)
+{
+    char dir[1024];
+    if (savefile_state_dir(dir, sizeof dir) != 0)
+        return -1;
+    int len = snprintf(buf, size, "%s/lobby-%s-%s.pgn", dir, host ? "host" : "guest",
+                       id && id[0] ? id : "game");
+    return len > 0 && (size_t)len < size ? 0 : -1;
+}
+
+/* The players' account names and what a resumed host needs, as tags. */
+static void lobby_tags(netgame *n)
+{
+    ct_record *r = &n->g->rec;
+    char buf[64];
+    for (int side = 0; side < 2; side++) {
+        const char *who = n->host ? (side == n->me ? remote_my_name(n->r) : remote_guest_name(n->r))
+                                  : remote_side_name(n->r, side);
+        if (who && who[0] && strcmp(who, "-"))
+            ct_record_set_tag(r, side == CT_RED ? "Red" : "Black", who);
+    }
+    if (n->host) {
+        ct_record_set_tag(r, "LobbyHostSide", n->me == CT_RED ? "red" : "black");
+        ct_record_set_tag(r, "LobbyGuest", remote_guest_name(n->r)[0] ? remote_guest_name(n->r) : NULL);
+        ct_record_set_tag(r, "LobbyId", remote_id(n->r));
+        int64_t now = sys_now_ms();
+        for (int side = 0; side < 2; side++) {
+            int64_t left = netgame_clock(n, side, now);
+            snprintf(buf, sizeof buf, "%lld", (long long)left);
+            ct_record_set_tag(r, side == CT_RED ? "RedClockMs" : "BlackClockMs",
+                              left >= 0 ? buf : NULL);
+        }
+    }
+}
+
+/* The game as it stands in this side's lobby resume file, written atomically. */
+static void keep(netgame *n)
+{
+    if (!n->built || n->me == PROTO_SEAT_WATCHER || !n->resume_path[0])
+        return;
+    char err[1200];
+    game_fill_tags(n->g, NULL);
+    lobby_tags(n);
+    char *text = NULL;
+    size_t len = 0;
+    if (ct_pgn_write(&n->g->rec, CT_NOTATION_ICCS, &text, &len) != CT_OK)
+        return;
+    if (savefile_write_atomic(n->resume_path, text, len, err, sizeof err) != 0 && !n->autosave_failed) {
+        n->autosave_failed = true;
+        note(n, NETGAME_NOTE_ERROR, _("Cannot keep the game: %s"), err);
+    }
+    free(text);
+    n->kept_node = n->g->node;
+    n->kept_plies = game_plies(n->g);
+    n->kept_result = n->g->match.result;
+    n->kept_paused = n->g->paused;
+    n->kept_once = true;
+}
+
+int netgame_save(netgame *n, const char *path, char *msg, size_t size)
+{
+    msg[0] = 0;
+    if (!n->built)
+        return -1;
+    game_fill_tags(n->g, NULL);
+    lobby_tags(n);
+    /* The game itself, the same file on both sides: without what only one side knows
+     * (how each side's program saw the players, the resume bookkeeping). */
+    ct_record copy;
+    if (ct_record_copy(&copy, &n->g->rec) != CT_OK)
+        return -1;
+    static const char *const private_tags[] = {"RedPlayer", "BlackPlayer", "LobbyHostSide",
+                                               "LobbyGuest", "LobbyId", "RedClockMs",
+                                               "BlackClockMs"};
+    for (size_t i = 0; i < sizeof private_tags / sizeof private_tags[0]; i++)
+        ct_record_set_tag(&copy, private_tags[i], NULL);
+    char *text = NULL;
+    size_t len = 0;
+    ct_status st = ct_pgn_write(&copy, CT_NOTATION_ICCS, &text, &len);
+    ct_record_free(&copy);
+    if (st != CT_OK) {
+        snprintf(msg, size, "%s", _("Cannot write the game."));
+        return -1;
+    }
+    char err[1200];
+    int rc = savefile_write_atomic(path, text, len, err, sizeof err);
+    free(text);
+    if (rc != 0) {
+        snprintf(msg, size, "%s", err);
+        return -1;
+    }
+    snprintf(msg, size, _("Saved the game to %s"), path);
+    n->saved = game_over(n->g);
+    return 0;
+}
+
+static void save_as(netgame *n)
+{
+    if (n->saved || !n->save_as[0] || !n->built || n->me == PROTO_SEAT_WATCHER)
+        return;
+    char msg[1300];
+    int rc = netgame_save(n, n->save_as, msg, sizeof msg);
+    note(n, rc == 0 ? NETGAME_NOTE_INFO : NETGAME_NOTE_ERROR, "%s", msg);
+}
+
+/* ------------------------------------------------------------------ setting up */
+static void common_init(netgame *n, remote *r, game *g)
+{
+    memset(n, 0, sizeof *n);
+    n->r = r;
+    n->g = g;
+    n->host = remote_is_host(r);
+    n->undo_to_me = n->undo_mine = n->view = -1;
+}
+
+void netgame_host(netgame *n, remote *r, game *g, const game_setup *setup,
+                  const ct_record *resumed, int64_t now)
+{
+    common_init(n, r, g);
+    n->me = setup->players[CT_RED].kind == SYS_PLAYER_REMOTE ? CT_BLACK : CT_RED;
+    if (resumed) {
+        ct_record copy;
+        ct_record_copy(&copy, resumed);
+        game_load(g, &copy, ct_record_main_end(&copy), setup, now);
+        /* The clocks as they were when the game stopped. */
+        const char *tags[2] = {"RedClockMs", "BlackClockMs"};
+        for (int side = 0; side < 2; side++) {
+            const char *v = ct_record_tag(&g->rec, tags[side]);
+            if (v && ct_tc_timed(&g->tc) && g->tc.base_ms > 0)
+                g->clock.remaining[side] = strtoll(v, NULL, 10);
+        }
+    } else {
+        game_new(g, setup, now);
+    }
+    game_set_seat(g, !n->me, remote_seat_new(r), &setup->players[!n->me]);
+    game_pause(g, true, now); /* until the guest is here */
+    n->built = true;
+    netgame_resume_path(true, remote_id(r), n->resume_path, sizeof n->resume_path);
+    remote_publish(r, g, now);
+    keep(n);
+}
+
+void netgame_join(netgame *n, remote *r, game *g)
+{
+    common_init(n, r, g);
+    n->me = PROTO_SEAT_WATCHER;
+}
+
+/* Joiner: the game from the host's snapshot, each move checked by this side's core. */
+static bool build_from_snapshot(netgame *n)
+{
+    game *g = n->g;
+    game_setup s;
+    game_setup_default(&s);
+    ct_time_control tc;
+    remote_game_setup(n->r, &s.rules, &tc, s.fen, sizeof s.fen);
+    /* The host keeps the time: this side's copy has no clock of its own to run out. */
+    memset(&s.tc, 0, sizeof s.tc);
+    n->me = remote_my_side(n->r);
+    for (int side = 0; side < 2; side++) {
+        s.players[side].kind = side == n->me ? SYS_PLAYER_HUMAN : SYS_PLAYER_REMOTE;
+        snprintf(s.players[side].command, sizeof s.players[side].command, "remote:%s",
+                 remote_side_name(n->r, side));
+    }
+    int64_t now = sys_now_ms();
+    if (game_new(g, &s, now) != CT_OK) {
+        note(n, NETGAME_NOTE_ERROR, "%s", _("Stopped: the host's start position is not valid here."));
+        return false;
+    }
+    g->tc = tc; /* shown, never run */
+    ct_move moves[PROTO_PLY_MAX];
+    int nm = remote_game_moves(n->r, moves, PROTO_PLY_MAX);
+    for (int i = 0; i < nm; i++) {
+        ct_illegal_reason why;
+        if (game_play(g, moves[i], now, &why) != GAME_OK) {
+            note(n, NETGAME_NOTE_ERROR,
+                 _("Stopped: the host's move at ply %d is illegal by this side's rules."), i + 1);
+            return false;
+        }
+    }
+    for (int side = 0; side < 2; side++)
+        if (side != n->me)
+            game_set_seat(g, side, remote_seat_new(n->r), &s.players[side]);
+    n->built = true;
+    n->over_noted = game_over(g);
+    if (n->me != PROTO_SEAT_WATCHER)
+        netgame_resume_path(false, remote_id(n->r), n->resume_path, sizeof n->resume_path);
+    return true;
+}
+
+/* ------------------------------------------------------------------ events */
+static void undo_to(netgame *n, int ply)
+{
+    int64_t now = sys_now_ms();
+    while (game_plies(n->g) > ply)
+        if (game_undo(n->g, now) != GAME_OK)
+            break;
+    n->over_noted = game_over(n->g);
+    n->view = -1;
+}
+
+static void on_event(netgame *n, const remote_event *e, int64_t now)
+{
+    game *g = n->g;
+    switch (e->kind) {
+    case REMOTE_EV_JOINED:
+        note(n, NETGAME_NOTE_INFO, _("%s joined and plays %s."), e->name, side_word(!n->me));
+        game_pause(g, false, now);
+        break;
+    case REMOTE_EV_AWAY:
+        if (n->host) {
+            note(n, NETGAME_NOTE_INFO, _("%s's link dropped: the clocks stop until %s joins again."),
+                 e->name, e->name);
+            game_pause(g, true, now);
+        } else {
+            note(n, NETGAME_NOTE_INFO, "%s",
+                 _("The opponent's link dropped: the clocks stop until they are back."));
+        }
+        break;
+    case REMOTE_EV_BACK: note(n, NETGAME_NOTE_INFO, "%s", _("The opponent is back.")); break;
+    case REMOTE_EV_SYNCED:
+        if (!build_from_snapshot(n)) {
+            n->stop = true;
+            n->status = 3;
+            break;
+        }
+        if (n->me == PROTO_SEAT_WATCHER)
+            note(n, NETGAME_NOTE_BOARD, _("Watching %s (Red) against %s (Black)."),
+                 remote_side_name(n->r, CT_RED), remote_side_name(n->r, CT_BLACK));
+        else
+            note(n, NETGAME_NOTE_BOARD, _("You play %s against %s."), side_word(n->me),
+                 remote_side_name(n->r, !n->me));
+        break;
+    case REMOTE_EV_TAKEBACK:
+        if (n->built) {
+            undo_to(n, e->ply);
+            note(n, NETGAME_NOTE_BOARD, _("Taken back to ply %d."), e->ply);
+        }
+        break;
+    case REMOTE_EV_RESULT:
+        if (e->adjourned) {
+            note(n, NETGAME_NOTE_ERROR, "%s",
+                 _("The host stopped: the game is adjourned (join again when it is offered)."));
+            save_as(n);
+        } else if (n->built) {
+            remote_apply_result(g, e->result, e->reason, now);
+        }
+        break;
+    case REMOTE_EV_CLOCK: break;
+    case REMOTE_EV_DRAW:
+        if (e->arg == PROTO_OFFER) {
+            n->draw_to_me = true;
+            note(n, NETGAME_NOTE_ASK, "%s", _("Your opponent offers a draw."));
+        } else if (e->arg == PROTO_ACCEPT && n->host && !game_over(g)) {
+            game_offer_draw(g, n->me);
+            game_accept_draw(g, !n->me, now);
+        } else if (e->arg == PROTO_DECLINE) {
+            game_decline_draw(g);
+            note(n, NETGAME_NOTE_INFO, "%s", _("Your draw offer was declined."));
+        }
+        break;
+    case REMOTE_EV_UNDO:
+        if (e->arg == PROTO_ASK) {
+            if (e->ply >= game_plies(g) || game_over(g)) {
+                remote_send_undo(n->r, PROTO_NO, e->ply);
+                break;
+            }
+            n->undo_to_me = e->ply;
+            note(n, NETGAME_NOTE_ASK, _("Your opponent asks to take back to ply %d."), e->ply);
+        } else if (e->arg == PROTO_YES && n->host && e->ply == n->undo_mine) {
+            undo_to(n, e->ply);
+            note(n, NETGAME_NOTE_BOARD, _("Taken back to ply %d."), e->ply);
+            n->undo_mine = -1;
+        } else if (e->arg == PROTO_NO) {
+            note(n, NETGAME_NOTE_INFO, "%s", _("Your opponent does not agree to take back."));
+            n->undo_mine = -1;
+        }
+        break;
+    case REMOTE_EV_RESIGN:
+        if (n->host && !game_over(g))
+            game_resign(g, !n->me, now);
+        break;
+    case REMOTE_EV_CHAT: {
+        /* A player hears the other player; a watcher gets "NAME: text" from the host. */
+        char line[NETGAME_TEXT_MAX];
+        if (n->me == PROTO_SEAT_WATCHER)
+            snprintf(line, sizeof line, "%s", e->text);
+        else
+            snprintf(line, sizeof line, "<%s> %s",
+                     n->host ? remote_guest_name(n->r) : remote_side_name(n->r, !n->me), e->text);
+        chat_line(n, line);
+        note(n, NETGAME_NOTE_CHAT, "%s", line);
+        break;
+    }
+    case REMOTE_EV_WATCHERS:
+        n->watchers = e->count;
+        note(n, NETGAME_NOTE_INFO, _("Watchers: %d"), e->count);
+        break;
+    case REMOTE_EV_REFUSED: note(n, NETGAME_NOTE_INFO, _("Turned away %s: %s"), e->name, e->text); break;
+    case REMOTE_EV_CLOSED:
+        note(n, NETGAME_NOTE_ERROR, _("The link ended: %s"), e->text);
+        save_as(n);
+        n->stop = true;
+        if (!(n->built && game_over(g)) && n->status == 0)
+            n->status = 1;
+        break;
+    case REMOTE_EV_DISAGREE:
+        note(n, NETGAME_NOTE_ERROR, _("Stopped: %s"), e->text);
+        n->stop = true;
+        n->status = 3;
+        break;
+    case REMOTE_EV_NONE: break;
+    }
+}
+
+void netgame_step(netgame *n, int64_t now)
+{
+    if (!n->r)
+        return;
+    remote_step(n->r, now);
+    remote_event e;
+    while (!n->stop && remote_next_event(n->r, &e))
+        on_event(n, &e, now);
+    if (!n->built || n->stop)
+        return;
+    /* What changed goes out (remote_publish sends only the difference) and into the file. */
+    remote_publish(n->r, n->g, now);
+    game *g = n->g;
+    if (!n->kept_once || g->node != n->kept_node || game_plies(g) != n->kept_plies ||
+        g->match.result != n->kept_result || g->paused != n->kept_paused)
+        keep(n);
+    if (game_over(g) && !n->over_noted) {
+        n->over_noted = true;
+        note(n, NETGAME_NOTE_OVER, "%s", "");
+        save_as(n);
+    }
+}
+
+void netgame_tick_event(netgame *n, const game_tick_event *t)
+{
+    if (t->kind == GAME_TICK_FORFEIT && !n->host && !n->stop && n->built &&
+        strcmp(t->detail, "stopped") != 0) {
+        note(n, NETGAME_NOTE_ERROR, _("Stopped: the host's move is illegal by this side's rules (%s)"),
+             t->detail);
+        n->stop = true;
+        n->status = 3;
+    }
+}
+
+/* ------------------------------------------------------------------ the user's actions */
+static bool player_now(const netgame *n, char *msg, size_t size)
+{
+    if (n->me == PROTO_SEAT_WATCHER) {
+        snprintf(msg, size, "%s", _("You are watching: the players are not disturbed."));
+        return false;
+    }
+    if (!n->built) {
+        snprintf(msg, size, "%s", _("Waiting for the host's game..."));
+        return false;
+    }
+    if (game_over(n->g)) {
+        snprintf(msg, size, "%s", _("The game is over."));
+        return false;
+    }
+    return true;
+}
+
+bool netgame_may_move(const netgame *n, const char **why)
+{
+    char msg[200];
+    if (!player_now(n, msg, sizeof msg)) {
+        *why = n->me == PROTO_SEAT_WATCHER ? _("You are watching: the players are not disturbed.")
+               : !n->built                 ? _("Waiting for the host's game...")
+                                           : _("The game is over.");
+        return false;
+    }
+    if (game_side(n->g) != n->me) {
+        *why = _("Not your move: your opponent is to move.");
+        return false;
+    }
+    if (n->host && !remote_guest_here(n->r)) {
+        *why = _("Wait for your opponent (the clocks stand).");
+        return false;
+    }
+    return true;
+}
+
+bool netgame_resign(netgame *n, int64_t now, char *msg, size_t size)
+{
+    msg[0] = 0;
+    if (!player_now(n, msg, size))
+        return false;
+    if (n->host)
+        game_resign(n->g, n->me, now);
+    else
+        remote_send_resign(n->r);
+    return true;
+}
+
+bool netgame_offer_draw(netgame *n, char *msg, size_t size)
+{
+    if (!player_now(n, msg, size))
+        return false;
+    if (n->host)
+        game_offer_draw(n->g, n->me);
+    remote_send_draw(n->r, PROTO_OFFER);
+    snprintf(msg, size, "%s", _("Draw offered."));
+    return true;
+}
+
+bool netgame_answer_draw(netgame *n, bool yes, int64_t now, char *msg, size_t size)
+{
+    msg[0] = 0;
+    if (!player_now(n, msg, size))
+        return false;
+    if (!n->draw_to_me) {
+        snprintf(msg, size, "%s", _("No draw is offered."));
+        return false;
+    }
+    n->draw_to_me = false;
+    if (n->host && yes) {
+        game_offer_draw(n->g, !n->me);
+        game_accept_draw(n->g, n->me, now);
+    }
+    remote_send_draw(n->r, yes ? PROTO_ACCEPT : PROTO_DECLINE);
+    if (!yes)
+        snprintf(msg, size, "%s", _("Draw declined."));
+    return true;
+}
+
+bool netgame_ask_undo(netgame *n, char *msg, size_t size)
+{
+    if (!player_now(n, msg, size))
+        return false;
+    /* Back to before this side's last move. */
+    int plies = game_plies(n->g);
+    int target = game_side(n->g) == n->me ? plies - 2 : plies - 1;
+    if (target < 0) {
+        snprintf(msg, size, "%s", _("Nothing of yours to take back."));
+        return false;
+    }
+    n->undo_mine = target;
+    remote_send_undo(n->r, PROTO_ASK, target);
+    snprintf(msg, size, _("Asked to take back to ply %d."), target);
+    return true;
+}
+
+bool netgame_answer_undo(netgame *n, bool yes, int64_t now, char *msg, size_t size)
+{
+    (void)now;
+    msg[0] = 0;
+    if (!player_now(n, msg, size))
+        return false;
+    if (n->undo_to_me < 0) {
+        snprintf(msg, size, "%s", _("Nobody asked."));
+        return false;
+    }
+    int ply = n->undo_to_me;
+    n->undo_to_me = -1;
+    if (n->host && yes) {
+        undo_to(n, ply);
+        snprintf(msg, size, _("Taken back to ply %d."), ply);
+    } else {
+        remote_send_undo(n->r, yes ? PROTO_YES : PROTO_NO, ply);
+    }
+    return true;
+}
+
+bool netgame_chat(netgame *n, const char *text, char *msg, size_t size)
+{
+    msg[0] = 0;
+    if (n->me == PROTO_SEAT_WATCHER) {
+        snprintf(msg, size, "%s", _("Watchers do not talk to the players."));
+        return false;
+    }
+    while (*text == ' ')
+        text++;
+    if (!*text)
+        return false;
+    remote_send_chat(n->r, text);
+    char line[NETGAME_TEXT_MAX];
+    snprintf(line, sizeof line, "<%s> %s", n->host ? remote_my_name(n->r) : remote_side_name(n->r, n->me),
+             text);
+    chat_line(n, line);
+    return true;
+}
+
+/* ------------------------------------------------------------------ the watcher's view */
+void netgame_view_step(netgame *n, int delta, bool first)
+{
+    int plies = game_plies(n->g);
+    int v = n->view < 0 ? plies : n->view;
+    if (first)
+        v = 0;
+    else if (delta == 0)
+        v = plies;
+    else
+        v += delta;
+    if (v < 0)
+        v = 0;
+    n->view = v >= plies ? -1 : v;
+}
+
+bool netgame_view_pos(const netgame *n, ct_pos *pos)
+{
+    int plies = game_plies(n->g);
+    if (n->view < 0 || n->view >= plies)
+        return false;
+    ct_move line[PROTO_PLY_MAX];
+    int nm = ct_record_line_to(&n->g->rec, n->g->node, line, PROTO_PLY_MAX);
+    ct_record_start_position(&n->g->rec, pos);
+    for (int i = 0; i < n->view && i < nm; i++)
+        ct_pos_make(pos, line[i]);
+    return true;
+}
+
+/* ------------------------------------------------------------------ leaving */
+void netgame_end(netgame *n)
+{
+    if (!n->r)
+        return;
+    if (n->built)
+        keep(n); /* with the clocks as they are now */
+    if (n->host && !game_over(n->g))
+        remote_close(n->r, "adjourned");
+    else
+        remote_close(n->r, "quit");
+    save_as(n);
+    game_close_seats(n->g); /* the seats wait on the link: they go first */
+    remote_free(n->r);
+    n->r = NULL;
+}
+
+/* ------------------------------------------------------------------ resuming */
+int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *err,
+                           size_t errsize)
+{
+    char dir[1024];
+    err[0] = 0;
+    *out = NULL;
+    if (savefile_state_dir(dir, sizeof dir) != 0) {
+        snprintf(err, errsize, "%s", _("no state directory (HOME or XDG_STATE_HOME)"));
+        return -1;
+    }
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    struct dirent *de;
+    time_t best = 0;
+    char cand[1300];
+    while ((de = readdir(d)) != NULL) {
+        size_t len = strlen(de->d_name);
+        if (strncmp(de->d_name, "lobby-host", 10) != 0 || len < 14 ||
+            strcmp(de->d_name + len - 4, ".pgn") != 0)
+            continue;
+        snprintf(cand, sizeof cand, "%s/%s", dir, de->d_name);
+        struct stat st;
+        if (stat(cand, &st) != 0 || !S_ISREG(st.st_mode) || (best && st.st_mtime < best))
+            continue;
+        char *text = NULL, e[600];
+        size_t tlen = 0;
+        if (savefile_read(cand, 16u << 20, &text, &tlen, e, sizeof e) != 0)
+            continue;
+        ct_record *games = NULL;
+        int ng = 0;
+        ct_pgn_error perr;
+        ct_status stt = ct_pgn_read(text, tlen, CT_ENC_UTF8, &games, &ng, NULL, &perr);
+        free(text);
+        if (stt != CT_OK || ng < 1 || games[0].result != CT_RESULT_NONE) {
+            if (stt == CT_OK)
+                ct_pgn_free_games(games, ng);
+            continue;
+        }
+        if (*out)
+            ct_pgn_free_games(*out, 1);
+        if (ng > 1) { /* keep the first only */
+            ct_record *one = games;
+            for (int i = 1; i < ng; i++)
+                ct_record_free(&games[i]);
+            games = one;
+        }
+        *out = games;
+        best = st.st_mtime;
+        snprintf(path, pathsize, "%s", cand);
+    }
+    closedir(d);
+    return *out ? 0 : -1;
+}
