@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/diagram.h"
 #include "cli/netplay.h"
+#include "sys/sanitize.h"
 #include "cotuong/pgn.h"
 #include "sys/savefile.h"
 #include "sys/systime.h"
@@ -25,18 +26,24 @@ static void host_usage(FILE *out)
             "  --side red|black|random  the side you play (default red)\n"
             "  --fen FEN             start from this position\n"
             "  --no-watchers         nobody watches\n"
+            "  --grace SECONDS       an away guest's seat waits this long, then the game is\n"
+            "                        adjourned (default 600)\n"
             "  --resume              offer again the game that stopped (the same guest rejoins)\n"
             "  --lobby DIR           the lobby directory (default $COTUONG_LOBBY or %s)\n"
             "  --pgn FILE            write the game to FILE when it ends or stops\n"
             "  --notation N          moves shown as vi, wxf, zh, iccs, coord, ...\n"
             "  --ascii               ASCII board\n"
+            "  --line                line by line even on a terminal (the default elsewhere)\n"
             "  -h, --help            display this help and exit\n\n"
-            "Type moves in any notation; 'help' lists the other commands.\n",
+            "On a terminal the game opens full screen (t says something to the opponent);\n"
+            "line by line, type moves in any notation and 'help' for the other commands.\n",
             LOBBY_DEFAULT_DIR);
 }
 
 int cmd_host(int argc, char **argv)
 {
+    if (!netplay_screen_wanted(argc, argv))
+        sanitize_stdio();
     remote_host_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.rules = CT_RULES_DEFAULT;
@@ -83,6 +90,15 @@ int cmd_host(int argc, char **argv)
             side = argv[++i];
         } else if (!strcmp(a, "--fen")) {
             cfg.fen = argv[++i];
+        } else if (!strcmp(a, "--grace")) {
+            char *end;
+            long v = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
+            if (v < 1 || v > 7 * 24 * 3600 || *end) {
+                fprintf(stderr, "cotuong host: --grace takes seconds (1 to 604800)\n");
+                return 2;
+            }
+            cfg.grace_s = (int)v;
+            opt.grace_s = (int)v;
         } else if (!strcmp(a, "--no-watchers")) {
             cfg.no_watchers = true;
         } else if (!strcmp(a, "--resume")) {
@@ -94,27 +110,6 @@ int cmd_host(int argc, char **argv)
     }
     static ct_record *games;
     int ngames = 0;
-    if (resume) {
-        /* The game as the last host session kept it: same rules, clock, sides, guest, id. */
-        char path[1100];
-        if (netgame_find_resumable(&games, path, sizeof path, err, sizeof err) != 0) {
-            fprintf(stderr, "cotuong host: nothing to resume%s%s\n", err[0] ? ": " : "", err);
-            return 1;
-        }
-        ngames = 1;
-        ct_record *g = &games[0];
-        const char *v;
-        if ((v = ct_record_tag(g, "Rules")))
-            ct_rules_from_name(v, &cfg.rules);
-        if ((v = ct_record_tag(g, "TimeControl")))
-            ct_tc_parse(v, &cfg.tc);
-        if ((v = ct_record_tag(g, "LobbyHostSide")))
-            side = v;
-        cfg.guest_user = ct_record_tag(g, "LobbyGuest");
-        cfg.id = ct_record_tag(g, "LobbyId");
-        if (g->has_fen)
-            cfg.fen = g->start_fen;
-    }
     if (!strcmp(side, "red")) {
         cfg.host_side = CT_RED;
     } else if (!strcmp(side, "black")) {
@@ -128,16 +123,16 @@ int cmd_host(int argc, char **argv)
         fprintf(stderr, "cotuong host: --side is red, black or random\n");
         return 2;
     }
-    game_setup setup;
-    game_setup_default(&setup);
-    setup.rules = cfg.rules;
-    setup.tc = cfg.tc;
-    if (cfg.fen)
-        snprintf(setup.fen, sizeof setup.fen, "%s", cfg.fen);
-    sys_player_spec_human(&setup.players[cfg.host_side]);
-    memset(&setup.players[!cfg.host_side], 0, sizeof setup.players[0]);
-    setup.players[!cfg.host_side].kind = SYS_PLAYER_REMOTE;
-    snprintf(setup.players[!cfg.host_side].command, sizeof setup.players[0].command, "remote:guest");
+    if (resume) {
+        /* The game as the last host session kept it: same rules, clock, sides, guest, id. */
+        char path[1100];
+        if (netgame_find_resumable(&games, path, sizeof path, err, sizeof err) != 0) {
+            fprintf(stderr, "cotuong host: nothing to resume%s%s\n", err[0] ? ": " : "", err);
+            return 1;
+        }
+        ngames = 1;
+        netgame_config_of(&games[0], &cfg);
+    }
     if (cfg.fen) {
         ct_pos *pos = malloc(sizeof *pos);
         bool ok = pos && ct_fen_read(pos, cfg.fen, NULL) == CT_OK;
@@ -147,6 +142,17 @@ int cmd_host(int argc, char **argv)
             return 2;
         }
     }
+    if (netplay_full_screen(&opt)) {
+        cmd_lobby_screen ls = {.host = &cfg, .resumed = ngames ? &games[0] : NULL,
+                               .save_as = opt.save_as, .notation = opt.notation_name,
+                               .ascii = opt.ascii_given};
+        int status = cmd_play_lobby(&ls);
+        if (ngames)
+            ct_pgn_free_games(games, ngames);
+        return status;
+    }
+    game_setup setup;
+    netgame_setup_of(&cfg, &setup);
     remote *r = remote_host_new(&cfg, err, sizeof err);
     if (!r) {
         fprintf(stderr, "cotuong host: %s\n", err);

@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/diagram.h"
 #include "cli/netplay.h"
+#include "sys/sanitize.h"
 
 static void join_usage(FILE *out, const char *cmd)
 {
@@ -27,6 +28,7 @@ static void join_usage(FILE *out, const char *cmd)
             "  --pgn FILE        write the game to FILE when it ends or stops\n"
             "  --notation N      moves shown as vi, wxf, zh, iccs, coord, ...\n"
             "  --ascii           ASCII board\n"
+            "  --line            line by line even on a terminal (the default elsewhere)\n"
             "  -h, --help        display this help and exit\n",
             cmd,
             watch ? "Follow a game of the lobby read-only; step back through it without disturbing the players."
@@ -85,6 +87,8 @@ static remote *join_via(const char *via, const char *lobby, const char *which, b
 
 static int join_or_watch(int argc, char **argv, bool watch)
 {
+    if (!netplay_screen_wanted(argc, argv))
+        sanitize_stdio();
     const char *cmd = watch ? "watch" : "join";
     netplay_options opt = {.ascii = !diagram_locale_is_utf8(), .notation = CT_NOTATION_VI};
     const char *lobby = NULL, *via = NULL, *which = NULL;
@@ -115,6 +119,12 @@ static int join_or_watch(int argc, char **argv, bool watch)
     }
     char err[512];
     signal(SIGPIPE, SIG_IGN);
+    if (!via && netplay_full_screen(&opt)) {
+        cmd_lobby_screen ls = {.lobby = lobby, .which = which, .watch = watch,
+                               .save_as = opt.save_as, .notation = opt.notation_name,
+                               .ascii = opt.ascii_given};
+        return cmd_play_lobby(&ls);
+    }
     remote *r = via ? join_via(via, lobby, which, watch, err, sizeof err)
                     : remote_join(lobby, which, watch, err, sizeof err);
     if (!r) {

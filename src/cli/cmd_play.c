@@ -9,6 +9,7 @@
 #include "ui/theme.h"
 #include "cli/commands.h"
 #include "tui/controller.h"
+#include "tui/lobby_play.h"
 #include "sys/i18n.h"
 #include "tui/modes.h"
 #include "tui/session.h"
@@ -39,7 +40,8 @@ static void play_usage(FILE *out)
                          "  -h, --help          display this help and exit\n"));
 }
 
-int cmd_play(int argc, char **argv)
+/* The program with argv's options; lobby: a game with someone opens instead of the menu. */
+static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
 {
     const char *lang = NULL, *notation = NULL, *glyphs = NULL;
     bool skip_menu = false, ascii = false, flip = false, coords = false;
@@ -183,7 +185,19 @@ int cmd_play(int argc, char **argv)
     app.set.flip = flip;
     ct_book *book = sys_player_load_book(NULL);
     app.book = book;
-    if (resume) {
+    if (lobby) {
+        char err[700];
+        bool ok = lobby->host ? tui_lobby_host(&app, lobby->host, lobby->resumed, lobby->save_as,
+                                               err, sizeof err)
+                              : tui_lobby_join(&app, lobby->lobby, lobby->which, lobby->watch,
+                                               lobby->save_as, err, sizeof err);
+        if (!ok) {
+            fprintf(stderr, "cotuong %s: %s\n", lobby->host ? "host" : lobby->watch ? "watch" : "join", err);
+            ctl_free(&app);
+            ct_book_free(book);
+            return 1;
+        }
+    } else if (resume) {
         char err[700];
         if (!session_resume(&app, err, sizeof err)) {
             fprintf(stderr, _("cotuong: cannot resume: %s\n"),
@@ -213,4 +227,24 @@ int cmd_play(int argc, char **argv)
     ctl_free(&app);
     ct_book_free(book);
     return rc;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    return play_main(argc, argv, NULL);
+}
+
+int cmd_play_lobby(const cmd_lobby_screen *s)
+{
+    char *argv[8];
+    int argc = 0;
+    argv[argc++] = (char *)"play";
+    if (s->notation) {
+        argv[argc++] = (char *)"--notation";
+        argv[argc++] = (char *)s->notation;
+    }
+    if (s->ascii)
+        argv[argc++] = (char *)"--ascii";
+    argv[argc] = NULL;
+    return play_main(argc, argv, s);
 }

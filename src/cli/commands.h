@@ -6,9 +6,23 @@
 
 #include <stdbool.h>
 
+#include "game/remote.h"
+
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+/* The full-screen program on a game through the lobby (host, join, watch on a terminal):
+ * host with its configuration (resumed: the adjourned game), or join / watch `which`. */
+typedef struct {
+    const remote_host_config *host;
+    const ct_record *resumed;
+    const char *lobby, *which;
+    bool watch;
+    const char *save_as;  /* --pgn FILE or NULL */
+    const char *notation; /* --notation N or NULL (the settings') */
+    bool ascii;
+} cmd_lobby_screen;
+int cmd_play_lobby(const cmd_lobby_screen *s);
 int cmd_uci(int argc, char **argv);
 /* The `uci` command reader on any line (fuzz/fuzz_uci.c): begin (dry = parse commands,
  * never start a search), then one call per line (false after quit), then end. */

@@ -14,7 +14,8 @@ typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary; /* English msgid, shown translated */
-    bool screen; /* full-screen (curses draws through the sanitizer itself) */
+    bool screen; /* full-screen (curses draws through the sanitizer itself); host, join and
+                  * watch are, on a terminal, and wrap stdio themselves in line mode */
 } command;
 
 /* One line per subcommand; the usage text below is generated from it. */
@@ -31,10 +32,10 @@ static const command commands[] = {
     {"autoplay", cmd_autoplay, N_("test hook: play moves and keep the resume file current"), true},
     {"judge", cmd_judge, N_("replay PGN games under a rule set, print how each ends: judge [--rules NAME] [FILE]..."), false},
     {"convert", cmd_convert, N_("convert games (PGN, XQF, move lists) to PGN: convert [--to NOTATION] [FILE]..."), false},
-    {"host", cmd_host, N_("offer a game to another user and play it: host [--for USER,...] [--clock TC]"), false},
+    {"host", cmd_host, N_("offer a game to another user and play it: host [--for USER,...] [--clock TC]"), true},
     {"games", cmd_games, N_("list the games offered and played in the lobby, one a line"), false},
-    {"join", cmd_join, N_("take the free seat of a game in the lobby: join [GAME] [--via USER@HOST]"), false},
-    {"watch", cmd_watch, N_("follow a game of the lobby read-only: watch [GAME]"), false},
+    {"join", cmd_join, N_("take the free seat of a game in the lobby: join [GAME] [--via USER@HOST]"), true},
+    {"watch", cmd_watch, N_("follow a game of the lobby read-only: watch [GAME]"), true},
     {"relay", cmd_relay, N_("connect standard input/output to a game (for join --via over ssh)"), false},
     {"opening", cmd_opening, N_("name the opening of each game (ECCO code): opening [--lang zh|vi|en] [FILE]..."), false},
     {"explore", cmd_explore, N_("the masters' moves in a position: explore [--fen FEN] [--notation X] [MOVE]..."), false},

@@ -298,6 +298,8 @@ int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
     }
     if (opt->save_as)
         snprintf(p.n.save_as, sizeof p.n.save_as, "%s", opt->save_as);
+    if (opt->grace_s > 0)
+        p.n.grace_ms = (int64_t)opt->grace_s * 1000;
     while (!p.quit && !p.n.stop && !got_signal) {
         struct pollfd fds[REMOTE_MAX_CONNS * 2 + 2];
         int nf = 0;
@@ -342,6 +344,7 @@ int netplay_common_option(int argc, char **argv, int i, const char **lobby,
     if (!strcmp(a, "--notation")) {
         bool ok;
         opt->notation = ct_notation_from_name(argv[i + 1], &ok);
+        opt->notation_name = argv[i + 1];
         return ok ? 2 : -1;
     }
     if (!strcmp(a, "--pgn")) {
@@ -349,8 +352,25 @@ int netplay_common_option(int argc, char **argv, int i, const char **lobby,
         return 2;
     }
     if (!strcmp(a, "--ascii")) {
-        opt->ascii = true;
+        opt->ascii = opt->ascii_given = true;
+        return 1;
+    }
+    if (!strcmp(a, "--line")) {
+        opt->line = true;
         return 1;
     }
     return 0;
+}
+
+bool netplay_full_screen(const netplay_options *opt)
+{
+    return !opt->line && isatty(0) && isatty(1);
+}
+
+bool netplay_screen_wanted(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--line") || !strcmp(argv[i], "--via"))
+            return false;
+    return isatty(0) && isatty(1);
 }

@@ -228,6 +228,7 @@ void netgame_host(netgame *n, remote *r, game *g, const game_setup *setup,
     }
     game_set_seat(g, !n->me, remote_seat_new(r), &setup->players[!n->me]);
     game_pause(g, true, now); /* until the guest is here */
+    n->grace_ms = NETGAME_GRACE_S * 1000;
     n->built = true;
     netgame_resume_path(true, remote_id(r), n->resume_path, sizeof n->resume_path);
     remote_publish(r, g, now);
@@ -300,12 +301,16 @@ static void on_event(netgame *n, const remote_event *e, int64_t now)
     case REMOTE_EV_JOINED:
         note(n, NETGAME_NOTE_INFO, _("%s joined and plays %s."), e->name, side_word(!n->me));
         game_pause(g, false, now);
+        n->away_since = 0;
         break;
     case REMOTE_EV_AWAY:
         if (n->host) {
-            note(n, NETGAME_NOTE_INFO, _("%s's link dropped: the clocks stop until %s joins again."),
-                 e->name, e->name);
+            note(n, NETGAME_NOTE_INFO,
+                 _("%s's link dropped: the clocks stop until %s joins again (the game is "
+                   "adjourned after %d min)."),
+                 e->name, e->name, (int)((n->grace_ms + 59999) / 60000));
             game_pause(g, true, now);
+            n->away_since = now;
         } else {
             note(n, NETGAME_NOTE_INFO, "%s",
                  _("The opponent's link dropped: the clocks stop until they are back."));
@@ -333,6 +338,7 @@ static void on_event(netgame *n, const remote_event *e, int64_t now)
         break;
     case REMOTE_EV_RESULT:
         if (e->adjourned) {
+            n->adjourned = true;
             note(n, NETGAME_NOTE_ERROR, "%s",
                  _("The host stopped: the game is adjourned (join again when it is offered)."));
             save_as(n);
@@ -423,6 +429,17 @@ void netgame_step(netgame *n, int64_t now)
     if (!n->kept_once || g->node != n->kept_node || game_plies(g) != n->kept_plies ||
         g->match.result != n->kept_result || g->paused != n->kept_paused)
         keep(n);
+    if (n->host && n->away_since && !game_over(g) && now - n->away_since >= n->grace_ms) {
+        /* Abandoned past the grace time: adjourned, never lost; both files have it. */
+        note(n, NETGAME_NOTE_ERROR,
+             _("The opponent stayed away %d min: the game is adjourned (cotuong host --resume "
+               "offers it again)."),
+             (int)((n->grace_ms + 59999) / 60000));
+        n->adjourned = true;
+        n->stop = true;
+        n->status = 4;
+        return;
+    }
     if (game_over(g) && !n->over_noted) {
         n->over_noted = true;
         note(n, NETGAME_NOTE_OVER, "%s", "");
@@ -679,4 +696,33 @@ int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *e
     }
     closedir(d);
     return *out ? 0 : -1;
+}
+
+void netgame_setup_of(const remote_host_config *cfg, game_setup *setup)
+{
+    game_setup_default(setup);
+    setup->rules = cfg->rules;
+    setup->tc = cfg->tc;
+    if (cfg->fen)
+        snprintf(setup->fen, sizeof setup->fen, "%s", cfg->fen);
+    sys_player_spec_human(&setup->players[cfg->host_side]);
+    sys_player_spec *o = &setup->players[!cfg->host_side];
+    memset(o, 0, sizeof *o);
+    o->kind = SYS_PLAYER_REMOTE;
+    snprintf(o->command, sizeof o->command, "remote:guest");
+}
+
+void netgame_config_of(const ct_record *rec, remote_host_config *cfg)
+{
+    const char *v;
+    if ((v = ct_record_tag(rec, "Rules")))
+        ct_rules_from_name(v, &cfg->rules);
+    if ((v = ct_record_tag(rec, "TimeControl")))
+        ct_tc_parse(v, &cfg->tc);
+    if ((v = ct_record_tag(rec, "LobbyHostSide")))
+        cfg->host_side = !strcmp(v, "black") ? CT_BLACK : CT_RED;
+    cfg->guest_user = ct_record_tag(rec, "LobbyGuest");
+    cfg->id = ct_record_tag(rec, "LobbyId");
+    if (rec->has_fen)
+        cfg->fen = rec->start_fen;
 }

@@ -23,6 +23,7 @@
 #define NETGAME_NOTES 32
 #define NETGAME_TEXT_MAX 800
 #define NETGAME_CHAT_LINES 4
+#define NETGAME_GRACE_S 600 /* an away guest's seat waits 10 minutes, then: adjourned */
 
 typedef enum {
     NETGAME_NOTE_INFO = 0, /* something the user should read (joined, away, offers) */
@@ -56,6 +57,9 @@ typedef struct {
     char save_as[1024];     /* the PGN written when the game ends or stops ("" none) */
     char resume_path[1100]; /* this side's lobby resume file ("" none) */
     int watchers;
+    int64_t grace_ms;       /* host: how long an away guest's seat waits (set after host) */
+    int64_t away_since;     /* host: when the guest's link dropped, 0 while here */
+    bool adjourned;         /* the game stopped unfinished (grace time, the host left) */
     /* what was last kept: a change of any is written at once */
     int kept_node, kept_plies;
     ct_result kept_result;
@@ -118,5 +122,12 @@ int netgame_resume_path(bool host, const char *id, char *buf, size_t size);
  * (free with ct_pgn_free_games(out, 1)) and its path. 0, or -1 with err ("" none). */
 int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *err,
                            size_t errsize);
+
+/* The game a host offers, from its configuration: the host's side human, the other
+ * remote. */
+void netgame_setup_of(const remote_host_config *cfg, game_setup *setup);
+/* A host's configuration for an adjourned game (rules, clock, sides, guest, id from its
+ * tags; strings point into rec). The rest of cfg is left as it was. */
+void netgame_config_of(const ct_record *rec, remote_host_config *cfg);
 
 #endif

@@ -77,6 +77,8 @@ typedef struct {
     const char *fen;           /* NULL or "": the standard start */
     const char *guest_user;    /* resuming: only this user may take the seat (NULL: anyone) */
     const char *id;            /* resuming: the game's id again when it is free (NULL: new) */
+    int grace_s;               /* an away guest's seat waits this long, then the game is
+                                  adjourned (0: NETGAME_GRACE_S); used by game/netgame.h */
 } remote_host_config;
 
 /* Listens in the lobby. NULL with the reason in err. */

@@ -309,6 +309,12 @@ void ctl_autosave_news(ctl *c)
     }
 }
 
+void ctl_wake_within(ctl *c, int ms)
+{
+    if (ms > 0 && (c->wake_ms == 0 || ms < c->wake_ms))
+        c->wake_ms = ms;
+}
+
 /* ------------------------------------------------------------------ the loop */
 static void apply_resize(ctl *c)
 {
@@ -321,7 +327,7 @@ static void apply_resize(ctl *c)
 /* How long the loop may wait for a key: short while a seat thinks or a clock runs. */
 static int wait_ms(const ctl *c)
 {
-    int ms = 500;
+    int ms = c->wake_ms > 0 && c->wake_ms < 500 ? c->wake_ms : 500;
     for (int i = 0; i < c->saver.n; i++) {
         const game *g = c->saver.games[i];
         if (game_thinking(g) || (g->seats[0] || g->seats[1] ? !game_over(g) && !g->paused : false))
@@ -348,6 +354,7 @@ int ctl_run(ctl *c)
             break;
         }
         /* 2. Every mode advances (seats' moves, clocks), bottom first. */
+        c->wake_ms = 0;
         for (int i = 0; i < c->n_frames && !c->quit; i++) {
             const ctl_mode *m = c->modes[c->frames[i].id];
             if (m->tick)

@@ -50,11 +50,14 @@ typedef struct {
     bool full_screen;                          /* covers what is below (menu, review) */
 } ctl_mode;
 
-/* A new game (CTL_MODE_PLAY): from setup, or the game of a resume record. */
+/* A new game (CTL_MODE_PLAY): from setup, or the game of a resume record, or a game with
+ * someone through the lobby (tui/lobby_play.h). */
+struct tui_lobby_arg;
 typedef struct {
     const game_setup *setup;   /* NULL: from resume */
     ct_record *resume;         /* a resume record (ownership passes), or NULL */
     const char *status;        /* first status line, or NULL */
+    const struct tui_lobby_arg *lobby; /* a lobby game (setup and resume unused), or NULL */
 } ctl_play_arg;
 
 /* A review (CTL_MODE_REVIEW): a file, or records (ownership passes). */
@@ -129,6 +132,7 @@ struct ctl {
     /* What was typed at earlier prompts: it outlives any one prompt. [0] moves and text,
      * [1] file names. */
     ui_history prompt_history[2];
+    int wake_ms;                /* a mode's tick wants the loop back this soon (0: no wish) */
 };
 
 /* ------------------------------------------------------------------ API */
@@ -152,6 +156,9 @@ void ctl_draw_below(ctl *c, const char *prompt);
  * fits the screen under it). */
 ui_keygroup ctl_below_keys(const ctl *c);
 ctl_mode_id ctl_below_id(const ctl *c);
+
+/* From a mode's tick: wait for a key at most ms this loop turn (a link to poll). */
+void ctl_wake_within(ctl *c, int ms);
 
 /* Status line of the panel (printf-like). */
 void ctl_status(ctl *c, ui_role role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

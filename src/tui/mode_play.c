@@ -15,6 +15,7 @@
 #include "sys/sanitize.h"
 #include "sys/systime.h"
 #include "tui/controller.h"
+#include "tui/lobby_play.h"
 #include "tui/session.h"
 #include "cotuong/movegen.h"
 #include "ui/draw.h"
@@ -39,6 +40,7 @@ typedef struct {
     int hist_n;
     uint64_t hist_sum;
     ct_pos scratch;
+    tui_lobby *net;                  /* a game with someone through the lobby, or NULL */
 } play_state;
 
 static const char *side_name(int side)
@@ -185,8 +187,9 @@ static void play_draw(ctl *c, void *st, const char *prompt)
     const ui_layout *lo = &c->layout;
     werase(stdscr);
     /* 1. The board. */
+    const ct_pos *shown = ps->net ? tui_lobby_view(ps->net) : NULL;
     ui_board_state bs = {
-        .pos = g->pos,
+        .pos = shown ? shown : g->pos,
         .flip = c->set.flip,
         .coords = c->set.coords,
         .ascii = c->set.ascii || c->set.ascii_lines,
@@ -230,7 +233,7 @@ static void play_draw(ctl *c, void *st, const char *prompt)
     } else {
         snprintf(turn, sizeof turn, "%s%s%s", g->pos->side == CT_RED ? _("Red to move") : _("Black to move"),
                  bs.check_sq != CT_NO_SQ ? _(" (in check!)") : "",
-                 g->paused ? _(" (paused: p goes on)") : "");
+                 !g->paused ? "" : ps->net ? _(" (the clocks stand)") : _(" (paused: p goes on)"));
         pst.turn_role = g->pos->side == CT_RED ? UI_RED : UI_BLACK;
     }
     pst.turn = turn;
@@ -238,7 +241,11 @@ static void play_draw(ctl *c, void *st, const char *prompt)
     for (int s = 0; s < 2; s++) {
         player_text(ps, s, players[s], sizeof players[s]);
         pst.players[s] = players[s];
-        if (ct_tc_timed(&g->tc)) {
+        if (ps->net) {
+            tui_lobby_player(ps->net, s, players[s], sizeof players[s]);
+            if (tui_lobby_clock(ps->net, s, clocks[s], sizeof clocks[s], &pst.clock_running[s]))
+                pst.clocks[s] = clocks[s];
+        } else if (ct_tc_timed(&g->tc)) {
             fmt_clock(clocks[s], sizeof clocks[s], game_time_left(g, s, now));
             pst.clocks[s] = clocks[s];
             pst.clock_running[s] = g->clock.running && g->clock.side == s;
@@ -250,7 +257,9 @@ static void play_draw(ctl *c, void *st, const char *prompt)
     pst.notation = notation;
     pst.status = c->status;
     pst.status_role = c->status_role;
-    game_seat *thinking = game_thinking(g);
+    game_seat *thinking = ps->net ? NULL : game_thinking(g);
+    if (ps->net)
+        tui_lobby_lines(ps->net, pst.ai_lines);
     if (thinking) {
         game_seat_progress p;
         game_seat_progress_get(thinking, &p);
@@ -274,8 +283,9 @@ static void play_draw(ctl *c, void *st, const char *prompt)
         }
     }
     pst.prompt = prompt;
-    pst.footer = both_seated(ps) ? _("? help  p pause  +/- pace  q quit")
-                                 : _("? help  : type a move  u undo  q quit");
+    pst.footer = ps->net         ? tui_lobby_footer(ps->net)
+                 : both_seated(ps) ? _("? help  p pause  +/- pace  q quit")
+                                   : _("? help  : type a move  u undo  q quit");
     ui_panel_draw(stdscr, &lo->panel, &pst);
 }
 
@@ -295,6 +305,8 @@ static void act_at(ctl *c, play_state *ps, int file, int rank)
 {
     ct_pos *pos = ps->g.pos;
     ct_sq sq = (ct_sq)CT_SQ(file, rank);
+    if (ps->net && !tui_lobby_may_move(c, ps->net))
+        return;
     if (game_over(&ps->g)) {
         ctl_status(c, UI_ERROR, "%s", _("The game is over: start a new game (N) or undo (u)."));
         return;
@@ -351,6 +363,8 @@ static void on_move_line(ctl *c, void *st, const char *text)
         human_move(c, ps, mv); /* says why it is illegal */
         return;
     }
+    if (ps->net && !tui_lobby_may_move(c, ps->net))
+        return;
     if (!game_human_turn(&ps->g)) {
         ctl_status(c, UI_STATUS, "%s", _("Wait: it is the AI's turn (m: move now)."));
         return;
@@ -534,6 +548,8 @@ static void play_key(ctl *c, void *st, const ui_event *ev)
 {
     play_state *ps = st;
     game *g = &ps->g;
+    if (ps->net && tui_lobby_key(c, ps->net, ev))
+        return;
     switch (ev->req) {
     case REQ_UP: move_cursor(c, ps, 0, -1); break;
     case REQ_DOWN: move_cursor(c, ps, 0, 1); break;
@@ -633,8 +649,12 @@ static void play_tick(ctl *c, void *st)
 {
     play_state *ps = st;
     game *g = &ps->g;
+    if (ps->net)
+        tui_lobby_tick(c, ps->net);
     int64_t now = sys_now_ms();
     game_tick_event ev = game_tick(g, now);
+    if (ps->net)
+        tui_lobby_tick_event(c, ps->net, &ev);
     char t[CT_MOVE_TEXT_MAX];
     switch (ev.kind) {
     case GAME_TICK_HINT:
@@ -687,6 +707,8 @@ static void play_cover(ctl *c, void *st, bool covered)
 {
     (void)c;
     play_state *ps = st;
+    if (ps->net) /* the clocks of a game with someone are the host's, not this screen's */
+        return;
     game_pause(&ps->g, covered || ps->user_paused, sys_now_ms());
 }
 
@@ -709,6 +731,18 @@ static void *play_open(ctl *c, const void *arg)
     ps->hint = CT_NO_MOVE;
     int64_t now = sys_now_ms();
     char err[400] = "";
+    if (a && a->lobby) {
+        /* 0. A game with someone: the link sets it up; its files are the lobby's. */
+        ps->net = tui_lobby_open(c, a->lobby, &ps->g);
+        if (!ps->net) {
+            game_free(&ps->g);
+            free(ps);
+            return NULL;
+        }
+        c->set.flip = tui_lobby_bottom_black(ps->net);
+        place_cursor(c, ps);
+        return ps;
+    }
     if (a && a->resume) {
         /* 1. A game from the resume file: its notation, where it was, why it stopped. */
         const char *v = ct_record_tag(a->resume, "Notation");
@@ -774,6 +808,7 @@ static void *play_open(ctl *c, const void *arg)
 static void play_close(ctl *c, void *st)
 {
     play_state *ps = st;
+    tui_lobby_close(c, ps->net);
     game_autosave_detach(&c->saver, &ps->g);
     game_free(&ps->g);
     free(ps);

@@ -71,6 +71,7 @@ static const ui_keybinding keymap[] = {
     {PLAY, 'm', REQ_MOVE_NOW, "m"},
     {PLAY, 'R', REQ_RESIGN, "R"},
     {PLAY, 'D', REQ_DRAW, "D"},
+    {PLAY, 't', REQ_CHAT, "t"},
     {PLAY, 'N', REQ_NEW_GAME, "N"},
     {PLAY, 'p', REQ_PAUSE, "p"},
     {PLAY, '+', REQ_PACE_FASTER, "+"},

@@ -28,6 +28,7 @@
     X(MOVE_NOW, N_("make the AI move now with its best move so far"))                        \
     X(RESIGN, N_("resign the game"))                                                         \
     X(DRAW, N_("offer a draw"))                                                              \
+    X(CHAT, N_("say something to your opponent (a game with someone on this computer)"))     \
     X(NEW_GAME, N_("start a new game (back to the start menu)"))                             \
     X(PAUSE, N_("pause or go on (the AI playing itself)"))                                   \
     X(PACE_FASTER, N_("the AI playing itself: less time shown per move"))                    \
