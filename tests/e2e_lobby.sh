@@ -58,7 +58,7 @@ start() {
     name=$1 u=$2
     shift 2
     T -f /dev/null new-session -d -s "$name" -x 100 -y 50 \
-        "runuser -u $u -- env HOME=/home/$u LANG=C.UTF-8 TERM=xterm-256color XDG_STATE_HOME=/home/$u/.state XDG_DATA_HOME=/home/$u/.data XDG_CONFIG_HOME=/home/$u/.config COTUONG_LOBBY=$LOBBY $P $*; echo EXIT=\$?; sleep 120"
+        "runuser -u $u -- env HOME=/home/$u LANG=C.UTF-8 TERM=xterm-256color XDG_STATE_HOME=/home/$u/.state XDG_DATA_HOME=/home/$u/.data XDG_CONFIG_HOME=/home/$u/.config COTUONG_LOBBY=$LOBBY $P $* --line; echo EXIT=\$?; sleep 120"
 }
 cap() { T capture-pane -p -S -200 -t "$1"; }
 # see NAME TEXT [SECONDS]: TEXT appears in session NAME.
