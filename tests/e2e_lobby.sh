@@ -221,6 +221,143 @@ see self2 "ply 1 | last H2-E2"
 type_in self2 "h7e7"
 see self "ply 2 | last H7-E7"
 
+# 9. The same in the full-screen mode: A hosts, B plays, C watches, each on a terminal, in a
+# lobby of their own (the games above are still open in the first).
+T kill-session -t self >/dev/null 2>&1
+T kill-session -t self2 >/dev/null 2>&1
+LOBBY=$tmp/lobby2
+mkdir "$LOBBY" && chmod 1777 "$LOBBY"
+# fs NAME USER ARGS...: the full-screen program (no --line) in a 120x40 tmux session.
+fs() {
+    name=$1 u=$2
+    shift 2
+    T -f /dev/null new-session -d -s "$name" -x 120 -y 40 \
+        "runuser -u $u -- env HOME=/home/$u LANG=C.UTF-8 TERM=xterm-256color XDG_STATE_HOME=/home/$u/.state XDG_DATA_HOME=/home/$u/.data XDG_CONFIG_HOME=/home/$u/.config COTUONG_LOBBY=$LOBBY $P $*; echo EXIT=\$?; sleep 120"
+}
+keys() { T send-keys -t "$1" "$2"; }
+typed() { T send-keys -t "$1" "$2"; sleep 0.2; T send-keys -t "$1" -l "$3"; T send-keys -t "$1" Enter; }
+shot() { echo "--- $2: $1"; cap "$1" | sed 's/[[:space:]]*$//' | grep -v '^$' | sed 's/^/    | /'; }
+rm -f /home/$A/.state/cotuong/lobby-*.pgn /home/$B/.state/cotuong/lobby-*.pgn
+fs fh "$A" host --for "$B,$C" --clock 5+3 --notation iccs --pgn "/home/$A/fs.pgn"
+see fh "Offered game"
+fs fg "$B" join "$A" --notation iccs --pgn "/home/$B/fs.pgn"
+see fg "You play Black against $A"
+see fh "$B joined and plays Black"
+see fh "Black: $B"
+see fg "Red: $A"
+fs fw "$C" watch "$A" --notation iccs
+see fh "Watchers: 1"
+see fg "Watchers: 1"
+see fw "Watchers: 1"
+# Moves from both sides, typed after ':' (the cursor and mouse go the same way).
+typed fh : h2e2
+see fg "1. H2-E2"
+see fw "1. H2-E2"
+typed fg : h9g7
+see fh "1. H2-E2      H9-G7"
+see fw "1. H2-E2      H9-G7"
+# Not one's turn: refused on the screen, nothing sent.
+typed fg : c6c5
+see fg "Not your move"
+# A line each way; the watcher reads the players.
+typed fg t "chào $A"
+see fh "<$B> chào $A"
+see fw "$B: chào $A"
+typed fh t "hello $B"
+see fg "<$A> hello $B"
+# Undo only with the other side's yes: B asks, A says no, then B asks again and A agrees.
+typed fh : h0g2
+see fg "2. H0-G2"
+typed fg : i9h9
+see fh "I9-H9"
+keys fg u
+see fh "asks to take back to ply 3"
+keys fh n
+see fg "does not agree"
+keys fg u
+see fh "asks to take back to ply 3"
+keys fh y
+see fg "Taken back to ply 3"
+cap fw | grep -q "I9-H9" && bad "the watcher's history lost the move taken back" ||
+    ok "the watcher's history lost the move taken back"
+typed fg : c9e7
+see fh "C9-E7"
+see fw "C9-E7"
+# The watcher steps back; the players are not disturbed.
+keys fw Left
+see fw "Move 3 of 4"
+keys fw Escape
+see fw "The game as it is played"
+# A draw offered and declined.
+keys fh D
+see fg "offers a draw"
+keys fg n
+see fh "declined"
+shot fh "host ($A)" >"$tmp/screens.txt"
+shot fg "guest ($B)" >>"$tmp/screens.txt"
+shot fw "watcher ($C)" >>"$tmp/screens.txt"
+# 10. The guest's terminal hangs up: the host sees it, the clocks stop; B takes the seat back.
+gpid=$(pgrep -u "$B" -x cotuong | head -n 1)
+[ -n "$gpid" ] && kill -HUP "$gpid"
+see fh "$B's link dropped"
+see fw "The opponent's link dropped"
+see fg "EXIT="
+fs fg2 "$B" join "$A" --notation iccs --pgn "/home/$B/fs.pgn"
+see fg2 "You play Black against $A"
+see fg2 "C9-E7"
+see fh "$B joined and plays Black"
+# 11. The host is killed outright (SIGKILL: nothing saved at the end): every move was in its
+# file as it was played; --resume offers the game again, B and C come back.
+typed fh : b0c2
+see fg2 "B0-C2"
+hpid=$(pgrep -u "$A" -x cotuong | head -n 1)
+[ -n "$hpid" ] && kill -KILL "$hpid"
+see fg2 "The link has ended"
+see fw "The link has ended"
+grep -q "B0-C2" /home/$A/.state/cotuong/lobby-host-*.pgn && ok "the killed host's file has every move" ||
+    bad "the killed host's file has every move"
+grep -q "B0-C2" /home/$B/.state/cotuong/lobby-guest-*.pgn && ok "the guest's file has every move" ||
+    bad "the guest's file has every move"
+keys fg2 q
+see fg2 "EXIT="
+keys fw q
+# cotuong --resume (the full-screen program's own option) offers the adjourned game again.
+fs fh2 "$A" --resume --notation iccs
+see fh2 "Offered game"
+see fh2 "B0-C2"
+fs fg3 "$B" join "$A" --notation iccs --pgn "/home/$B/fs.pgn"
+see fg3 "You play Black against $A"
+see fg3 "B0-C2"
+fs fw2 "$C" watch "$A" --notation iccs
+see fh2 "Watchers: 1"
+# 12. The game goes on and ends: B resigns. Both keep the same game.
+typed fg3 : b9c7
+see fh2 "B9-C7"
+see fw2 "B9-C7"
+keys fg3 R
+see fg3 "Resign this game?"
+keys fg3 y
+see fh2 "Red wins"
+see fg3 "Red wins"
+see fw2 "Red wins"
+shot fh2 "host ($A), resumed, at the end" >>"$tmp/screens.txt"
+shot fg3 "guest ($B), rejoined, at the end" >>"$tmp/screens.txt"
+shot fw2 "watcher ($C) at the end" >>"$tmp/screens.txt"
+# The host saved the finished game in its games folder (no --pgn on --resume), the guest
+# in its --pgn file: the same bytes.
+hf=$(ls -t /home/$A/.data/cotuong/games/*.pgn 2>/dev/null | head -n 1)
+if [ -n "$hf" ] && cmp -s "$hf" "/home/$B/fs.pgn" && grep -q "B9-C7" "$hf"; then
+    ok "full screen: host and guest saved the same PGN, byte for byte: $(moves "$hf")"
+else
+    bad "full screen: host and guest saved the same PGN ($hf)"
+    diff "$hf" "/home/$B/fs.pgn" | sed 's/^/    | /'
+fi
+keys fh2 q
+see fh2 "EXIT="
+echo "the three screens:"
+cat "$tmp/screens.txt"
+[ -n "$LOBBY_SCREENS" ] && cp "$tmp/screens.txt" "$LOBBY_SCREENS"
+
 T kill-server >/dev/null 2>&1
 echo "$step checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -119,13 +119,22 @@ static int join_or_watch(int argc, char **argv, bool watch)
     }
     char err[512];
     signal(SIGPIPE, SIG_IGN);
-    if (!via && netplay_full_screen(&opt)) {
-        cmd_lobby_screen ls = {.lobby = lobby, .which = which, .watch = watch,
+    remote *r = NULL;
+    if (netplay_full_screen(&opt)) {
+        if (via && !(r = join_via(via, lobby, which, watch, err, sizeof err))) {
+            fprintf(stderr, "cotuong %s: %s\n", cmd, err);
+            return 1;
+        }
+        cmd_lobby_screen ls = {.lobby = lobby, .which = which, .watch = watch, .joined = r,
                                .save_as = opt.save_as, .notation = opt.notation_name,
                                .ascii = opt.ascii_given};
-        return cmd_play_lobby(&ls);
+        int status = cmd_play_lobby(&ls);
+        if (via)
+            while (waitpid(-1, NULL, WNOHANG) > 0)
+                ;
+        return status;
     }
-    remote *r = via ? join_via(via, lobby, which, watch, err, sizeof err)
+    r = via ? join_via(via, lobby, which, watch, err, sizeof err)
                     : remote_join(lobby, which, watch, err, sizeof err);
     if (!r) {
         fprintf(stderr, "cotuong %s: %s\n", cmd, err);

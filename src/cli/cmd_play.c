@@ -187,10 +187,11 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
     app.book = book;
     if (lobby) {
         char err[700];
-        bool ok = lobby->host ? tui_lobby_host(&app, lobby->host, lobby->resumed, lobby->save_as,
-                                               err, sizeof err)
-                              : tui_lobby_join(&app, lobby->lobby, lobby->which, lobby->watch,
-                                               lobby->save_as, err, sizeof err);
+        bool ok = lobby->host     ? tui_lobby_host(&app, lobby->host, lobby->resumed, lobby->save_as,
+                                                   err, sizeof err)
+                  : lobby->joined ? tui_lobby_attach(&app, lobby->joined, lobby->save_as, err, sizeof err)
+                                  : tui_lobby_join(&app, lobby->lobby, lobby->which, lobby->watch,
+                                                   lobby->save_as, err, sizeof err);
         if (!ok) {
             fprintf(stderr, "cotuong %s: %s\n", lobby->host ? "host" : lobby->watch ? "watch" : "join", err);
             ctl_free(&app);

@@ -18,6 +18,7 @@ typedef struct {
     const ct_record *resumed;
     const char *lobby, *which;
     bool watch;
+    remote *joined;       /* join/watch: a link already made (--via), or NULL */
     const char *save_as;  /* --pgn FILE or NULL */
     const char *notation; /* --notation N or NULL (the settings') */
     bool ascii;

@@ -370,7 +370,7 @@ bool netplay_full_screen(const netplay_options *opt)
 bool netplay_screen_wanted(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--line") || !strcmp(argv[i], "--via"))
+        if (!strcmp(argv[i], "--line"))
             return false;
     return isatty(0) && isatty(1);
 }

@@ -147,7 +147,7 @@ void tui_lobby_tick(ctl *c, tui_lobby *l)
     }
     /* Come back soon: the other side's words arrive through the link, not the keyboard. */
     ctl_wake_within(c, 40);
-    if (ct_tc_timed(&n->g->tc) && netgame_clock_side(n, now) != PROTO_STOPPED)
+    if (n->r && ct_tc_timed(&n->g->tc) && netgame_clock_side(n, now) != PROTO_STOPPED)
         c->dirty = true;
 }
 
@@ -379,7 +379,7 @@ bool tui_lobby_host(ctl *c, const remote_host_config *cfg, const ct_record *resu
     tui_lobby_arg la = {.r = r, .setup = &setup, .resumed = resumed, .save_as = save_as,
                         .grace_s = cfg->grace_s};
     ctl_play_arg a = {.lobby = &la};
-    if (!ctl_push(c, CTL_MODE_PLAY, &a)) {
+    if (!ctl_replace_all(c, CTL_MODE_PLAY, &a)) {
         snprintf(err, errsize, "%s", c->status);
         remote_free(r);
         return false;
@@ -391,11 +391,14 @@ bool tui_lobby_join(ctl *c, const char *lobby, const char *which, bool watch,
                     const char *save_as, char *err, size_t errsize)
 {
     remote *r = remote_join(lobby, which, watch, err, errsize);
-    if (!r)
-        return false;
+    return r && tui_lobby_attach(c, r, save_as, err, errsize);
+}
+
+bool tui_lobby_attach(ctl *c, remote *r, const char *save_as, char *err, size_t errsize)
+{
     tui_lobby_arg la = {.r = r, .save_as = save_as};
     ctl_play_arg a = {.lobby = &la};
-    if (!ctl_push(c, CTL_MODE_PLAY, &a)) {
+    if (!ctl_replace_all(c, CTL_MODE_PLAY, &a)) {
         snprintf(err, errsize, "%s", c->status);
         remote_free(r);
         return false;

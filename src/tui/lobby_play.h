@@ -60,6 +60,8 @@ bool tui_lobby_host(ctl *c, const remote_host_config *cfg, const ct_record *resu
                     const char *save_as, char *err, size_t errsize);
 bool tui_lobby_join(ctl *c, const char *lobby, const char *which, bool watch,
                     const char *save_as, char *err, size_t errsize);
+/* The same over a link already made (join --via: SSH's streams); takes r. */
+bool tui_lobby_attach(ctl *c, remote *r, const char *save_as, char *err, size_t errsize);
 /* The newest adjourned hosted game: true with a question text for the resume offer. */
 bool tui_lobby_resumable(char *question, size_t size);
 /* Offers it again in the lobby (push the play mode); false with err. */

@@ -21,7 +21,7 @@ static const char *const clock_choices[] = {"none", "5+0", "10+5", "15+10", "30+
 
 enum {
     MAIN_BACK, MAIN_HOTSEAT, MAIN_VS_AI, MAIN_WATCH, MAIN_OPEN, MAIN_SETTINGS, MAIN_HELP,
-    MAIN_QUIT, MAIN_N
+    MAIN_SOMEONE, MAIN_QUIT, MAIN_N
 };
 enum { SET_SIDE, SET_LEVEL, SET_RED_LEVEL, SET_RULES, SET_CLOCK, SET_START, SET_BACK, SET_N };
 enum { OPT_NOTATION, OPT_GLYPHS, OPT_COORDS, OPT_BACK, OPT_N };
@@ -70,6 +70,7 @@ static void item_text(const ctl *c, const menu_state *m, int item, char *buf, si
             N_("Open a saved game"),
             N_("Settings"),
             N_("Help"),
+            N_("Play someone on this computer"),
             N_("Quit"),
         };
         snprintf(buf, size, "%s", _(main_items[item]));
@@ -235,6 +236,7 @@ static void choose(ctl *c, menu_state *m, int item)
         case MAIN_OPEN: session_open_prompt(c); break;
         case MAIN_SETTINGS: go_page(c, m, PAGE_SETTINGS); break;
         case MAIN_HELP: ctl_push(c, CTL_MODE_HELP, NULL); break;
+        case MAIN_SOMEONE: ctl_push(c, CTL_MODE_LOBBY, NULL); break;
         case MAIN_QUIT: c->quit = true; break;
         }
     } else if (m->page == PAGE_SETUP) {

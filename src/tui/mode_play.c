@@ -347,6 +347,8 @@ static void act_at(ctl *c, play_state *ps, int file, int rank)
 static void on_move_line(ctl *c, void *st, const char *text)
 {
     play_state *ps = st;
+    if (ps->net && !tui_lobby_may_move(c, ps->net))
+        return;
     while (*text == ' ')
         text++;
     if (!*text) {
@@ -363,8 +365,6 @@ static void on_move_line(ctl *c, void *st, const char *text)
         human_move(c, ps, mv); /* says why it is illegal */
         return;
     }
-    if (ps->net && !tui_lobby_may_move(c, ps->net))
-        return;
     if (!game_human_turn(&ps->g)) {
         ctl_status(c, UI_STATUS, "%s", _("Wait: it is the AI's turn (m: move now)."));
         return;

@@ -4,7 +4,7 @@
 #include "tui/modes.h"
 
 extern const ctl_mode ctl_mode_menu, ctl_mode_play, ctl_mode_review, ctl_mode_help,
-    ctl_mode_prompt, ctl_mode_open;
+    ctl_mode_prompt, ctl_mode_open, ctl_mode_lobby;
 
 const ctl_mode *const tui_modes[CTL_MODE_COUNT] = {
     [CTL_MODE_MENU] = &ctl_mode_menu,
@@ -13,4 +13,5 @@ const ctl_mode *const tui_modes[CTL_MODE_COUNT] = {
     [CTL_MODE_HELP] = &ctl_mode_help,
     [CTL_MODE_PROMPT] = &ctl_mode_prompt,
     [CTL_MODE_OPEN] = &ctl_mode_open,
+    [CTL_MODE_LOBBY] = &ctl_mode_lobby,
 };

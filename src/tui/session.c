@@ -3,6 +3,7 @@
  * resume file read back into the modes it names, saving a game, the path typed at a
  * prompt, opening a file into the review, copying through the terminal. */
 #include "tui/session.h"
+#include "tui/lobby_play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,8 +110,15 @@ bool session_resume(ctl *c, char *err, size_t errsize)
     ct_record *recs;
     int n;
     err[0] = '\0';
-    if (resume_load(&recs, &n, err, errsize) != 1)
+    if (resume_load(&recs, &n, err, errsize) != 1) {
+        /* No local game: an adjourned lobby game is offered again in the lobby. */
+        char lerr[700];
+        if (tui_lobby_resume(c, lerr, sizeof lerr))
+            return true;
+        if (!err[0])
+            snprintf(err, errsize, "%s", lerr);
         return false;
+    }
     bool opened = false, first = true;
     for (int i = 0; i < n; i++) {
         ct_record *r = &recs[i];
@@ -150,10 +158,24 @@ static void on_resume_answer(ctl *c, void *st, bool yes)
     }
 }
 
+static void on_lobby_answer(ctl *c, void *st, bool yes)
+{
+    (void)st;
+    char err[700];
+    if (yes && !tui_lobby_resume(c, err, sizeof err)) {
+        char *e = sanitize_dup(err, 0);
+        ctl_status(c, UI_ERROR, _("Cannot resume: %s"), e);
+        free(e);
+    }
+}
+
 void session_offer_resume(ctl *c)
 {
+    char q[300];
     if (session_resume_waiting())
         ctl_prompt_yesno(c, NULL, _("Resume the interrupted game? (y/n)"), on_resume_answer);
+    else if (tui_lobby_resumable(q, sizeof q))
+        ctl_prompt_yesno(c, NULL, q, on_lobby_answer);
 }
 
 /* ---------------------------------------------------------------- paths and saving */
