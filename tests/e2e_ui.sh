@@ -187,7 +187,9 @@ echo "# the start menu: cotuong with no command"
 ui_start 80 24 LANG=C.UTF-8 "XDG_STATE_HOME=$UI_HOME/state-menu" -- --lang en
 check "start menu" "New game: against the AI"
 check "menu lists watching the AI" "Watch the AI play itself"
-click 40 7
+# The row of the item as the screen shows it (0-based), whatever the menu's length.
+row=$(cap | grep -n "New game: against the AI" | head -n 1 | cut -d: -f1)
+click 40 $((row - 1))
 check "mouse chose 'against the AI': set-up page" "You play: Red"
 keys Right
 check "Right changes the side" "You play: Black"
