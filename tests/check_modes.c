@@ -4,10 +4,19 @@
  * asked while a line is being typed) leaves the one below as it was. The real prompt mode
  * runs over a stand-in for the screen that asked; keys are given as the input reader would. */
 #include <check.h>
+#include <curses.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "sys/resume.h"
 #include "tui/controller.h"
+#include "tui/modes.h"
+#include "tui/session.h"
+#include "cotuong/pgn.h"
+
+#define GAMES TEST_DATA_DIR "/review/games.pgn"
 
 extern const ctl_mode ctl_mode_prompt, ctl_mode_help;
 
@@ -117,12 +126,96 @@ START_TEST(test_help_owns_its_scroll)
 }
 END_TEST
 
+/* The records of the resume file as "MODE:SOURCEGAME:COMMENT-OF-ROOT " for each. */
+static void resume_summary(char *out, size_t size)
+{
+    ct_record *recs;
+    int n;
+    char err[700];
+    out[0] = 0;
+    ck_assert_msg(resume_load(&recs, &n, err, sizeof err) == 1, "no resume file: %s", err);
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        const char *m = ct_record_tag(&recs[i], "Mode"), *g = ct_record_tag(&recs[i], "SourceGame");
+        const char *cm = ct_record_comment(&recs[i], CT_ROOT);
+        len += (size_t)snprintf(out + len, size - len, "%s:%s:%s ", m ? m : "-", g ? g : "-",
+                                cm ? cm : "-");
+    }
+    ct_pgn_free_games(recs, n);
+}
+
+static void type(ctl *c, const char *text)
+{
+    for (const char *p = text; *p; p++)
+        key(c, *p);
+}
+
+START_TEST(test_review_resume_keeps_every_game)
+{
+    char dir[] = "/tmp/check_modes.XXXXXX", file[64], got[4096];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    setenv("XDG_STATE_HOME", dir, 1);
+    snprintf(file, sizeof file, "%s/games.pgn", dir);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", GAMES, file);
+    ck_assert_int_eq(system(cmd), 0);
+    /* Review the three games; comment the first, then go to the second (PgDn). */
+    ctl c;
+    ctl_init(&c, tui_modes);
+    ctl_review_arg arg = {.path = file};
+    ck_assert(ctl_push(&c, CTL_MODE_REVIEW, &arg));
+    key(&c, '\n'); /* the game list: the first game */
+    key(&c, ';');
+    key(&c, 'u' & 0x1f); /* Ctrl-U: the old comment goes */
+    type(&c, "mine");
+    key(&c, '\n');
+    resume_summary(got, sizeof got);
+    ck_assert_str_eq(got, "review:0:mine ");
+    key(&c, KEY_NPAGE);
+    /* The game shown (the second, unchanged) and the changed first one: both kept (only
+     * the game shown was, and nothing once it had no changes of its own). */
+    resume_summary(got, sizeof got);
+    ck_assert_str_eq(got, "review:1:- review-game:0:mine ");
+    c.quit = true; /* the program stops: what the resume file holds must do */
+    ctl_free(&c);
+    /* Resumed: the review comes back with both; on the first game the comment is there. */
+    ctl_init(&c, tui_modes);
+    char err[700];
+    ck_assert_msg(session_resume(&c, err, sizeof err), "%s", err);
+    ck_assert_int_eq(ctl_current_mode(&c), CTL_MODE_REVIEW);
+    game_autosave_write(&c.saver, 0, NULL);
+    resume_summary(got, sizeof got);
+    ck_assert_str_eq(got, "review:1:- review-game:0:mine ");
+    key(&c, KEY_PPAGE);
+    resume_summary(got, sizeof got);
+    ck_assert_str_eq(got, "review:0:mine ");
+    /* Saved: nothing left to resume. */
+    key(&c, 'S');
+    key(&c, '\n');
+    ck_assert_int_eq(resume_load(&(ct_record *){NULL}, &(int){0}, err, sizeof err), 0);
+    FILE *f = fopen(file, "r");
+    ck_assert_ptr_nonnull(f);
+    char text[8192];
+    size_t got_len = fread(text, 1, sizeof text - 1, f);
+    text[got_len] = 0;
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(text, "{mine}"));
+    ck_assert_ptr_nonnull(strstr(text, "Review test 3"));
+    c.quit = true;
+    ctl_free(&c);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("modes");
     TCase *tc = tcase_create("modes");
     tcase_add_test(tc, test_prompt_over_prompt);
     tcase_add_test(tc, test_help_owns_its_scroll);
+    tcase_add_test(tc, test_review_resume_keeps_every_game);
+    tcase_set_timeout(tc, 30);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

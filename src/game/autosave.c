@@ -11,6 +11,7 @@
 #include "sys/gamefile.h"
 #include "sys/resume.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 
 void game_autosave_init(game_autosave *a)
 {
@@ -26,6 +27,9 @@ void game_autosave_attach(game_autosave *a, game *g, const char *source, int ind
         if (a->n >= GAME_AUTOSAVE_MAX)
             return;
         a->n++;
+        a->file_games[i] = NULL;
+        a->file_changed[i] = NULL;
+        a->nfile_games[i] = 0;
     }
     a->games[i] = g;
     snprintf(a->source[i], sizeof a->source[i], "%s", source ? source : "");
@@ -42,9 +46,32 @@ void game_autosave_detach(game_autosave *a, game *g)
         memmove(&a->games[i], &a->games[i + 1], (size_t)(a->n - i - 1) * sizeof a->games[0]);
         memmove(a->source[i], a->source[i + 1], (size_t)(a->n - i - 1) * sizeof a->source[0]);
         memmove(&a->index[i], &a->index[i + 1], (size_t)(a->n - i - 1) * sizeof a->index[0]);
+        memmove(&a->file_games[i], &a->file_games[i + 1],
+                (size_t)(a->n - i - 1) * sizeof a->file_games[0]);
+        memmove(&a->file_changed[i], &a->file_changed[i + 1],
+                (size_t)(a->n - i - 1) * sizeof a->file_changed[0]);
+        memmove(&a->nfile_games[i], &a->nfile_games[i + 1],
+                (size_t)(a->n - i - 1) * sizeof a->nfile_games[0]);
         a->n--;
         return;
     }
+}
+
+void game_autosave_set_file(game_autosave *a, game *g, const ct_record *games,
+                            const bool *changed, int n)
+{
+    for (int i = 0; i < a->n; i++)
+        if (a->games[i] == g) {
+            a->file_games[i] = games;
+            a->file_changed[i] = changed;
+            a->nfile_games[i] = n;
+        }
+}
+
+/* The changed games of slot i's file other than the one shown. */
+static bool other_changed(const game_autosave *a, int i, int j)
+{
+    return a->file_changed[i] && j != a->index[i] && a->file_changed[i][j];
 }
 
 /* A game of play that has just ended goes to the games folder, once. */
@@ -76,15 +103,23 @@ static void save_finished(game_autosave *a, game *g)
 
 int game_autosave_write(game_autosave *a, int64_t now, const char *interrupted)
 {
-    ct_record recs[GAME_AUTOSAVE_MAX];
+    int cap = 0;
+    for (int i = 0; i < a->n; i++)
+        cap += 1 + a->nfile_games[i];
+    ct_record *recs = xcalloc((size_t)(cap ? cap : 1), sizeof *recs);
     int n = 0;
     a->error[0] = '\0';
     for (int i = 0; i < a->n; i++) {
         game *g = a->games[i];
         save_finished(a, g);
-        /* A finished game stays too (with its result) until a new game starts: what was
-         * acknowledged is never only elsewhere; nobody is offered to resume it. */
-        bool keep = g->review ? g->modified : ct_record_count_moves(&g->rec) > 0;
+        /* A review stays while any of its file's games has changes (the one shown or
+         * another); a game played stays once it has a move. A finished game stays too
+         * (with its result) until a new game starts: what was acknowledged is never only
+         * elsewhere; nobody is offered to resume it. */
+        bool others = false;
+        for (int j = 0; j < a->nfile_games[i]; j++)
+            others |= other_changed(a, i, j);
+        bool keep = g->review ? g->modified || others : ct_record_count_moves(&g->rec) > 0;
         if (!keep)
             continue;
         game_resume_info info = {
@@ -94,7 +129,25 @@ int game_autosave_write(game_autosave *a, int64_t now, const char *interrupted)
             .notation = a->notation[0] ? a->notation : NULL,
             .interrupted = interrupted,
         };
-        game_snapshot(g, now, &info, &recs[n++]);
+        game_snapshot(g, now, &info, &recs[n]);
+        if (g->review && !g->modified) /* kept for the others: resumed, it is not changed */
+            ct_record_set_tag(&recs[n], "Unchanged", "yes");
+        n++;
+        /* Then the file's other changed games, each with its place in the file. */
+        for (int j = 0; g->review && j < a->nfile_games[i]; j++) {
+            if (!other_changed(a, i, j))
+                continue;
+            ct_record *r = &recs[n++];
+            if (ct_record_copy(r, &a->file_games[i][j]) != CT_OK) {
+                fputs("cotuong: out of memory\n", stderr);
+                abort();
+            }
+            char at[16];
+            snprintf(at, sizeof at, "%d", j);
+            ct_record_set_tag(r, "Mode", "review-game");
+            ct_record_set_tag(r, "Source", info.source);
+            ct_record_set_tag(r, "SourceGame", info.source ? at : NULL);
+        }
     }
     int rc = 0;
     if (n == 0) {
@@ -104,6 +157,7 @@ int game_autosave_write(game_autosave *a, int64_t now, const char *interrupted)
     }
     for (int i = 0; i < n; i++)
         ct_record_free(&recs[i]);
+    free(recs);
     return rc;
 }
 

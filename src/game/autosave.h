@@ -17,6 +17,11 @@ typedef struct {
     game *games[GAME_AUTOSAVE_MAX];
     char source[GAME_AUTOSAVE_MAX][1024]; /* review: the file it came from */
     int index[GAME_AUTOSAVE_MAX];         /* review: which game of that file (0-based) */
+    /* review: all the games of that file and which were changed (the review's, see
+     * game_autosave_set_file); entry index[i] is the game shown, which lives in games[i]. */
+    const ct_record *file_games[GAME_AUTOSAVE_MAX];
+    const bool *file_changed[GAME_AUTOSAVE_MAX];
+    int nfile_games[GAME_AUTOSAVE_MAX];
     int n;
     char notation[16];  /* the notation shown (a Notation tag), "" none */
     bool off;           /* writes nothing (a replay in progress) */
@@ -29,6 +34,12 @@ void game_autosave_init(game_autosave *a);
  * game of which file a review shows). Bottom first. Attaching again updates them. */
 void game_autosave_attach(game_autosave *a, game *g, const char *source, int index);
 void game_autosave_detach(game_autosave *a, game *g);
+/* For a review of a file with several games: games[0..n) and changed[0..n) (owned by the
+ * review, alive while g is attached). Every changed game other than the one shown is
+ * written too, after the one shown, as Mode "review-game" (sys/resume.h), so that resuming
+ * brings back every change, not only the game on screen. */
+void game_autosave_set_file(game_autosave *a, game *g, const ct_record *games,
+                            const bool *changed, int n);
 /* The sink itself (user = the game_autosave): calls game_autosave_write(now). */
 void game_autosave_sink(void *user, const game *g, game_change what);
 /* Writes the resume file now; interrupted is "signal", "quit" or NULL. The file goes when

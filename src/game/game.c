@@ -833,6 +833,15 @@ static bool read_ms(const ct_record *r, const char *name, int64_t *out)
     return true;
 }
 
+void game_strip_resume_tags(ct_record *rec)
+{
+    static const char *const drop[] = {"Mode",         "Source",     "SourceGame", "Unchanged",
+                                       "Notation",     "Interrupted", "Ply",       "PlyCount",
+                                       "RedClockMs",   "BlackClockMs"};
+    for (size_t i = 0; i < sizeof drop / sizeof *drop; i++)
+        ct_record_set_tag(rec, drop[i], NULL);
+}
+
 bool game_restore(game *g, ct_record *rec, bool review, int64_t now, char *err, size_t errlen)
 {
     game_setup s;
@@ -868,10 +877,7 @@ bool game_restore(game *g, ct_record *rec, bool review, int64_t now, char *err, 
     }
     int64_t left[2];
     bool clocks = read_ms(rec, "RedClockMs", &left[CT_RED]) && read_ms(rec, "BlackClockMs", &left[CT_BLACK]);
-    const char *drop[] = {"Mode", "Source", "SourceGame", "Notation", "Interrupted", "Ply", "PlyCount",
-                          "RedClockMs", "BlackClockMs"};
-    for (size_t i = 0; i < sizeof drop / sizeof *drop; i++)
-        ct_record_set_tag(rec, drop[i], NULL);
+    game_strip_resume_tags(rec);
     g->review = review;
     g->quiet++;
     game_load(g, rec, node, &s, now);

@@ -220,6 +220,10 @@ typedef struct {
     const char *interrupted; /* "signal", "quit", or NULL while the program runs */
 } game_resume_info;
 
+/* Removes the tags only the resume file has (Mode, Source, SourceGame, Unchanged, Notation,
+ * Interrupted, Ply, PlyCount, the clocks) from rec. */
+void game_strip_resume_tags(ct_record *rec);
+
 /* A copy of the game for the resume file (tags of game_fill_tags plus the resume tags; the
  * clocks as they are at now, the turn in progress charged). Free with ct_record_free. */
 void game_snapshot(const game *g, int64_t now, const game_resume_info *info, ct_record *out);

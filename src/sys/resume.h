@@ -4,7 +4,10 @@
  * by the core (ct_pgn_write / ct_pgn_read, ICCS movetext with comments and variations): one
  * game per open screen, bottom first (the game being played, then a review above it). What
  * PGN does not hold travels in tags of our own, which other readers ignore:
- *   Mode (play|review), Source (the file a review came from), Ply (the current node: plies
+ *   Mode (play|review|review-game: another changed game of the file of the review just
+ *   before it), Source (the file a review came from), SourceGame (which game of that file,
+ *   from 0), Unchanged (yes: a review's game on screen, kept for the other changed games
+ *   after it, has no changes of its own), Ply (the current node: plies
  *   along the main line), Rules, TimeControl, RedClockMs / BlackClockMs (main time left,
  *   ms), RedPlayer / BlackPlayer (player specs, sys/player.h), Notation, Interrupted
  *   (signal|quit: why the program stopped), PlyCount (moves of the main line).

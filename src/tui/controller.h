@@ -67,6 +67,9 @@ typedef struct {
     ct_record *games;          /* NULL: read path */
     int ngames;
     ct_record *resume;         /* a resume record of a review with its changes, or NULL */
+    ct_record *more;           /* with resume: the file's other changed games (Mode
+                                * review-game, SourceGame their place); moved out */
+    int nmore;
     bool quit_on_exit;         /* leaving the review ends the program (`cotuong review`) */
 } ctl_review_arg;
 

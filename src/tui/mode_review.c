@@ -17,6 +17,7 @@
 #include "sys/i18n.h"
 #include "sys/sanitize.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "tui/controller.h"
 #include "tui/session.h"
 #include "cotuong/movegen.h"
@@ -33,7 +34,7 @@ typedef struct {
     int ngames, cur;
     game g;
     char path[1024];
-    bool file_modified;        /* a game other than the one shown was changed */
+    bool *changed;             /* changed[i]: game i has changes not saved (ngames) */
     bool quit_on_exit;
     bool list_open;
     int list_sel;
@@ -70,7 +71,10 @@ static ct_record *rec(review_state *rs)
 
 static bool modified(const review_state *rs)
 {
-    return rs->file_modified || rs->g.modified;
+    for (int i = 0; i < rs->ngames; i++)
+        if (rs->changed[i])
+            return true;
+    return rs->g.modified;
 }
 
 /* ---------------------------------------------------------------- games of the file */
@@ -90,9 +94,10 @@ static void show_game(ctl *c, review_state *rs, int i, ct_record *resume)
     rs->g.review = true;
     if (resume) {
         char err[200];
+        bool changed = !ct_record_tag(resume, "Unchanged");
         if (!game_restore(&rs->g, resume, true, now, err, sizeof err))
             game_load(&rs->g, resume, CT_ROOT, &s, now);
-        rs->g.modified = true;
+        rs->g.modified = changed;
     } else {
         const char *v = ct_record_tag(&rs->games[i], "Rules");
         ct_rules r;
@@ -104,6 +109,7 @@ static void show_game(ctl *c, review_state *rs, int i, ct_record *resume)
     rs->selected = CT_NO_SQ;
     drop_analysis(rs);
     game_autosave_attach(&c->saver, &rs->g, rs->path, i);
+    game_autosave_set_file(&c->saver, &rs->g, rs->games, rs->changed, rs->ngames);
 }
 
 static bool select_game(ctl *c, review_state *rs, int i)
@@ -114,11 +120,19 @@ static bool select_game(ctl *c, review_state *rs, int i)
         game_seat_cancel(rs->engine);
     if (rs->annotator)
         game_seat_cancel(rs->annotator);
-    /* The game shown goes back into the file's list, with its changes. */
-    rs->file_modified = modified(rs);
+    /* The game shown goes back into the file's list, with its changes; the resume file is
+     * written once the next game is attached (not halfway, while the changed game is in
+     * neither place). */
+    rs->changed[rs->cur] = rs->changed[rs->cur] || rs->g.modified;
     rs->games[rs->cur] = rs->g.rec;
     ct_record_init(&rs->g.rec);
+    bool was_off = c->saver.off;
+    c->saver.off = true;
     show_game(c, rs, i, NULL);
+    c->saver.off = was_off;
+    rs->g.modified = rs->changed[i]; /* its earlier changes are still unsaved */
+    game_autosave_write(&c->saver, sys_now_ms(), NULL);
+    ctl_autosave_news(c);
     return true;
 }
 
@@ -534,7 +548,7 @@ static void write_file(ctl *c, review_state *rs, const char *path)
     }
     if (path != rs->path)
         snprintf(rs->path, sizeof rs->path, "%s", path);
-    rs->file_modified = false;
+    memset(rs->changed, 0, (size_t)rs->ngames * sizeof *rs->changed);
     game_mark_saved(&rs->g, rs->path);
     game_autosave_attach(&c->saver, &rs->g, rs->path, rs->cur);
     game_autosave_write(&c->saver, sys_now_ms(), NULL); /* nothing left to resume here */
@@ -801,24 +815,41 @@ static void *review_open(ctl *c, const void *arg)
         free(rs);
         return NULL;
     }
+    int *placed = NULL, nplaced = 0;
     if (a->resume) {
-        /* A review with changes from the resume file: in place of its game in the file when
-         * the file still has it, else alone. */
-        const char *v = ct_record_tag(a->resume, "SourceGame");
-        at = v ? atoi(v) : 0;
-        if (!rs->games || at < 0 || at >= rs->ngames) {
-            if (rs->games)
-                gamefile_free(rs->games, rs->ngames);
-            rs->games = calloc(1, sizeof *rs->games);
-            rs->ngames = 1;
-            at = 0;
-            ct_record_init(&rs->games[0]);
-            if (!a->path)
-                rs->path[0] = '\0';
+        /* A review with changes from the resume file: each changed game in its place in the
+         * file when the file still has it, else after the file's games (or alone). */
+        if (!rs->games && !a->path)
+            rs->path[0] = '\0';
+        nplaced = 1 + a->nmore;
+        placed = xmalloc((size_t)nplaced * sizeof *placed);
+        rs->games = xrealloc(rs->games, (size_t)(rs->ngames + nplaced) * sizeof *rs->games);
+        int end = rs->ngames;
+        for (int k = 0; k < nplaced; k++) {
+            ct_record *r = k == 0 ? a->resume : &a->more[k - 1];
+            const char *v = ct_record_tag(r, "SourceGame");
+            int i = v ? atoi(v) : -1;
+            if (i < 0 || i >= rs->ngames)
+                i = end++;
+            else
+                ct_record_free(&rs->games[i]);
+            placed[k] = i;
+            if (k == 0) {
+                /* shown: show_game restores it from a->resume; the slot owns nothing */
+                memset(&rs->games[i], 0, sizeof rs->games[i]);
+            } else {
+                rs->games[i] = *r; /* moved: the caller frees an empty record */
+                memset(r, 0, sizeof *r);
+                game_strip_resume_tags(&rs->games[i]);
+            }
         }
-        ct_record_free(&rs->games[at]);
-        ct_record_init(&rs->games[at]);
+        rs->ngames = end;
+        at = placed[0];
     }
+    rs->changed = xcalloc((size_t)(rs->ngames ? rs->ngames : 1), sizeof *rs->changed);
+    for (int k = 1; k < nplaced; k++) /* the one shown: its model says (show_game) */
+        rs->changed[placed[k]] = true;
+    free(placed);
     rs->list_open = rs->ngames > 1 && !a->resume;
     rs->cur = at;
     show_game(c, rs, at, a->resume);
@@ -839,6 +870,7 @@ static void review_close(ctl *c, void *st)
     game_autosave_detach(&c->saver, &rs->g);
     game_free(&rs->g);
     gamefile_free(rs->games, rs->ngames);
+    free(rs->changed);
     free(rs->ann);
     free(rs->list_lines);
     free(rs);

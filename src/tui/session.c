@@ -97,6 +97,8 @@ bool session_resume_waiting(void)
         return false;
     bool any = false;
     for (int i = 0; i < n; i++) {
+        if (!strcmp(mode_of(&recs[i]), "review-game"))
+            continue; /* part of the review before it */
         bool review = !strcmp(mode_of(&recs[i]), "review");
         if (review || (recs[i].result == CT_RESULT_NONE && ct_record_count_moves(&recs[i]) > 0))
             any = true;
@@ -127,10 +129,16 @@ bool session_resume(ctl *c, char *err, size_t errsize)
             const char *s = ct_record_tag(r, "Source");
             if (s)
                 snprintf(source, sizeof source, "%s", s);
-            ctl_review_arg a = {.path = source[0] ? source : NULL, .resume = r};
+            /* The file's other changed games follow it. */
+            int more = 0;
+            while (i + 1 + more < n && !strcmp(mode_of(&recs[i + 1 + more]), "review-game"))
+                more++;
+            ctl_review_arg a = {.path = source[0] ? source : NULL, .resume = r,
+                                .more = more ? &recs[i + 1] : NULL, .nmore = more};
+            i += more;
             opened |= first ? ctl_replace_all(c, CTL_MODE_REVIEW, &a) : ctl_push(c, CTL_MODE_REVIEW, &a);
         } else {
-            if (r->result != CT_RESULT_NONE)
+            if (r->result != CT_RESULT_NONE || !strcmp(mode_of(r), "review-game"))
                 continue;
             ctl_play_arg a = {.resume = r};
             opened |= first ? ctl_replace_all(c, CTL_MODE_PLAY, &a) : ctl_push(c, CTL_MODE_PLAY, &a);
