@@ -7,7 +7,12 @@
 # stepping back, the guest's link killed with SIGHUP and taken back, resignation with the
 # same PGN file on both sides, the host's stop adjourning the game with every move in both
 # resume files, `host --resume` offering it again and the guest rejoining, and two sessions
-# of one account playing each other with the game code.
+# of one account playing each other with the game code. Then the same in the full-screen
+# mode (three terminals: moves, chat, watchers, undo asked and granted, a draw declined, the
+# watcher stepping back, SIGHUP and rejoin, the host SIGKILLed and `cotuong --resume`, the
+# start menu's lobby list, resignation, the same PGN on both sides; LOBBY_SCREENS=FILE keeps
+# what the three screens showed), the grace time adjourning an abandoned game, and
+# `join --via` through a real sshd on the loopback when openssh-server is installed.
 # Needs root (useradd, runuser) and tmux: exits 77 (skipped) otherwise. The users and every
 # file are removed at the end, whatever happens.
 
@@ -24,6 +29,7 @@ SOCK=cotuong-lobby-$$
 T() { tmux -L "$SOCK" "$@"; }
 cleanup() {
     T kill-server >/dev/null 2>&1
+    [ -f "$tmp/sshd.pid" ] && kill "$(cat "$tmp/sshd.pid")" >/dev/null 2>&1
     for u in $A $B $C; do
         pkill -KILL -u "$u" >/dev/null 2>&1
         userdel -r "$u" >/dev/null 2>&1
@@ -130,7 +136,7 @@ type_in watch "live"
 see watch "ply 4 | last I9-H9"
 
 # 5. The guest's link dies (SIGHUP): the host says so and stops the clocks; B comes back.
-gpid=$(pgrep -u "$B" -x cotuong | head -n 1)
+gpid=$(pgrep -n -u "$B" -x cotuong)
 [ -n "$gpid" ] && kill -HUP "$gpid"
 see host "$B's link dropped: the clocks stop"
 see watch "The opponent's link dropped"
@@ -187,7 +193,7 @@ start guest3 "$B" join "$A" --notation iccs
 see guest3 "You play Black against $A"
 type_in host2 "c3c4"
 see guest3 "ply 1 | last C3-C4"
-hpid=$(pgrep -u "$A" -x cotuong | head -n 1)
+hpid=$(pgrep -n -u "$A" -x cotuong)
 [ -n "$hpid" ] && kill -TERM "$hpid"
 see guest3 "the game is adjourned"
 # Every move was in both resume files as it was played.
@@ -297,7 +303,7 @@ shot fh "host ($A)" >"$tmp/screens.txt"
 shot fg "guest ($B)" >>"$tmp/screens.txt"
 shot fw "watcher ($C)" >>"$tmp/screens.txt"
 # 10. The guest's terminal hangs up: the host sees it, the clocks stop; B takes the seat back.
-gpid=$(pgrep -u "$B" -x cotuong | head -n 1)
+gpid=$(pgrep -n -u "$B" -x cotuong)
 [ -n "$gpid" ] && kill -HUP "$gpid"
 see fh "$B's link dropped"
 see fw "The opponent's link dropped"
@@ -310,7 +316,7 @@ see fh "$B joined and plays Black"
 # file as it was played; --resume offers the game again, B and C come back.
 typed fh : b0c2
 see fg2 "B0-C2"
-hpid=$(pgrep -u "$A" -x cotuong | head -n 1)
+hpid=$(pgrep -n -u "$A" -x cotuong)
 [ -n "$hpid" ] && kill -KILL "$hpid"
 see fg2 "The link has ended"
 see fw "The link has ended"
@@ -328,7 +334,17 @@ see fh2 "B0-C2"
 fs fg3 "$B" join "$A" --notation iccs --pgn "/home/$B/fs.pgn"
 see fg3 "You play Black against $A"
 see fg3 "B0-C2"
-fs fw2 "$C" watch "$A" --notation iccs
+# C comes back through the start menu: Play someone on this computer lists the game (its
+# seat is B's, so Enter watches).
+fs fw2 "$C" --notation iccs
+see fw2 "Play someone on this computer"
+keys fw2 Up
+keys fw2 Up
+keys fw2 Enter
+see fw2 "$A against $B"
+see fw2 "[watch]"
+keys fw2 Enter
+see fw2 "Left/Right step"
 see fh2 "Watchers: 1"
 # 12. The game goes on and ends: B resigns. Both keep the same game.
 typed fg3 : b9c7
@@ -357,6 +373,71 @@ see fh2 "EXIT="
 echo "the three screens:"
 cat "$tmp/screens.txt"
 [ -n "$LOBBY_SCREENS" ] && cp "$tmp/screens.txt" "$LOBBY_SCREENS"
+
+# 13. Grace time: a guest who stays away adjourns the game; nobody loses it.
+LOBBY=$tmp/lobby3
+mkdir "$LOBBY" && chmod 1777 "$LOBBY"
+start gh "$A" host --grace 2 --notation iccs
+see gh "Waiting for an opponent"
+start gj "$B" join "$A" --notation iccs
+see gj "You play Black against $A"
+type_in gh "c3c4"
+see gj "ply 1 | last C3-C4"
+gpid=$(pgrep -n -u "$B" -x cotuong)
+[ -n "$gpid" ] && kill -KILL "$gpid"
+see gh "(adjourned after 2 s)"
+see gh "stayed away 2 s: the game is adjourned"
+see gh "EXIT=4"
+hf=$(ls -t /home/$A/.state/cotuong/lobby-host-*.pgn | head -n 1)
+gf=$(ls -t /home/$B/.state/cotuong/lobby-guest-*.pgn | head -n 1)
+grep -q "C3-C4" "$hf" && grep -q '^\[Result "\*"\]' "$hf" && ok "the host keeps the adjourned game, no result" ||
+    bad "the host keeps the adjourned game, no result"
+grep -q "C3-C4" "$gf" && grep -q '^\[Result "\*"\]' "$gf" && ok "the guest keeps it too" ||
+    bad "the guest keeps it too"
+
+# 14. Across machines: join --via USER@HOST runs ssh ... cotuong relay, here through a real
+# sshd on the loopback (a throwaway host key and user key, a high port), when installed.
+SSHD=$(command -v sshd || echo /usr/sbin/sshd)
+if [ -x "$SSHD" ] && command -v ssh >/dev/null 2>&1 && command -v ssh-keygen >/dev/null 2>&1; then
+    LOBBY=$tmp/lobby4
+    mkdir "$LOBBY" "$tmp/bin" && chmod 1777 "$LOBBY" && chmod 755 "$tmp/bin"
+    ln -s "$P" "$tmp/bin/cotuong"
+    port=$((20000 + $$ % 20000))
+    ssh-keygen -q -t ed25519 -N '' -f "$tmp/hostkey"
+    ssh-keygen -q -t ed25519 -N '' -f "$tmp/userkey"
+    mkdir -p "$tmp/keys" /run/sshd
+    cp "$tmp/userkey.pub" "$tmp/keys/$B"
+    chmod 644 "$tmp/keys/$B"
+    chown "$B" "$tmp/userkey" && chmod 600 "$tmp/userkey"
+    usermod -p '*' "$B" # not locked: sshd without PAM refuses a locked account
+    printf '%s\n' "ListenAddress 127.0.0.1" "Port $port" "HostKey $tmp/hostkey" \
+        "PidFile $tmp/sshd.pid" "AuthorizedKeysFile $tmp/keys/%u" "PasswordAuthentication no" \
+        "KbdInteractiveAuthentication no" "UsePAM no" "StrictModes no" "AllowUsers $B" \
+        "SetEnv PATH=$tmp/bin:/usr/bin:/bin" >"$tmp/sshd_config"
+    "$SSHD" -f "$tmp/sshd_config" -E "$tmp/sshd.log"
+    printf '%s\n' '#!/bin/sh' \
+        "exec ssh -p $port -i $tmp/userkey -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR \"\$@\"" \
+        >"$tmp/ssh"
+    chmod 755 "$tmp/ssh"
+    start vh "$A" host --notation iccs --pgn "/home/$A/via.pgn"
+    see vh "Waiting for an opponent"
+    T -f /dev/null new-session -d -s vj -x 100 -y 50 \
+        "runuser -u $B -- env HOME=/home/$B LANG=C.UTF-8 TERM=xterm-256color COTUONG_SSH=$tmp/ssh XDG_STATE_HOME=/home/$B/.state $P join --via $B@127.0.0.1 --lobby $LOBBY --notation iccs --line --pgn /home/$B/via.pgn $A; echo EXIT=\$?; sleep 120"
+    see vj "You play Black against $A" 10
+    see vh "$B joined and plays Black"
+    type_in vh "h2e2"
+    see vj "ply 1 | last H2-E2"
+    type_in vj "h7e7"
+    see vh "ply 2 | last H7-E7"
+    type_in vj "resign"
+    see vh "Red wins (resignation)"
+    see vj "Saved the game to /home/$B/via.pgn"
+    cmp -s "/home/$A/via.pgn" "/home/$B/via.pgn" && ok "over ssh: both saved the same PGN" ||
+        bad "over ssh: both saved the same PGN"
+    [ -f "$tmp/sshd.pid" ] && kill "$(cat "$tmp/sshd.pid")"
+else
+    echo "# sshd not installed: join --via over a real ssh not tested"
+fi
 
 T kill-server >/dev/null 2>&1
 echo "$step checks, $fails failed"

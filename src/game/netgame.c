@@ -60,6 +60,16 @@ static void chat_line(netgame *n, const char *text)
     n->nchat++;
 }
 
+/* The grace time as people say it: "10 min", "90 s". */
+static void grace_text(const netgame *n, char *buf, size_t size)
+{
+    int64_t s = n->grace_ms / 1000;
+    if (s >= 60 && s % 60 == 0)
+        snprintf(buf, size, _("%d min"), (int)(s / 60));
+    else
+        snprintf(buf, size, _("%d s"), (int)s);
+}
+
 static const char *side_word(int side)
 {
     return side == CT_RED ? _("Red") : _("Black");
@@ -305,10 +315,11 @@ static void on_event(netgame *n, const remote_event *e, int64_t now)
         break;
     case REMOTE_EV_AWAY:
         if (n->host) {
+            char grace[32];
+            grace_text(n, grace, sizeof grace);
             note(n, NETGAME_NOTE_INFO,
-                 _("%s's link dropped: the clocks stop until %s joins again (the game is "
-                   "adjourned after %d min)."),
-                 e->name, e->name, (int)((n->grace_ms + 59999) / 60000));
+                 _("%s's link dropped: the clocks stop until %s joins again (adjourned after %s)."),
+                 e->name, e->name, grace);
             game_pause(g, true, now);
             n->away_since = now;
         } else {
@@ -431,10 +442,12 @@ void netgame_step(netgame *n, int64_t now)
         keep(n);
     if (n->host && n->away_since && !game_over(g) && now - n->away_since >= n->grace_ms) {
         /* Abandoned past the grace time: adjourned, never lost; both files have it. */
+        char grace[32];
+        grace_text(n, grace, sizeof grace);
         note(n, NETGAME_NOTE_ERROR,
-             _("The opponent stayed away %d min: the game is adjourned (cotuong host --resume "
+             _("The opponent stayed away %s: the game is adjourned (cotuong host --resume "
                "offers it again)."),
-             (int)((n->grace_ms + 59999) / 60000));
+             grace);
         n->adjourned = true;
         n->stop = true;
         n->status = 4;
