@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "sys/engine_proc.h"
 #include "sys/systime.h"
 #include "cotuong/movegen.h"
 
@@ -25,9 +26,10 @@ static const char fake[] =
     "while read -r line; do\n"
     "  case $line in\n"
     "    uci) echo 'id name fake'; echo uciok ;;\n"
+    "    go*) n=$((n + 1)); [ \"$mode\" = late ] && [ $n -gt 1 ] && echo 'bestmove i9i8' ;;\n"
     "    isready) echo readyok ;;\n"
     "    protover*) echo 'feature myname=\"fake\" variants=\"xiangqi\" done=1' ;;\n"
-    "    stop) [ \"$mode\" = answers ] && echo 'bestmove h7e7' ;;\n"
+    "    stop) [ \"$mode\" = answers ] || [ \"$mode\" = late ] && echo 'bestmove h7e7' ;;\n"
     "    '?') [ \"$mode\" = xboard ] && echo 'move h7e7' ;;\n"
     "    quit) exit 0 ;;\n"
     "  esac\n"
@@ -138,6 +140,33 @@ START_TEST(test_deaf_engine_is_killed)
 }
 END_TEST
 
+/* An engine out of time has lost that move; its late answer (here: to the stop sent then)
+ * must not be taken as its answer to the next question (a match's next game). */
+START_TEST(test_late_answer_is_not_the_next_one)
+{
+    char cmd[200], err[300], detail[160];
+    snprintf(cmd, sizeof cmd, "sh %s late", script);
+    ct_engine *e = ct_engine_start(CT_PROTO_UCI, cmd, err, sizeof err);
+    ck_assert_msg(e != NULL, "%s", err);
+    ct_pos pos;
+    ct_pos_start(&pos);
+    ct_pos_make(&pos, ct_move_parse_coord("h2e2"));
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.movetime_ms = 100;
+    ct_move mv;
+    ck_assert_int_eq(ct_engine_go(e, &pos, &lim, 300, &mv, NULL, detail, sizeof detail),
+                     CT_ENGINE_TIMEOUT);
+    ck_assert_str_eq(detail, "no move within 300 ms");
+    ck_assert_int_eq(ct_engine_go(e, &pos, &lim, 3000, &mv, NULL, detail, sizeof detail),
+                     CT_ENGINE_MOVE);
+    char text[6];
+    ct_move_coord(mv, text);
+    ck_assert_str_eq(text, "i9i8"); /* not the late h7e7 */
+    ct_engine_free(e);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("engine_stop");
@@ -147,6 +176,7 @@ int main(void)
     tcase_add_test(tc, test_undo_while_engine_thinks);
     tcase_add_loop_test(tc, test_move_now_uci_and_xboard, 0, 2);
     tcase_add_test(tc, test_deaf_engine_is_killed);
+    tcase_add_test(tc, test_late_answer_is_not_the_next_one);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -676,7 +676,7 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
     send_position(e, pos);
     send_go(e, pos, lim);
     int64_t t0 = now_ms(), deadline = t0 + timeout_ms;
-    bool stopping = false;
+    bool stopping = false, timed_out = false;
     ct_search_info info; /* what the callback is shown: the time (an engine's depth and
                           * lines are its own) */
     memset(&info, 0, sizeof info);
@@ -697,27 +697,41 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
         if (r == 2)
             continue;
         if (r < 0) {
-            snprintf(detail, detail_len, "the engine exited");
-            out = CT_ENGINE_CRASH;
+            if (!timed_out)
+                snprintf(detail, detail_len, "the engine exited");
+            out = timed_out ? CT_ENGINE_TIMEOUT : CT_ENGINE_CRASH;
             break;
         }
         if (r == 0 && stopping) {
-            /* 2. It does not stop: the last resort, so that nobody waits for it. */
+            /* 3. It does not stop: the last resort, so that nobody waits for it and its
+             *    answer never comes to the next question. */
             kill(-e->pid, SIGKILL);
             e->dead = true;
-            snprintf(detail, detail_len, "the engine did not stop within %d ms and was killed",
-                     ENGINE_STOP_GRACE_MS);
+            if (!timed_out)
+                snprintf(detail, detail_len,
+                         "the engine did not stop within %d ms and was killed",
+                         ENGINE_STOP_GRACE_MS);
             out = CT_ENGINE_TIMEOUT;
             break;
         }
         if (r == 0) {
+            /* 2. Out of time: it has lost. Stop it all the same, and read its late answer
+             *    here (thrown away) rather than as the answer to the next go. */
             snprintf(detail, detail_len, "no move within %d ms", timeout_ms);
-            if (e->proto != CT_PROTO_XBOARD)
-                send_line(e, "stop");
-            else
-                send_line(e, "?");
-            out = CT_ENGINE_TIMEOUT;
-            break;
+            timed_out = stopping = true;
+            send_line(e, e->proto == CT_PROTO_XBOARD ? "?" : "stop");
+            deadline = now_ms() + ENGINE_STOP_GRACE_MS;
+            continue;
+        }
+        if (timed_out) {
+            const char *late = NULL;
+            int ignored;
+            engine_line_kind k = engine_parse_line(e->proto, line, &ignored, &late);
+            if (k == ENGINE_LINE_MOVE || k == ENGINE_LINE_RESIGN) {
+                out = CT_ENGINE_TIMEOUT;
+                break;
+            }
+            continue;
         }
         const char *mvtext = NULL;
         int sc;
