@@ -23,10 +23,11 @@ START_TEST(test_defaults_and_values)
     ck_assert_int_eq(cfg.notation, CT_NOTATION_VI);
     ck_assert_str_eq(cfg.rules, "online");
     ck_assert_str_eq(cfg.glyphs, "han");
+    ck_assert_int_eq(cfg.threads, 1);
     ck_assert_int_eq(parse("# comment\n\n notation = wxf  # trailing\nrules=vn2004\r\n"
                            "ai_level = 10\nglyphs = ASCII\ntheme = mono\nlanguage = en\n"
                            "time_control = 600+5\nreview_speed = 250\nanalysis_time = 3000\n"
-                           "clipboard = off\n"),
+                           "clipboard = off\nthreads = 4\n"),
                      0);
     ck_assert_int_eq(cfg.notation, CT_NOTATION_WXF);
     ck_assert_str_eq(cfg.rules, "vn2004");
@@ -38,6 +39,7 @@ START_TEST(test_defaults_and_values)
     ck_assert_int_eq(cfg.autoplay_ms, 250);
     ck_assert_int_eq(cfg.analysis_ms, 3000);
     ck_assert(!cfg.clipboard);
+    ck_assert_int_eq(cfg.threads, 4);
 }
 END_TEST
 
@@ -53,6 +55,8 @@ static const bad_case bad_cases[] = {
     {"rules = fide\n", "conf:1: bad value 'fide' for rules"},
     {"ai_level = 11\n", "conf:1: bad value '11' for ai_level (a number from 1 to 10)"},
     {"ai_level = 5x\n", "conf:1: bad value '5x' for ai_level"},
+    {"threads = 0\n", "conf:1: bad value '0' for threads (a number from 1 to 64)"},
+    {"threads = 65\n", "conf:1: bad value '65' for threads"},
     {"glyphs = emoji\n", "conf:1: bad value 'emoji' for glyphs"},
     {"time_control = 10+\n", "conf:1: bad value '10+' for time_control"},
     {"time_control = 0\n", "conf:1: bad value '0' for time_control"},

@@ -325,6 +325,7 @@ int cmd_analyse(int argc, char **argv)
         gamefile_free(games, ngames);
         return 1;
     }
+    ct_search_set_threads(s, cfg.threads); /* the settings file's threads */
     int rc = 0;
     for (int g = 0; g < ngames; g++)
         if (!o.game || o.game == g + 1)

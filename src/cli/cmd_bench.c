@@ -70,7 +70,7 @@ int ct_bench_load(int i, ct_pos *pos)
     return load(i, pos);
 }
 
-uint64_t ct_bench_run(int depth, bool verbose, double *seconds)
+uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds)
 {
     ct_search *s = ct_search_new(16);
     if (!s) {
@@ -78,6 +78,7 @@ uint64_t ct_bench_run(int depth, bool verbose, double *seconds)
         exit(1);
     }
     ct_search_use_book(s, false);
+    ct_search_set_threads(s, threads);
     uint64_t total = 0;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -108,16 +109,23 @@ uint64_t ct_bench_run(int depth, bool verbose, double *seconds)
 
 int cmd_bench(int argc, char **argv)
 {
-    int depth = BENCH_DEPTH;
+    int depth = BENCH_DEPTH, threads = 1;
     bool verbose = true;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help")) {
-            printf("Usage: cotuong bench [--depth N] [--quiet]\n"
+            printf("Usage: cotuong bench [--depth N] [--threads N] [--quiet]\n"
                    "Searches %d fixed positions to depth N (default %d) and prints the total\n"
-                   "node count and the speed.\n", ct_bench_count(), BENCH_DEPTH);
+                   "node count and the speed. With --threads the time to the depth is what\n"
+                   "counts (the nodes are the main thread's).\n", ct_bench_count(), BENCH_DEPTH);
             return 0;
         } else if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
             depth = atoi(argv[++i]);
+        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            threads = atoi(argv[++i]);
+            if (threads < 1 || threads > CT_SEARCH_MAX_THREADS) {
+                fprintf(stderr, "cotuong bench: threads must be 1..%d\n", CT_SEARCH_MAX_THREADS);
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--quiet")) {
             verbose = false;
         } else {
@@ -130,8 +138,12 @@ int cmd_bench(int argc, char **argv)
         return 2;
     }
     double secs;
-    uint64_t nodes = ct_bench_run(depth, verbose, &secs);
-    printf("bench depth %d: %llu nodes %.3f s %.0f nps\n", depth, (unsigned long long)nodes, secs,
-           secs > 0 ? (double)nodes / secs : 0.0);
+    uint64_t nodes = ct_bench_run(depth, threads, verbose, &secs);
+    if (threads > 1)
+        printf("bench depth %d, %d threads: %.3f s to the depth (main thread %llu nodes)\n", depth,
+               threads, secs, (unsigned long long)nodes);
+    else
+        printf("bench depth %d: %llu nodes %.3f s %.0f nps\n", depth, (unsigned long long)nodes,
+               secs, secs > 0 ? (double)nodes / secs : 0.0);
     return 0;
 }

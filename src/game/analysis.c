@@ -60,7 +60,7 @@ static const game_seat_ops annotator_ops = {
     .free = ann_free,
 };
 
-game_seat *game_annotator_new(void)
+game_seat *game_annotator_new(int threads)
 {
     annotator *a = xcalloc(1, sizeof *a);
     a->search = ct_search_new(16);
@@ -68,6 +68,8 @@ game_seat *game_annotator_new(void)
         free(a);
         return NULL;
     }
+    if (threads > 1)
+        ct_search_set_threads(a->search, threads);
     return game_seat_new(&annotator_ops, a, "analysis");
 }
 

@@ -10,7 +10,7 @@
 #include "cotuong/record.h"
 
 /* A seat that analyses games (NULL when memory is short). */
-game_seat *game_annotator_new(void);
+game_seat *game_annotator_new(int threads);
 /* Starts the analysis of rec's main line within lim per position (the progress counts
  * moves: done/total). False when the seat is busy. */
 bool game_annotator_start(game_seat *s, const ct_record *rec, const ct_limits *lim);

@@ -479,7 +479,11 @@ bool game_hint(game *g)
     if (game_over(g) || !game_human_turn(g))
         return false;
     if (!g->hint) {
-        sys_player_spec spec = {.kind = SYS_PLAYER_AI, .level = 8};
+        /* Level 8; with several threads the full-strength search (only level 10 uses
+         * them, so that a seed replays a weaker level's game). */
+        sys_player_spec spec = {.kind = SYS_PLAYER_AI,
+                                .level = g->setup.threads > 1 ? 10 : 8,
+                                .threads = g->setup.threads};
         g->hint = game_seat_open(&spec, g->book, NULL, 0);
         if (!g->hint)
             return false;

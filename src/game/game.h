@@ -39,6 +39,7 @@ typedef struct {
     ct_rules rules;
     ct_time_control tc;
     sys_player_spec players[2];    /* [CT_RED], [CT_BLACK] */
+    int threads;                   /* search threads of the hint (0 = 1) */
 } game_setup;
 
 typedef enum {

@@ -156,6 +156,8 @@ sys_player *sys_player_open(const sys_player_spec *spec, const ct_book *book, ch
             return NULL;
         }
         ct_search_set_level(p->search, spec->level, spec->seed);
+        if (spec->threads > 1)
+            ct_search_set_threads(p->search, spec->threads);
         ct_search_set_book(p->search, book);
         snprintf(p->name, sizeof p->name, "cotuong level %d", spec->level);
         return p;

@@ -31,6 +31,7 @@ typedef struct {
     sys_player_kind kind;
     int level;         /* AI: 1..10; engine: a Skill Level 1..10 to set, 0 = the engine's own */
     uint64_t seed;     /* AI: the seed of the weaker levels' choices */
+    int threads;       /* AI: search threads (0 or 1 = one) */
     char command[256]; /* engine: "uci:fairy-stockfish"; remote: "remote:ADDRESS" */
 } sys_player_spec;
 

@@ -31,6 +31,7 @@ void config_defaults(app_config *cfg)
     strcpy(cfg->time_control, "-");
     cfg->autoplay_ms = 1000;
     cfg->analysis_ms = 1000;
+    cfg->threads = 1;
     cfg->clipboard = true;
     cfg->coords = false;
     cfg->bell = false;
@@ -175,6 +176,9 @@ static void apply(app_config *cfg, const char *file, int line, const char *name,
     } else if (!strcmp(name, "ai_level")) {
         if (!parse_int(value, 1, 10, &cfg->ai_level))
             problem(cfg, file, line, "bad value '%.40s' for ai_level (a number from 1 to 10)", v);
+    } else if (!strcmp(name, "threads")) {
+        if (!parse_int(value, 1, 64, &cfg->threads))
+            problem(cfg, file, line, "bad value '%.40s' for threads (a number from 1 to 64)", v);
     } else if (!strcmp(name, "glyphs")) {
         ok = one_of(value, glyphs, cfg->glyphs, sizeof cfg->glyphs);
         cfg->glyphs_given |= ok;

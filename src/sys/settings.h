@@ -38,6 +38,7 @@ typedef struct {
     char time_control[32]; /* time_control = - | SECONDS[+INCREMENT] (PGN style) */
     int autoplay_ms;       /* review_speed = 100..60000 (ms per move when auto-playing) */
     int analysis_ms;       /* analysis_time = 100..600000 (ms per position when analysing) */
+    int threads;           /* threads = 1..64 (search threads of analysis and hints) */
     bool clipboard;        /* clipboard = yes | no (OSC 52 copy) */
     bool coords;           /* coords = yes | no (the a-i / 0-9 labels) */
     bool bell;             /* bell = on | off (ring when the opponent has moved or checks) */

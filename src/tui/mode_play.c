@@ -781,6 +781,7 @@ static void *play_open(ctl *c, const void *arg)
         }
         ctl_status(c, UI_STATUS, "%s", a && a->status ? a->status : _("New game."));
     }
+    ps->g.setup.threads = c->defaults.setup.threads; /* the settings', not the file's */
     /* 2. The seats; a side whose engine cannot start is played by a human. */
     if (!game_open_seats(&ps->g, c->book, err, sizeof err)) {
         char *e = sanitize_dup(err, 0);

@@ -372,7 +372,8 @@ static void analyse_position(ctl *c, review_state *rs)
         return;
     }
     if (!rs->engine) {
-        sys_player_spec spec = {.kind = SYS_PLAYER_AI, .level = 10};
+        sys_player_spec spec = {.kind = SYS_PLAYER_AI, .level = 10,
+                                .threads = c->defaults.setup.threads};
         rs->engine = game_seat_open(&spec, c->book, NULL, 0);
     }
     if (!rs->engine || game_seat_busy(rs->engine))
@@ -389,7 +390,7 @@ static void analyse_position(ctl *c, review_state *rs)
 static void analyse_game(ctl *c, review_state *rs)
 {
     if (!rs->annotator)
-        rs->annotator = game_annotator_new();
+        rs->annotator = game_annotator_new(c->defaults.setup.threads);
     if (!rs->annotator || game_seat_busy(rs->annotator))
         return;
     ct_limits lim;

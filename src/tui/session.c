@@ -54,6 +54,7 @@ void session_load_settings(ctl *c, app_config *cfg)
     if (ct_rules_from_name(cfg->rules, &rules) == CT_OK)
         c->defaults.setup.rules = rules;
     c->defaults.level = cfg->ai_level;
+    c->defaults.setup.threads = cfg->threads;
     int gs = ui_glyphs_parse(cfg->glyphs);
     if (gs == UI_GLYPHS_ASCII)
         c->set.ascii = true;
