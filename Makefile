@@ -312,6 +312,28 @@ index: $(MKINDEX) $(BUILD)/ccpd/.unpacked
 index-holdout: $(MKINDEX) $(BUILD)/ccpd/.unpacked
 	$(MKINDEX) --holdout 10 $(BUILD)/ccpd/ccpd/Dataset
 
+# ---------------------------------------------------------------- evaluation tuning
+# "make tune" builds the texel-style tuning tool; "make tune-masters" writes the quiet
+# positions of the unique CCPD master games with their results ($(BUILD)/tune/masters.txt)
+# and fits the evaluation weights to them (docs/eval.md says how the weights were chosen).
+TUNE := $(BUILD)/tools/tune
+TUNE_EVERY ?= 4
+TUNE_ITER ?= 500
+TUNE_LAMBDA ?= 0.0001
+
+$(TUNE): tools/tune.c $(LIBCORE)
+	@mkdir -p $(@D)
+	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -o $@ $< $(LIBCORE) $(LDFLAGS_ALL) -lm -pthread
+
+$(BUILD)/tune/masters.txt: $(TUNE) $(BUILD)/ccpd/.unpacked
+	@mkdir -p $(@D)
+	$(TUNE) masters $(BUILD)/ccpd/ccpd/Dataset $(TUNE_EVERY) > $@.tmp && mv $@.tmp $@
+
+.PHONY: tune tune-masters
+tune: $(TUNE)
+tune-masters: $(BUILD)/tune/masters.txt
+	$(TUNE) fit $(BUILD)/tune/masters.txt $(TUNE_ITER) $(TUNE_LAMBDA)
+
 # ---------------------------------------------------------------- bench, lint
 bench: all
 	@if [ -x scripts/bench ]; then \

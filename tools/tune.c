@@ -1,16 +1,22 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — texel-style tuning of the evaluation weights (docs/eval.md says how it was run).
+/* cotuong — texel-style tuning of the evaluation weights (docs/eval.md says how it is run;
+ * `make tune` builds it, `make tune-masters` runs the master-games fit).
  *
+ *   tune masters DATASET_DIR EVERY > pos.txt  the unique master games of the CCPD archive
+ *                                            (DATASET_DIR = its ccpd/Dataset folder), one
+ *                                            position in EVERY from ply 10 on, each replaced
+ *                                            by the leaf of a capture search (a quiet
+ *                                            position), with the game's result
  *   tune gen N NODES SEED > positions.txt   self-play N games, NODES nodes per move, writing
  *                                            quiet positions with the game result
  *   tune fit positions.txt [ITER [LAMBDA]]  fits the weights of cotuong/eval.h to the results
  *                                            by gradient descent on the texel loss plus
- *                                            LAMBDA * sum(((w - w0) / max(|w0|, 10))^2)
- *
- * Build (not part of `make`):
- *   gcc -O2 -std=c11 -D_DEFAULT_SOURCE -Iinclude -Ibuild -I. -Isrc -o build/tune tools/tune.c \
- *       build/libcotuong-app.a build/libcotuong.a -lm -pthread
+ *                                            LAMBDA * sum(((w - w0) / max(|w0|, 10))^2);
+ *                                            prints the loss before and after, the weights,
+ *                                            and the TN_EVAL_WEIGHTS initialiser
  */
+#define _XOPEN_SOURCE 700
+#include <ftw.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +24,7 @@
 
 #include "cotuong/eval.h"
 #include "cotuong/movegen.h"
+#include "cotuong/pgn.h"
 #include "cotuong/rules.h"
 #include "cotuong/search.h"
 
@@ -83,6 +90,211 @@ static int gen(int games, long nodes, uint64_t seed)
     ct_search_free(s);
     return 0;
 }
+
+/* ---- master games ------------------------------------------------------------------- */
+
+static char **paths;
+static size_t npaths, cap_paths;
+
+static int collect(const char *path, const struct stat *sb, int type, struct FTW *ftw)
+{
+    (void)sb;
+    (void)ftw;
+    size_t n = strlen(path);
+    if (type == FTW_F && n > 4 && !strcmp(path + n - 4, ".pgn")) {
+        if (npaths == cap_paths) {
+            cap_paths = cap_paths ? cap_paths * 2 : 1024;
+            paths = realloc(paths, cap_paths * sizeof *paths);
+            if (!paths)
+                abort();
+        }
+        paths[npaths++] = strdup(path);
+    }
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 14, n = 0, got;
+    char *buf = malloc(cap);
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+/* Capture search with the built-in evaluation (every evasion when in check); the quiet
+ * leaf of its principal variation is left in *leaf. Captures are ordered most valuable
+ * victim first; qply bounds the depth. */
+static const int victim_value[8] = {0, 10000, 200, 200, 450, 1000, 450, 100};
+
+static int quiesce(ct_pos *p, int alpha, int beta, int qply, ct_pos *leaf)
+{
+    bool check = ct_in_check(p, p->side);
+    ct_move mv[CT_MAX_MOVES];
+    int n;
+    int best = -30000;
+    *leaf = *p;
+    if (!check) {
+        best = ct_eval(p);
+        if (best >= beta || qply >= 8)
+            return best;
+        if (best > alpha)
+            alpha = best;
+        n = ct_gen_captures(p, mv);
+    } else {
+        if (qply >= 12)
+            return ct_eval(p);
+        n = ct_gen_legal(p, mv);
+        if (!n)
+            return -30000 + qply;
+    }
+    int val[CT_MAX_MOVES];
+    for (int i = 0; i < n; i++)
+        val[i] = victim_value[ct_pos_type_at(p, CT_TO(mv[i]))];
+    ct_pos child;
+    for (int i = 0; i < n; i++) {
+        int b = i;
+        for (int j = i + 1; j < n; j++)
+            if (val[j] > val[b])
+                b = j;
+        ct_move m = mv[b];
+        mv[b] = mv[i];
+        val[b] = val[i];
+        if (!check && !ct_is_legal_pseudo(p, m))
+            continue;
+        ct_pos_make(p, m);
+        int v = -quiesce(p, -beta, -alpha, qply + 1, &child);
+        ct_pos_unmake(p);
+        if (v > best) {
+            best = v;
+            *leaf = child;
+        }
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+typedef struct {
+    uint64_t *slot;
+    size_t mask;
+} hashset;
+
+static bool hashset_add(hashset *h, uint64_t key)
+{
+    key |= 1; /* 0 marks an empty slot */
+    for (size_t i = key & h->mask;; i = (i + 1) & h->mask) {
+        if (h->slot[i] == key)
+            return false;
+        if (!h->slot[i]) {
+            h->slot[i] = key;
+            return true;
+        }
+    }
+}
+
+static int masters(const char *dataset, int every)
+{
+    char root[4096];
+    snprintf(root, sizeof root, "%s/對局/大師對局", dataset);
+    if (nftw(root, collect, 16, FTW_PHYS) != 0) {
+        perror(root);
+        return 1;
+    }
+    qsort(paths, npaths, sizeof *paths, cmp_str);
+    hashset seen = {calloc(1 << 17, sizeof(uint64_t)), (1 << 17) - 1};
+    int games = 0, dups = 0, refused = 0, no_result = 0, illegal = 0;
+    long written = 0, in_check = 0, mated = 0, wins[3] = {0};
+    for (size_t i = 0; i < npaths; i++) {
+        size_t len;
+        char *buf = slurp(paths[i], &len);
+        ct_record *recs = NULL;
+        int nrec = 0;
+        ct_pgn_error err;
+        if (!buf || ct_pgn_read(buf, len, CT_ENC_AUTO, &recs, &nrec, NULL, &err) != CT_OK) {
+            refused++;
+            free(buf);
+            continue;
+        }
+        free(buf);
+        for (int r = 0; r < nrec; r++) {
+            const ct_record *rec = &recs[r];
+            ct_move line[1024];
+            int n = ct_record_main_line(rec, line, 1024);
+            if (rec->has_fen || n < 20)
+                continue;
+            const char *rs = rec->result == CT_RESULT_RED_WINS     ? "1.0"
+                             : rec->result == CT_RESULT_BLACK_WINS ? "0.0"
+                             : rec->result == CT_RESULT_DRAW       ? "0.5"
+                                                                   : NULL;
+            if (!rs) {
+                no_result++;
+                continue;
+            }
+            uint64_t h = 0xcbf29ce484222325ULL;
+            for (int k = 0; k < n; k++)
+                h = (h ^ line[k]) * 0x100000001b3ULL;
+            if (!hashset_add(&seen, h)) {
+                dups++;
+                continue;
+            }
+            games++;
+            wins[rec->result == CT_RESULT_RED_WINS ? 0 : rec->result == CT_RESULT_DRAW ? 1 : 2]++;
+            ct_pos_start(&pos);
+            /* The sampled plies differ from game to game (offset from the line's hash). */
+            int offset = (int)(h % (uint64_t)every);
+            for (int k = 0; k < n; k++) {
+                if (!ct_is_legal(&pos, line[k])) {
+                    illegal++;
+                    break;
+                }
+                ct_pos_make(&pos, line[k]);
+                int ply = k + 1;
+                if (ply < 10 || (ply + offset) % every)
+                    continue;
+                ct_pos leaf;
+                int v = quiesce(&pos, -30000, 30000, 0, &leaf);
+                if (ct_in_check(&leaf, leaf.side)) {
+                    in_check++;
+                    continue;
+                }
+                if (v <= -29000 || v >= 29000) {
+                    mated++;
+                    continue;
+                }
+                char fen[128];
+                ct_fen_write(&leaf, fen, sizeof fen);
+                printf("%s;%s\n", fen, rs);
+                written++;
+            }
+        }
+        ct_pgn_free_games(recs, nrec);
+    }
+    fprintf(stderr,
+            "masters: %zu files (%d refused by the reader); %d unique games (red %ld, draw %ld, "
+            "black %ld), %d repeats, %d without a result, %d with an illegal move (cut there); "
+            "%ld positions (%ld leaves in check and %ld mates left out)\n",
+            npaths, refused, games, wins[0], wins[1], wins[2], dups, no_result, illegal,
+            written, in_check, mated);
+    return 0;
+}
+
+/* ---- the fit ---------------------------------------------------------------------- */
 
 typedef struct {
     float f[CT_EVAL_NFEATURES];
@@ -183,16 +395,23 @@ static int fit(const char *path, int iters, double lambda)
     printf("loss after %d iterations %.6f (lambda %g)\n", iters, loss(sm, n, w, k), lambda);
     for (int j = 0; j < CT_EVAL_NFEATURES; j++)
         printf("%-20s %6d -> %6.0f\n", ct_eval_feature_name(j), w0[j], w[j]);
+    printf("TN_EVAL_WEIGHTS={");
+    for (int j = 0; j < CT_EVAL_NFEATURES; j++)
+        printf("%s%.0f", j ? "," : "", w[j]);
+    printf("}\n");
     free(sm);
     return 0;
 }
 
 int main(int argc, char **argv)
 {
+    if (argc == 4 && !strcmp(argv[1], "masters") && atoi(argv[3]) > 0)
+        return masters(argv[2], atoi(argv[3]));
     if (argc >= 5 && !strcmp(argv[1], "gen"))
         return gen(atoi(argv[2]), atol(argv[3]), strtoull(argv[4], NULL, 10));
     if (argc >= 3 && !strcmp(argv[1], "fit"))
         return fit(argv[2], argc > 3 ? atoi(argv[3]) : 1000, argc > 4 ? atof(argv[4]) : 0.0);
-    fprintf(stderr, "usage: tune gen N NODES SEED | tune fit FILE [ITER]\n");
+    fprintf(stderr, "usage: tune masters DATASET_DIR EVERY | tune gen N NODES SEED | "
+                    "tune fit FILE [ITER [LAMBDA]]\n");
     return 2;
 }
