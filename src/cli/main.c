@@ -68,6 +68,7 @@ static void version(void)
            "Master-game data (the ccpd-* files in %s) is derived from the\n"
            "Chinese Chess Practical Dataset by Yu-Han Tseng, licensed under CC BY 4.0\n"
            "<https://creativecommons.org/licenses/by/4.0/>; selected and converted.\n"
+           "The AI's evaluation weights were fitted on the same dataset's master games.\n"
            "Which file comes from where: %s/README.\n",
            PACKAGE_VERSION, DATADIR, DATADIR);
 }

@@ -72,24 +72,24 @@
 
 /* ---- Evaluation weights --------------------------------------------------------------- *
  * Feature order of cotuong/eval.h (CT_F_*). Units: centipawns per unit of the feature,
- * PST weights in percent of the shape tables of eval.c. Values from the texel-style run
- * described in docs/eval.md. */
+ * PST weights in percent of the shape tables of eval.c. Values fitted on the CCPD master
+ * games (CC BY 4.0; `make tune-masters`, docs/eval.md). */
 #ifndef TN_EVAL_WEIGHTS /* tools/tune.c's candidates are built with -DTN_EVAL_WEIGHTS=... */
 #define TN_EVAL_WEIGHTS                                                                     \
     {                                                                                       \
         /* material: advisor elephant horse rook cannon pawn crossed-pawn-extra */          \
-        76, 102, 447, 1218, 485, 100, 96,                                                   \
+        57, 101, 344, 1002, 501, 100, 70,                                                   \
         /* pst %: king advisor elephant horse rook cannon pawn */                           \
-        120, 101, 109, 154, 108, 103, 118,                                                  \
+        156, 118, 131, 461, 162, 163, 241,                                                  \
         /* king safety: missing advisor x attackers, missing elephant x attackers,          \
            cannon on king file with screen, with no screen, rook on open palace file */    \
-        -28, -19, 30, 69, 23,                                                               \
+        -31, -22, 30, 72, 5,                                                                \
         /* mobility: horse, rook, cannon; rook on open file; horse leg blocked */           \
-        12, 8, 1, 15, -3,                                                                   \
+        19, 7, 3, 16, -4,                                                                   \
         /* pawns: connected crossed pair, crossed pawn in palace zone */                    \
-        20, 14,                                                                             \
+        20, 16,                                                                             \
         /* tempo */                                                                         \
-        9,                                                                                  \
+        5,                                                                                  \
     }
 #endif
 
