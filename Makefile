@@ -213,7 +213,8 @@ pot:
 
 # ---------------------------------------------------------------- tests
 ifeq ($(HAVE_CHECK),yes)
-tests: all $(TEST_BIN)
+# tools/mkindex too: e2e_explorer builds an index of its own games.
+tests: all $(TEST_BIN) $(BUILD)/tools/mkindex
 else
 tests:
 	@echo "error: the Check unit test framework is missing: install the Debian package check" >&2

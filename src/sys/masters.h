@@ -10,7 +10,7 @@
 #include "cotuong/explorer.h"
 #include "cotuong/record.h"
 
-typedef struct {
+typedef struct sys_masters {
     void *bytes;       /* the image (owned) */
     size_t len;
     ct_explorer *x;    /* reader over bytes */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sys/i18n.h"
+#include "sys/masters.h"
 #include "sys/sanitize.h"
 #include "sys/systime.h"
 #include "cotuong/movegen.h"
@@ -65,6 +66,8 @@ void ctl_free(ctl *c)
         close_top(c);
     ui_history_free(&c->prompt_history[0]);
     ui_history_free(&c->prompt_history[1]);
+    sys_masters_free(c->masters);
+    c->masters = NULL;
 }
 
 /* ------------------------------------------------------------------ the stack */

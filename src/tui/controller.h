@@ -85,6 +85,7 @@ typedef struct {
     bool colour;
     bool mouse;
     ct_notation notation; /* history and typed moves */
+    bool explorer;        /* the masters' moves shown (M), in play and review */
 } ctl_settings;
 
 /* What a new game starts with: the `play` options, changed by the menu. */
@@ -124,6 +125,8 @@ struct ctl {
     ctl_defaults defaults;
     game_autosave saver;        /* the one sink of every game model */
     const struct ct_book *book; /* the opening book of the AI seats (may be NULL) */
+    struct sys_masters *masters; /* the master-games index, loaded on first use (tui/masters.h) */
+    bool masters_tried;
     bool clipboard;             /* copying allowed (settings) */
     ui_layout layout;
     ctl_frame frames[CTL_MODE_STACK];

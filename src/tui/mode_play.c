@@ -16,6 +16,7 @@
 #include "sys/systime.h"
 #include "tui/controller.h"
 #include "tui/lobby_play.h"
+#include "tui/masters.h"
 #include "tui/session.h"
 #include "cotuong/movegen.h"
 #include "ui/draw.h"
@@ -41,6 +42,9 @@ typedef struct {
     uint64_t hist_sum;
     ct_pos scratch;
     tui_lobby *net;                  /* a game with someone through the lobby, or NULL */
+    tui_masters_view masters;        /* the explorer panel (M), on the human's turn */
+    ui_rect masters_at;
+    char opening[400];
 } play_state;
 
 static const char *side_name(int side)
@@ -282,11 +286,21 @@ static void play_draw(ctl *c, void *st, const char *prompt)
             ps->hist_n = -1; /* scratch was used: rebuild the history next time */
         }
     }
+    tui_masters_opening(c, &g->rec, g->node, ps->opening, sizeof ps->opening);
+    pst.opening = ps->opening;
+    if (c->set.explorer && game_human_turn(g) && !game_over(g)) {
+        tui_masters_fill(c, &ps->masters, g->pos);
+        pst.aside_share = tui_masters_share;
+        pst.aside_user = &ps->masters;
+        pst.aside = &ps->masters_at;
+    }
     pst.prompt = prompt;
     pst.footer = ps->net         ? tui_lobby_footer(ps->net)
                  : both_seated(ps) ? _("? help  p pause  +/- pace  q quit")
                                    : _("? help  : type a move  u undo  q quit");
     ui_panel_draw(stdscr, &lo->panel, &pst);
+    if (pst.aside && ps->masters_at.h > 0)
+        tui_masters_draw(&ps->masters, &ps->masters_at);
 }
 
 /* ------------------------------------------------------------------ acting */
@@ -613,6 +627,7 @@ static void play_key(ctl *c, void *st, const ui_event *ev)
         session_setting_changed(c, "notation");
         break;
     case REQ_FLIP: c->set.flip = !c->set.flip; break;
+    case REQ_EXPLORER: tui_masters_toggle(c); break;
     case REQ_COORDS:
         c->set.coords = !c->set.coords;
         session_setting_changed(c, "coords");
@@ -727,6 +742,7 @@ static void *play_open(ctl *c, const void *arg)
         return NULL;
     game_init(&ps->g);
     ps->hist_n = -1;
+    ps->masters.selected = -1;
     clear_selection(ps);
     ps->hint = CT_NO_MOVE;
     int64_t now = sys_now_ms();

@@ -19,6 +19,7 @@
 #include "sys/systime.h"
 #include "sys/xmalloc.h"
 #include "tui/controller.h"
+#include "tui/masters.h"
 #include "tui/session.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
@@ -62,6 +63,9 @@ typedef struct {
     ct_move line[CT_MAX_HISTORY];
     ct_pos scratch, walk;
     char chart[8192];
+    tui_masters_view masters;  /* the explorer panel (M); [ ] choose, m or a click plays */
+    ui_rect masters_at;
+    char opening[400];
 } review_state;
 
 static ct_record *rec(review_state *rs)
@@ -300,6 +304,14 @@ static void review_draw(ctl *c, void *st, const char *prompt)
         .prompt = prompt,
         .footer = _("←→ step ↑↓ alt. Tab/BkSp var. a/A engine p auto ; note y/Y copy S save q"),
     };
+    tui_masters_opening(c, rec(rs), rs->g.node, rs->opening, sizeof rs->opening);
+    pst.opening = rs->opening;
+    if (c->set.explorer) {
+        tui_masters_fill(c, &rs->masters, pos);
+        pst.aside_share = tui_masters_share;
+        pst.aside_user = &rs->masters;
+        pst.aside = &rs->masters_at;
+    }
     int k = 0;
     game_seat_progress p;
     if (rs->engine && game_seat_busy(rs->engine)) {
@@ -362,6 +374,8 @@ static void review_draw(ctl *c, void *st, const char *prompt)
         }
     }
     ui_review_panel_draw(stdscr, &lo->panel, &pst, rs->row_node);
+    if (pst.aside && rs->masters_at.h > 0)
+        tui_masters_draw(&rs->masters, &rs->masters_at);
 }
 
 /* ---------------------------------------------------------------- the engine */
@@ -663,6 +677,15 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
         break;
     case REQ_LEAVE_VAR: moved = game_leave_variation(g); break;
     case REQ_FLIP: c->set.flip = !c->set.flip; break;
+    case REQ_EXPLORER: tui_masters_toggle(c); break;
+    case REQ_MASTER_NEXT: rs->masters.selected++; break; /* kept in range when drawn */
+    case REQ_MASTER_PREV: rs->masters.selected -= rs->masters.selected > 0; break;
+    case REQ_MASTER_PLAY:
+        if (c->set.explorer && rs->masters.selected >= 0 && rs->masters.selected < rs->masters.st.n_rows)
+            play_on(c, rs, rs->masters.moves[rs->masters.selected]);
+        else
+            ctl_status(c, UI_STATUS, "%s", _("Choose a master move first: M shows them, [ and ] choose."));
+        break;
     case REQ_COORDS: c->set.coords = !c->set.coords; session_setting_changed(c, "coords"); break;
     case REQ_NOTATION:
         c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
@@ -705,8 +728,11 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
         if (ev->y >= c->layout.panel.y && ev->y < c->layout.panel.y + c->layout.panel.h &&
             ev->x >= c->layout.panel.x && ev->y - c->layout.panel.y < MAX_ROWS) {
             int node = rs->row_node[ev->y - c->layout.panel.y];
+            ct_move mv = c->set.explorer ? tui_masters_at(&rs->masters, ev->y, ev->x) : CT_NO_MOVE;
             if (node >= 0)
                 moved = game_goto(g, node);
+            else if (mv)
+                play_on(c, rs, mv);
         } else if (ui_layout_cell_to_sq(&c->layout, c->set.flip, ev->y, ev->x, &f, &r)) {
             click_square(c, rs, f, r);
         }

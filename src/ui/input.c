@@ -23,6 +23,16 @@ void ui_input_enable_mouse(void)
     fflush(stdout);
 }
 
+void ui_input_paste(bool on)
+{
+    static bool pasting; /* the terminal's state (part of the screen's) */
+    if (on == pasting)
+        return;
+    pasting = on;
+    putp(on ? "\033[?2004h" : "\033[?2004l");
+    fflush(stdout);
+}
+
 void ui_input_disable_mouse(void)
 {
     mousemask(0, NULL);
@@ -201,6 +211,14 @@ void ui_input_decode_escape(const ui_input_source *src, ui_keygroup g, ui_event 
             body[len++] = (char)c;
     }
     body[len] = 0;
+    /* A bracketed paste (ESC [ 200 ~ text ESC [ 201 ~, asked for with ui_input_paste):
+     * the markers become requests, the text between comes as keys. */
+    if (final == '~' && (!strcmp(body, "200") || !strcmp(body, "201"))) {
+        ev->key = 0;
+        ev->fkey = true;
+        ev->req = body[2] == '0' ? REQ_PASTE_BEGIN : REQ_PASTE_END;
+        return;
+    }
     int key = 0;
     if ((final == '~' && (!strcmp(body, "1") || !strcmp(body, "7"))) || (final == 'H' && !len))
         key = KEY_HOME;

@@ -16,6 +16,10 @@ bool ui_input_read(WINDOW *w, int timeout_ms, ui_keygroup g, ui_event *ev);
 /* Turns mouse reporting on (curses mouse + SGR 1006 reports) and off again. */
 void ui_input_enable_mouse(void);
 void ui_input_disable_mouse(void);
+/* Bracketed paste on or off (xterm mode 2004): a paste then comes as REQ_PASTE_BEGIN, its
+ * characters as keys, REQ_PASTE_END, so a screen can tell a pasted FEN from typed keys. The
+ * screen's teardown turns it off. */
+void ui_input_paste(bool on);
 
 /* A source of input bytes for the decoder: next() gives the next byte of a sequence
  * (waiting briefly) or a negative value when none follows; unget() gives one back. */

@@ -124,6 +124,11 @@ static const ui_keybinding keymap[] = {
     {REVIEW, KEY_PPAGE, REQ_PREV_GAME, "PgUp"},
     {REVIEW, KEY_NPAGE, REQ_NEXT_GAME, "PgDn"},
     {REVIEW, 'L', REQ_GAME_LIST, "L"},
+    /* The masters' moves (the explorer). */
+    {PLAY | REVIEW, 'M', REQ_EXPLORER, "M"},
+    {REVIEW, ']', REQ_MASTER_NEXT, "]"},
+    {REVIEW, '[', REQ_MASTER_PREV, "["},
+    {REVIEW, 'm', REQ_MASTER_PLAY, "m"},
     /* Files, views. */
     {PLAY | REVIEW, 'S', REQ_SAVE, "S"},
     {PLAY | REVIEW, 'O', REQ_OPEN, "O"},
@@ -319,7 +324,8 @@ ui_req ui_key_request(ui_keygroup g, int key)
 
 void ui_event_regroup(ui_event *ev, ui_keygroup g)
 {
-    if (ev->req == REQ_MOUSE || ev->req == REQ_RESIZE)
+    if (ev->req == REQ_MOUSE || ev->req == REQ_RESIZE || ev->req == REQ_PASTE_BEGIN ||
+        ev->req == REQ_PASTE_END)
         return;
     ev->req = ui_key_request(g, ev->key);
     if (ev->req == REQ_NONE && !ev->fkey && ev->key >= 32 && ev->key != 127 &&

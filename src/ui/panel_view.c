@@ -37,6 +37,8 @@ void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st)
             ui_put(w, y, x + used + 2, wd - used - 2, UI_DIM, st->notation);
         y++;
     }
+    if (st->opening && *st->opening)
+        ui_put_pad(w, y++, x, wd, UI_LABEL, st->opening);
     /* 2. Bottom part, from the last row up: footer, prompt, AI lines, status. */
     int foot_y = bottom - 1;
     if (st->footer && foot_y > y) {
@@ -65,8 +67,17 @@ void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st)
         (void)used;
         foot_y = top - 1;
     }
-    /* 3. The move history fills what is left, scrolled to the end unless asked. */
+    /* 3. The other view's share of what is left, at the bottom; the move history fills
+     * the rest, scrolled to the end unless asked. */
     y++;
+    if (st->aside) {
+        *st->aside = (ui_rect){foot_y + 1, x, 0, wd};
+        int share = foot_y - y + 1 > 0 ? st->aside_share(st->aside_user, foot_y - y + 1) : 0;
+        if (share > 0) {
+            *st->aside = (ui_rect){foot_y - share + 1, x, share, wd};
+            foot_y -= share + 1; /* a blank row between the history and the other view */
+        }
+    }
     int rows = foot_y - y + 1;
     if (rows <= 0 || st->n_history <= 0)
         return;

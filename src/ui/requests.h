@@ -58,6 +58,10 @@
     X(OPEN, N_("open a saved game"))                                                         \
     X(COPY_GAME, N_("copy the game (PGN) to the clipboard (OSC 52)"))                        \
     X(COPY_POS, N_("copy the position (FEN) to the clipboard (OSC 52)"))                     \
+    X(EXPLORER, N_("show or hide the masters' moves here (opening explorer)"))               \
+    X(MASTER_NEXT, N_("the explorer: choose the next master move"))                          \
+    X(MASTER_PREV, N_("the explorer: choose the previous master move"))                      \
+    X(MASTER_PLAY, N_("the explorer: play the chosen master move (a variation)"))            \
     X(NOTATION, N_("change the notation of the move history"))                               \
     X(FLIP, N_("turn the board around"))                                                     \
     X(COORDS, N_("show or hide the coordinates a-i, 0-9"))                                   \
@@ -95,6 +99,8 @@ typedef enum {
     REQ_MOUSE,  /* a mouse click: the event carries the cell */
     REQ_TEXT,   /* a printable character for a text prompt */
     REQ_RESIZE, /* the terminal changed size */
+    REQ_PASTE_BEGIN, /* a bracketed paste starts: the characters pasted come as keys */
+    REQ_PASTE_END,   /* ... and ends */
     REQ_COUNT
 } ui_req;
 

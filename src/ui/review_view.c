@@ -23,6 +23,8 @@ void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st
         y += ui_put_wrapped(w, y, x, wd, 2, UI_NORMAL, st->players);
     if (st->info)
         ui_put_pad(w, y++, x, wd, UI_DIM, st->info);
+    if (st->opening && *st->opening)
+        ui_put_pad(w, y++, x, wd, UI_LABEL, st->opening);
     /* 2. From the bottom up: footer, prompt, status, chart, analysis, variations, comment. */
     int foot = bottom - 1;
     if (st->footer && foot > y)
@@ -76,8 +78,17 @@ void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st
             foot -= lines;
         }
     }
-    /* 3. The moves, scrolled so the current one shows. */
+    /* 3. The other view's share at the bottom; the moves, scrolled so the current one
+     * shows, above it. */
     y++;
+    if (st->aside) {
+        *st->aside = (ui_rect){foot, x, 0, wd};
+        int share = foot - y > 0 ? st->aside_share(st->aside_user, foot - y) : 0;
+        if (share > 0) {
+            *st->aside = (ui_rect){foot - share, x, share, wd};
+            foot -= share + 1;
+        }
+    }
     int rows = foot - y;
     if (rows <= 0 || st->n_moves <= 0)
         return;

@@ -22,6 +22,7 @@ typedef struct {
     const char *title;      /* event and game number */
     const char *players;    /* "Red: ... — Black: ..." */
     const char *info;       /* date, result, file */
+    const char *opening;    /* "C45 Central Cannon ...", or NULL */
     const ui_review_move *moves;
     int n_moves, current;   /* current: index in moves, -1 at the start */
     const char *comment;    /* comment of the current move, or NULL */
@@ -32,6 +33,10 @@ typedef struct {
     ui_role status_role;
     const char *prompt;     /* a prompt line, or NULL */
     const char *footer;
+    /* Room for another view (the explorer) below the moves, as in ui_panel_state. */
+    int (*aside_share)(const void *user, int free_rows);
+    const void *aside_user;
+    ui_rect *aside;
 } ui_review_panel;
 
 /* Draws the panel into r; row_node[i] receives the node shown on screen row r->y + i, or -1

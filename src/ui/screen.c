@@ -64,6 +64,7 @@ void ui_screen_close(void)
         return;
     if (mouse_on)
         ui_input_disable_mouse();
+    ui_input_paste(false);
     curs_set(1);
     endwin();
     screen_open = false;

@@ -42,6 +42,7 @@ typedef struct {
     bool clock_running[2];
     const char *rules;                  /* "Rules: online" */
     const char *notation;               /* "Notation: vi" */
+    const char *opening;                /* "C45 Central Cannon ...", NULL when none */
     const ui_history_line *history;
     int n_history;
     int history_scroll;                 /* lines scrolled back from the end */
@@ -50,6 +51,12 @@ typedef struct {
     const char *ai_lines[3];            /* AI progress: depth/score, best line; NULL ends */
     const char *footer;                 /* key reminder */
     const char *prompt;                 /* a prompt line ("Move: P2-5_"), NULL when none */
+    /* Room for another view (the explorer) at the bottom of the history's part: share(user,
+     * free rows) says how many of the free rows to give; *aside receives them (h = 0: none).
+     * NULL share: the history has it all. */
+    int (*aside_share)(const void *user, int free_rows);
+    const void *aside_user;
+    ui_rect *aside;
 } ui_panel_state;
 
 void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st);
