@@ -187,7 +187,11 @@ static void conn_bye(conn *c, const char *word, const char *text)
 static void conn_flush(conn *c)
 {
     while (c->out_len > 0) {
-        ssize_t w = write(c->wfd, c->out, c->out_len);
+        /* A socket whose peer has gone must not raise SIGPIPE in whatever program owns
+         * this link (MSG_NOSIGNAL); a pipe (SSH's streams) is written as a file. */
+        ssize_t w = send(c->wfd, c->out, c->out_len, MSG_NOSIGNAL);
+        if (w < 0 && errno == ENOTSOCK)
+            w = write(c->wfd, c->out, c->out_len);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
