@@ -34,6 +34,7 @@ typedef struct {
     size_t in_len;
     bool stdin_open;
     bool quit;
+    bool hinted; /* the watcher's commands were shown */
 } np;
 
 static const char *side_word(int side)
@@ -152,13 +153,14 @@ static void notes(np *p)
             break;
         case NETGAME_NOTE_BOARD:
             say(nt.text);
-            if (p->n.me == PROTO_SEAT_WATCHER && !strncmp(nt.text, "Watching", 8))
+            if (p->n.me == PROTO_SEAT_WATCHER && !p->hinted)
                 say("'back', 'fwd', 'live', 'quit'.");
+            p->hinted = true;
             show(p);
             break;
         case NETGAME_NOTE_ASK:
             say(nt.text);
-            say(p->n.draw_to_me && strstr(nt.text, "draw") ? "'accept' or 'decline'." : "'yes' or 'no'.");
+            say(p->n.draw_to_me ? "'accept' or 'decline'." : "'yes' or 'no'.");
             break;
         default: say(nt.text); break;
         }

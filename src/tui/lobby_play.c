@@ -254,7 +254,7 @@ bool tui_lobby_key(ctl *c, tui_lobby *l, const ui_event *ev)
     case REQ_PAUSE:
     case REQ_PACE_FASTER:
     case REQ_PACE_SLOWER:
-        ctl_status(c, UI_STATUS, "%s", _("Not in a game with someone: the clocks and the moves are the players'."));
+        ctl_status(c, UI_STATUS, "%s", _("Not in a game with someone: no hints, pause or AI keys here."));
         return true;
     case REQ_DRAW:
         if (!n->r)
