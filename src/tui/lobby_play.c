@@ -20,7 +20,7 @@
 struct tui_lobby {
     netgame n;
     ct_pos view;                 /* the watcher's stepped-back position */
-    char lines[3][NETGAME_TEXT_MAX + 32];
+    char lines[1][NETGAME_TEXT_MAX + 32];
     bool turned;                 /* the board was turned for the user's side */
 };
 
@@ -336,10 +336,8 @@ int tui_lobby_lines(tui_lobby *l, const char *lines[3])
     lines[k] = l->lines[k];
     k++;
     /* The last two chat lines, already sanitized. */
-    for (int i = n->nchat > 2 ? n->nchat - 2 : 0; i < n->nchat && k < 3; i++, k++) {
-        snprintf(l->lines[k], sizeof l->lines[k], "%s", n->chat[i]);
-        lines[k] = l->lines[k];
-    }
+    for (int i = n->nchat > 2 ? n->nchat - 2 : 0; i < n->nchat && k < 3; i++, k++)
+        lines[k] = n->chat[i];
     for (int i = k; i < 3; i++)
         lines[i] = NULL;
     return k;
