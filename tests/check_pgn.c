@@ -643,6 +643,13 @@ static const struct {
     {"1. h2e2\n$300 *", 0, CT_PGN_WARN_STRAY, 2, 1, 1, NULL, NULL, NULL},
     {"1. h2e2\0 h9g7 *", 15, CT_PGN_WARN_STRAY, 1, 1, 2, NULL, NULL, NULL},
     {"1. h2e2 \x01\x1b h9g7 *", 0, CT_PGN_WARN_STRAY, 1, 1, 2, NULL, NULL, NULL},
+    /* control characters in a tag value and in comments: read, replaced, warned */
+    {"[Event \"x\a\033]0;t\a\"]\n1. h2e2 *\n", 0, CT_PGN_WARN_CONTROL, 1, 1, 1, "Event",
+     "x  ]0;t ", NULL},
+    {"1. h2e2 {bell\a \033[2J end} *\n", 0, CT_PGN_WARN_CONTROL, 1, 1, 1, NULL, NULL,
+     "bell   [2J end"},
+    {"[Format \"ICCS\"]\n1. H2-E2\n{\302\23331m}\n*\n", 0, CT_PGN_WARN_CONTROL, 3, 1, 1, NULL, NULL,
+     "31m"},
     /* no result anywhere */
     {"[Event \"x\"]\n1. h2e2 h9g7\n", 0, CT_PGN_WARN_NO_RESULT, 2, 1, 2, "Event", "x", NULL},
     /* junk after the last game, and between games */

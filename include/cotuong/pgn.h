@@ -52,6 +52,8 @@ typedef enum {
                                * each line decoded on its own, the rest as U+FFFD */
     CT_PGN_WARN_TRAILING,     /* text after the last game that is no game: ignored */
     CT_PGN_WARN_UNCLOSED,     /* a comment or tag left open at the end of the text */
+    CT_PGN_WARN_CONTROL,      /* control characters (BEL, ESC, C1...) in a tag value or a
+                               * comment: replaced by spaces or dropped, as PGN holds them */
     CT_PGN_WARN_COUNT
 } ct_pgn_warning_kind;
 

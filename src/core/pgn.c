@@ -51,6 +51,7 @@ const char *ct_pgn_warning_text(int kind)
         "bytes invalid in the file's encoding (or mixed encodings): replaced by U+FFFD",
         "text after the last game that is no game: ignored",
         "comment or tag not closed at the end of the text",
+        "control characters in a tag value or comment: replaced by spaces",
     };
     return kind >= 0 && kind < CT_PGN_WARN_COUNT ? text[kind] : "warning";
 }
@@ -491,6 +492,19 @@ typedef struct {
     int cur, last;
 } frame;
 
+/* True when s holds a control character (C0 but tab and newline, DEL, C1 as UTF-8). */
+static bool has_control(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F ||
+            (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+             (unsigned char)s[i + 1] <= 0x9F))
+            return true;
+    }
+    return false;
+}
+
 static ct_status append_comment(ct_record *r, int node, const token *tk)
 {
     char *c = trimmed(tk->s, tk->n);
@@ -536,6 +550,8 @@ static ct_status read_tags(const game_src *g, ct_record *r, int *first, ct_notat
         }
         memcpy(name, tk->s, tk->n);
         name[tk->n] = '\0';
+        if (has_control(tk->v, tk->vn))
+            warn(err, CT_PGN_WARN_CONTROL, g->game, tk->line);
         char *v = tag_value(tk);
         if (!v)
             return CT_ERR_FULL;
@@ -601,6 +617,8 @@ static ct_status read_moves(const game_src *g, int first, ct_notation n, bool ha
             set_err(err, g->game, tk->line, tk->s, tk->n, "tag inside the movetext");
             return CT_ERR_SYNTAX;
         case T_COMMENT:
+            if (has_control(tk->s, tk->n))
+                warn(err, CT_PGN_WARN_CONTROL, g->game, tk->line);
             if ((st = append_comment(r, last != CT_NO_NODE ? last : cur, tk)) != CT_OK)
                 return st;
             continue;
@@ -793,8 +811,11 @@ static ct_status read_game(const game_src *g, ct_record *r, ct_pgn_error *err)
         if ((st = ct_record_copy(r, &tags)) != CT_OK)
             break;
         st = read_moves(g, first, guess_order[k], has_result_tag, r, &plies, &e);
-        if (st == CT_OK)
+        if (st == CT_OK) {
+            if (err)
+                *err = e; /* with the warnings of the movetext */
             break;
+        }
         if (st != CT_ERR_ILLEGAL) { /* syntax errors do not depend on the notation */
             if (err)
                 *err = e;

@@ -306,12 +306,22 @@ int savefile_read(const char *path, size_t cap, char **data, size_t *len, char *
 
 long savefile_binary_offset(const char *data, size_t len)
 {
+    /* A control byte is hostile but readable (the readers replace it and warn): binary is a
+     * NUL, or so many control bytes in the first 4 KiB that this cannot be text. */
+    long first = -1;
+    size_t controls = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)data[i];
-        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1B)
+        if (c == '\0')
             return (long)i;
+        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1B) {
+            if (first < 0)
+                first = (long)i;
+            if (i < 4096)
+                controls++;
+        }
     }
-    return -1;
+    return controls > SAVEFILE_BINARY_CONTROLS ? first : -1;
 }
 
 /* ---------------------------------------------------------------- signals */

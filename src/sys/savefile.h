@@ -62,8 +62,12 @@ int savefile_clean_temps(const char *path);
 int savefile_read(const char *path, size_t cap, char **data, size_t *len, char *err,
                   size_t errsize);
 
-/* Offset of the first byte that makes data look binary rather than text (a NUL or a
- * control byte other than tab, CR, LF, FF, ESC), or -1 when it looks like text. */
+/* Offset of the first byte that makes data look binary rather than text, or -1 when it
+ * is text. Binary: a NUL byte, or more than SAVEFILE_BINARY_CONTROLS control bytes (other
+ * than tab, CR, LF, FF, ESC) in the first 4 KiB (the offset of the first of them). A few
+ * BELs or other controls in a text are hostile, not binary: the readers replace them and
+ * warn. */
+#define SAVEFILE_BINARY_CONTROLS 256
 long savefile_binary_offset(const char *data, size_t len);
 
 /* Signals: see the top of this file. */
