@@ -265,6 +265,11 @@ see fw "1. H2-E2      H9-G7"
 # Not one's turn: refused on the screen, nothing sent.
 typed fg : c6c5
 see fg "Not your move"
+# No help from the machine for a player: hints and the masters' moves are off.
+keys fg i
+see fg "no hints, masters' moves"
+keys fh M
+see fh "no hints, masters' moves"
 # A line each way; the watcher reads the players.
 typed fg t "chào $A"
 see fh "<$B> chào $A"

@@ -250,11 +250,12 @@ bool tui_lobby_key(ctl *c, tui_lobby *l, const ui_event *ev)
         return true;
     case REQ_REDO:
     case REQ_HINT:
+    case REQ_EXPLORER: /* the masters' moves would be a book at the player's elbow */
     case REQ_MOVE_NOW:
     case REQ_PAUSE:
     case REQ_PACE_FASTER:
     case REQ_PACE_SLOWER:
-        ctl_status(c, UI_STATUS, "%s", _("Not in a game with someone: no hints, pause or AI keys here."));
+        ctl_status(c, UI_STATUS, "%s", _("Not in a game with someone: no hints, masters' moves, pause or AI keys here."));
         return true;
     case REQ_DRAW:
         if (!n->r)
