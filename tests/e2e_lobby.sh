@@ -379,6 +379,37 @@ echo "the three screens:"
 cat "$tmp/screens.txt"
 [ -n "$LOBBY_SCREENS" ] && cp "$tmp/screens.txt" "$LOBBY_SCREENS"
 
+# 12b. Hosting from the start menu: side, clock and who may come, asked in turn.
+LOBBY=$tmp/lobby5
+mkdir "$LOBBY" && chmod 1777 "$LOBBY"
+fs mh "$C" --notation iccs
+see mh "Play someone on this computer"
+keys mh Up
+keys mh Up
+keys mh Enter
+see mh "No game offered in the lobby"
+keys mh Enter
+see mh "Your side (red or black):"
+keys mh C-u
+typed mh "" black
+see mh "Clock (15+10, 5, /30, none):"
+keys mh C-u
+typed mh "" 10+5
+see mh "Only these users may come"
+typed mh "" "$A"
+see mh "Offered game"
+see mh "Black: $C (you)"
+case $(as "$A" "$P" games) in
+    *" $C "*" - "*"10+5"*" open") ok "the menu's game is offered: $(as "$A" "$P" games)" ;;
+    *) bad "the menu's game is offered (got '$(as "$A" "$P" games)')" ;;
+esac
+[ "$(as "$B" "$P" games)" = "" ] && ok "a user not on the menu's list sees nothing" ||
+    bad "a user not on the menu's list sees nothing"
+keys mh q
+see mh "EXIT="
+ls /home/$C/.state/cotuong/lobby-host-*.pgn >/dev/null 2>&1 &&
+    bad "a game nobody joined leaves no resume file" || ok "a game nobody joined leaves no resume file"
+
 # 13. Grace time: a guest who stays away adjourns the game; nobody loses it.
 LOBBY=$tmp/lobby3
 mkdir "$LOBBY" && chmod 1777 "$LOBBY"

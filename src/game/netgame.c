@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cotuong/pgn.h"
 #include "sys/i18n.h"
@@ -643,8 +644,14 @@ void netgame_end(netgame *n)
 {
     if (!n->r)
         return;
-    if (n->built)
+    if (n->host && !remote_guest_name(n->r)[0] && game_plies(n->g) == 0) {
+        /* Nobody came and nothing was played: there is nothing to adjourn or resume. */
+        if (n->resume_path[0])
+            unlink(n->resume_path);
+        n->resume_path[0] = 0;
+    } else if (n->built) {
         keep(n); /* with the clocks as they are now */
+    }
     if (n->host && !game_over(n->g))
         remote_close(n->r, "adjourned");
     else

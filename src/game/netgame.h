@@ -111,8 +111,9 @@ bool netgame_view_pos(const netgame *n, ct_pos *pos);
  * says where or why not. 0 or -1. */
 int netgame_save(netgame *n, const char *path, char *msg, size_t size);
 
-/* Leaves: keeps the game (the host adjourns an unfinished one), says goodbye, writes
- * save_as. Frees the link (not the game). */
+/* Leaves: keeps the game (the host adjourns an unfinished one; a game nobody joined and
+ * nobody moved in leaves no file), says goodbye, writes save_as. Frees the link (not the
+ * game). */
 void netgame_end(netgame *n);
 
 /* The lobby resume file of a game: $XDG_STATE_HOME/cotuong/lobby-host-ID.pgn or

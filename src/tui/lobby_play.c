@@ -277,7 +277,8 @@ bool tui_lobby_key(ctl *c, tui_lobby *l, const ui_event *ev)
         return true;
     case REQ_NEW_GAME:
     case REQ_QUIT:
-        if (n->r && n->built && !game_over(n->g))
+        if (n->r && n->built && !game_over(n->g) &&
+            (game_plies(n->g) > 0 || !n->host || remote_guest_name(n->r)[0]))
             ctl_prompt_yesno(c, l,
                              n->host ? _("Leave? The game is adjourned and kept for both (cotuong --resume offers it again). (y/n)")
                                      : _("Leave? The host keeps the game; join again to take your seat back. (y/n)"),
