@@ -30,6 +30,7 @@ typedef enum {
     CTL_MODE_PROMPT,   /* arg: const ctl_prompt_arg * (ctl_prompt_text and friends) */
     CTL_MODE_OPEN,     /* arg: NULL: the saved games to open */
     CTL_MODE_LOBBY,    /* arg: NULL: the games of the lobby to join, watch, or host one */
+    CTL_MODE_EDIT,     /* arg: const char *: the FEN to start from, or NULL (the start) */
     CTL_MODE_COUNT
 } ctl_mode_id;
 

@@ -20,7 +20,7 @@ static const char *const clock_choices[] = {"none", "5+0", "10+5", "15+10", "30+
 #define N_CLOCKS ((int)(sizeof clock_choices / sizeof clock_choices[0]))
 
 enum {
-    MAIN_BACK, MAIN_HOTSEAT, MAIN_VS_AI, MAIN_WATCH, MAIN_OPEN, MAIN_SETTINGS, MAIN_HELP,
+    MAIN_BACK, MAIN_HOTSEAT, MAIN_VS_AI, MAIN_WATCH, MAIN_OPEN, MAIN_EDIT, MAIN_SETTINGS, MAIN_HELP,
     MAIN_SOMEONE, MAIN_QUIT, MAIN_N
 };
 enum { SET_SIDE, SET_LEVEL, SET_RED_LEVEL, SET_RULES, SET_CLOCK, SET_START, SET_BACK, SET_N };
@@ -68,6 +68,7 @@ static void item_text(const ctl *c, const menu_state *m, int item, char *buf, si
             N_("New game: against the AI"),
             N_("Watch the AI play itself"),
             N_("Open a saved game"),
+            N_("Set up a position"),
             N_("Settings"),
             N_("Help"),
             N_("Play someone on this computer"),
@@ -234,6 +235,7 @@ static void choose(ctl *c, menu_state *m, int item)
         case MAIN_VS_AI: m->kind = KIND_VS_AI; go_page(c, m, PAGE_SETUP); break;
         case MAIN_WATCH: m->kind = KIND_WATCH; go_page(c, m, PAGE_SETUP); break;
         case MAIN_OPEN: session_open_prompt(c); break;
+        case MAIN_EDIT: ctl_push(c, CTL_MODE_EDIT, NULL); break;
         case MAIN_SETTINGS: go_page(c, m, PAGE_SETTINGS); break;
         case MAIN_HELP: ctl_push(c, CTL_MODE_HELP, NULL); break;
         case MAIN_SOMEONE: ctl_push(c, CTL_MODE_LOBBY, NULL); break;

@@ -678,6 +678,12 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
     case REQ_LEAVE_VAR: moved = game_leave_variation(g); break;
     case REQ_FLIP: c->set.flip = !c->set.flip; break;
     case REQ_EXPLORER: tui_masters_toggle(c); break;
+    case REQ_EDIT_POSITION: {
+        char fen[128];
+        ct_fen_write(g->pos, fen, sizeof fen);
+        ctl_push(c, CTL_MODE_EDIT, fen);
+        break;
+    }
     case REQ_MASTER_NEXT: rs->masters.selected++; break; /* kept in range when drawn */
     case REQ_MASTER_PREV: rs->masters.selected -= rs->masters.selected > 0; break;
     case REQ_MASTER_PLAY:

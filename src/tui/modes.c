@@ -4,7 +4,7 @@
 #include "tui/modes.h"
 
 extern const ctl_mode ctl_mode_menu, ctl_mode_play, ctl_mode_review, ctl_mode_help,
-    ctl_mode_prompt, ctl_mode_open, ctl_mode_lobby;
+    ctl_mode_prompt, ctl_mode_open, ctl_mode_lobby, ctl_mode_edit;
 
 const ctl_mode *const tui_modes[CTL_MODE_COUNT] = {
     [CTL_MODE_MENU] = &ctl_mode_menu,
@@ -14,4 +14,5 @@ const ctl_mode *const tui_modes[CTL_MODE_COUNT] = {
     [CTL_MODE_PROMPT] = &ctl_mode_prompt,
     [CTL_MODE_OPEN] = &ctl_mode_open,
     [CTL_MODE_LOBBY] = &ctl_mode_lobby,
+    [CTL_MODE_EDIT] = &ctl_mode_edit,
 };

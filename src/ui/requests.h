@@ -62,6 +62,15 @@
     X(MASTER_NEXT, N_("the explorer: choose the next master move"))                          \
     X(MASTER_PREV, N_("the explorer: choose the previous master move"))                      \
     X(MASTER_PLAY, N_("the explorer: play the chosen master move (a variation)"))            \
+    X(EDIT_POSITION, N_("set up a position from this one (the board editor)"))               \
+    X(PIECE, N_("put a piece at the cursor: KABNRCP Red, kabnrcp Black (E H e h too)"))      \
+    X(REMOVE, N_("remove the piece at the cursor"))                                          \
+    X(SIDE, N_("change the side to move"))                                                   \
+    X(CLEAR, N_("clear the board"))                                                          \
+    X(START_POS, N_("the start position"))                                                   \
+    X(PASTE_FEN, N_("type or paste a FEN (a paste into the board works too)"))               \
+    X(PLAY_HOTSEAT, N_("play from this position, hot-seat"))                                 \
+    X(PLAY_AI, N_("play from this position against the AI (it takes the other side)"))       \
     X(NOTATION, N_("change the notation of the move history"))                               \
     X(FLIP, N_("turn the board around"))                                                     \
     X(COORDS, N_("show or hide the coordinates a-i, 0-9"))                                   \
@@ -111,6 +120,7 @@ typedef enum {
     X(REVIEW, N_("Reviewing a game"))                                                        \
     X(MENU, N_("Menus and lists"))                                                           \
     X(EDIT, N_("Text prompts"))                                                              \
+    X(SETUP, N_("Setting up a position"))                                                    \
     X(YESNO, N_("Questions"))                                                                \
     X(HELP, N_("This help"))
 

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — draws the board editor's panel: header, the palette rows (Red's seven pieces,
+ * Black's seven, the eraser) with the piece in hand marked, the position's check and FEN,
+ * then status, prompt and footer from the bottom up. */
+#include "ui/editor_view.h"
+
+#include "cotuong/types.h"
+#include "ui/draw.h"
+
+void ui_editor_panel_draw(WINDOW *w, const ui_rect *r, const ui_editor_panel *st,
+                          ui_editor_cell cells[UI_EDITOR_CELLS], int *ncells)
+{
+    int y = r->y, x = r->x + 1, wd = r->w - 2, bottom = r->y + r->h;
+    *ncells = 0;
+    if (wd < 4)
+        return;
+    ui_clear_rect(w, r->y, r->x, r->h, r->w);
+    /* 1. Header. */
+    if (st->title)
+        ui_put_pad(w, y++, x, wd, UI_TITLE, st->title);
+    if (st->turn)
+        ui_put_pad(w, y++, x, wd, st->turn_role, st->turn);
+    if (st->hand)
+        ui_put_pad(w, y++, x, wd, UI_NORMAL, st->hand);
+    y++;
+    /* 2. The palette: one row per side, then the eraser. */
+    for (int side = CT_RED; side <= CT_BLACK && y < bottom; side++, y++) {
+        int cx = x;
+        for (int type = CT_KING; type <= CT_PAWN; type++) {
+            const char *g = ui_piece_glyph(st->glyphs, side, type);
+            int gw = ui_strwidth(g);
+            if (cx + gw > x + wd)
+                break;
+            bool chosen = st->hand_side == side && st->hand_type == type;
+            ui_put(w, y, cx, gw, chosen ? UI_SELECTED : side == CT_RED ? UI_RED : UI_BLACK, g);
+            cells[(*ncells)++] = (ui_editor_cell){y, cx, cx + gw - 1, side, type};
+            cx += gw + 1;
+        }
+    }
+    if (st->eraser && y < bottom) {
+        int ew = ui_put(w, y, x, wd, st->hand_type == 0 ? UI_SELECTED : UI_DIM, st->eraser);
+        cells[(*ncells)++] = (ui_editor_cell){y, x, x + ew - 1, -1, 0};
+        y++;
+    }
+    y++;
+    /* 3. From the bottom up: footer, prompt, status. */
+    int foot = bottom - 1;
+    if (st->footer && foot > y)
+        ui_put_pad(w, foot--, x, wd, UI_DIM, st->footer);
+    if (st->prompt && foot > y) {
+        int rows = ui_strwidth(st->prompt) > wd && foot - 1 > y ? 2 : 1;
+        ui_clear_rect(w, foot - rows + 1, x, rows, wd);
+        ui_put_wrapped(w, foot - rows + 1, x, wd, rows, UI_MENU_SEL, st->prompt);
+        foot -= rows;
+    }
+    if (st->status && *st->status && foot > y + 1) {
+        int lines = foot - y - 1 < 3 ? foot - y - 1 : 3;
+        int top = foot - lines + 1;
+        ui_put_wrapped(w, top, x, wd, lines, st->status_role, st->status);
+        foot = top - 1;
+    }
+    /* 4. The check, then the FEN, in what is left. */
+    if (st->check && y <= foot)
+        y += ui_put_wrapped(w, y, x, wd, foot - y + 1 < 3 ? foot - y + 1 : 3, st->check_role,
+                            st->check);
+    if (st->fen && y + 1 <= foot)
+        ui_put_wrapped(w, y + 1, x, wd, foot - y < 3 ? foot - y : 3, UI_LABEL, st->fen);
+}
