@@ -115,7 +115,7 @@ int cmd_diagram(int argc, char **argv)
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("Usage: cotuong diagram [--fen FEN] [--ascii | --han]\n"
                    "Print a position (default: the start position) as a text board to paste in\n"
-                   "chats and forums: Hán glyphs when the locale is UTF-8, ASCII letters\n"
+                   "chats and forums: Han glyphs when the locale is UTF-8, ASCII letters\n"
                    "otherwise or with --ascii (the letters of the ASCII board, K A E H R C P:\n"
                    "upper case Red, lower case Black, '.' empty).\n");
             return 0;
