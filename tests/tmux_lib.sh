@@ -16,6 +16,9 @@ ui_require() {
     # Settings, saved games and the resume file of the tests stay in a directory of their own.
     UI_HOME=$(mktemp -d) || exit 1
     export XDG_CONFIG_HOME="$UI_HOME/config" XDG_DATA_HOME="$UI_HOME/data" XDG_STATE_HOME="$UI_HOME/state"
+    # A game hosted from the start menu (by a test or a monkey) stays out of the machine's
+    # shared lobby, /tmp/cotuong-lobby.
+    export COTUONG_LOBBY="$UI_HOME/lobby"
     trap 'T kill-server >/dev/null 2>&1; rm -rf "$UI_HOME"' EXIT INT TERM
 }
 
