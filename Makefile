@@ -340,6 +340,7 @@ bench: all
 	@if [ -x scripts/bench ]; then \
 	  COTUONG='$(abspath $(PROGRAM))' scripts/bench; \
 	else echo "bench: scripts/bench does not exist yet; nothing to run"; fi
+	@COTUONG='$(abspath $(PROGRAM))' scripts/bench-load
 
 lint:
 	@sh scripts/lint

@@ -691,6 +691,39 @@ START_TEST(test_damaged)
 }
 END_TEST
 
+/* The limit that stays (man page: a line of 2,000 plies; nesting: test_nesting): at the
+ * limit a game reads, one ply past it is refused with the place and the reason. */
+static char *long_game(int plies)
+{
+    static const char *const cycle[] = {"H0-G2", "H9-G7", "G2-H0", "G7-H9"};
+    char *t = malloc((size_t)plies * 12 + 64), *o = t;
+    o += sprintf(o, "[Format \"ICCS\"]\n\n");
+    for (int i = 0; i < plies; i++)
+        o += i % 2 ? sprintf(o, "%s\n", cycle[i % 4]) : sprintf(o, "%d. %s ", i / 2 + 1, cycle[i % 4]);
+    sprintf(o, "*\n");
+    return t;
+}
+
+START_TEST(test_ply_limit)
+{
+    ct_record *g = NULL;
+    int n = 0;
+    ct_pgn_error err;
+    char *t = long_game(2000);
+    ck_assert_int_eq(ct_pgn_read(t, strlen(t), CT_ENC_AUTO, &g, &n, NULL, &err), CT_OK);
+    ck_assert_int_eq(ct_record_count_moves(&g[0]), 2000);
+    ct_pgn_free_games(g, n);
+    free(t);
+    t = long_game(2001);
+    ck_assert_int_ne(ct_pgn_read(t, strlen(t), CT_ENC_AUTO, &g, &n, NULL, &err), CT_OK);
+    ck_assert_msg(strstr(err.message, "line too long (over 2000 plies)") != NULL, "%s", err.message);
+    ck_assert_int_eq(err.game, 1);
+    ck_assert_int_eq(err.move_number, 1001);
+    ck_assert_int_eq(err.line, 1003);
+    free(t);
+}
+END_TEST
+
 /* A well-formed file gives no warning (CRLF and a byte order mark are not damage). */
 START_TEST(test_clean_no_warning)
 {
@@ -804,6 +837,7 @@ static Suite *pgn_suite(void)
     tcase_add_test(tc, test_gbk_big5);
     tcase_add_loop_test(tc, test_bare_lists_notations, 0, 5);
     tcase_add_test(tc, test_file_number_disambiguation);
+    tcase_add_test(tc, test_ply_limit);
     suite_add_tcase(s, tc);
     tc = tcase_create("write");
     tcase_set_timeout(tc, 60);

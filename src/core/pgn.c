@@ -691,6 +691,10 @@ static ct_status read_moves(const game_src *g, int first, ct_notation n, bool ha
         if (pos->ply >= MAX_PLIES) {
             set_err(err, g->game, tk->line, tk->s, tk->n, "line too long (over %d plies)",
                     MAX_PLIES);
+            if (err) {
+                err->move_number = pos->fullmove;
+                err->black = pos->side == CT_BLACK;
+            }
             return CT_ERR_FULL;
         }
         ct_move mv = CT_NO_MOVE;
