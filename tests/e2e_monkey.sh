@@ -72,7 +72,7 @@ start() {
     mode_i=$((mode_i + 1))
     # shellcheck disable=SC2046
     args=$(mode_args "$cur_mode")
-    cmd="stty -g >'$W/stty0.$run'; env TERM=xterm-256color LANGUAGE= COTUONG_DEBUG_INPUT='$W/keys' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' XDG_STATE_HOME='$XDG_STATE_HOME' $SANOPT '$COTUONG' $args 2>'$W/stderr.$run'; echo \$? >'$W/exit.tmp'; stty -g >'$W/stty1.$run'; mv '$W/exit.tmp' '$W/exit.$run'; exec sleep 100000"
+    cmd="stty -g >'$W/stty0.$run'; env TERM=xterm-256color LANGUAGE= COTUONG_DEBUG_INPUT='$W/keys' COTUONG_LOBBY='$COTUONG_LOBBY' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' XDG_STATE_HOME='$XDG_STATE_HOME' $SANOPT '$COTUONG' $args 2>'$W/stderr.$run'; echo \$? >'$W/exit.tmp'; stty -g >'$W/stty1.$run'; mv '$W/exit.tmp' '$W/exit.$run'; exec sleep 100000"
     if [ "$run" = 1 ]; then
         T -f /dev/null new-session -d -s m -x 80 -y 24 "$cmd" || exit 1
         T set-option -g window-size manual >/dev/null 2>&1
