@@ -335,6 +335,23 @@ tune: $(TUNE)
 tune-masters: $(BUILD)/tune/masters.txt
 	$(TUNE) fit $(BUILD)/tune/masters.txt $(TUNE_ITER) $(TUNE_LAMBDA)
 
+# ---------------------------------------------------------------- the trainer's exercises
+# "make exercises" rebuilds assets/ccpd-exercises.txt from the same archive: every exercise
+# validated by the engine on one thread with fixed node budgets (the same archive gives the
+# same bytes). It takes long: run it under nice. EXERCISES_MAX=K validates all the mating
+# exercises and only the first K files of the other folders (all when empty).
+MKEXERCISES := $(BUILD)/tools/mkexercises
+EXERCISES_MAX ?= 200
+
+$(MKEXERCISES): tools/mkexercises.c $(LIBCORE)
+	@mkdir -p $(@D)
+	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -o $@ $< $(LIBCORE) $(LDFLAGS_ALL) -lm
+
+.PHONY: exercises
+exercises: $(MKEXERCISES) $(BUILD)/ccpd/.unpacked
+	$(MKEXERCISES) $(if $(EXERCISES_MAX),--max $(EXERCISES_MAX)) $(BUILD)/ccpd/ccpd/Dataset \
+	  assets/ccpd-exercises.txt
+
 # ---------------------------------------------------------------- bench, lint
 bench: all
 	@if [ -x scripts/bench ]; then \

@@ -45,5 +45,6 @@ int cmd_watch(int argc, char **argv);
 int cmd_relay(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_opening(int argc, char **argv);
+int cmd_train(int argc, char **argv);
 
 #endif

@@ -39,6 +39,7 @@ static const command commands[] = {
     {"relay", cmd_relay, N_("connect standard input/output to a game (for join --via over ssh)"), false},
     {"opening", cmd_opening, N_("name the opening of each game (ECCO code): opening [--lang zh|vi|en] [FILE]..."), false},
     {"explore", cmd_explore, N_("the masters' moves in a position: explore [--fen FEN] [--notation X] [MOVE]..."), false},
+    {"train", cmd_train, N_("solve exercises (mates, endgames, tactics): train [--list] [ID|--today] [--kind K]"), true},
 };
 
 /* In the language of the locale; without UTF-8 (LANG=C) in ASCII ("co tuong"). */
@@ -65,7 +66,7 @@ static void version(void)
            "License GPL-3.0-or-later: GNU GPL version 3 or later.\n"
            "This is free software: you are free to change and redistribute it.\n"
            "There is NO WARRANTY, to the extent permitted by law.\n\n"
-           "Master-game data (the ccpd-* files in %s) is derived from the\n"
+           "Master games and exercises (the ccpd-* files in %s) are derived from the\n"
            "Chinese Chess Practical Dataset by Yu-Han Tseng, licensed under CC BY 4.0\n"
            "<https://creativecommons.org/licenses/by/4.0/>; selected and converted.\n"
            "The AI's evaluation weights were fitted on the same dataset's master games.\n"

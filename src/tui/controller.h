@@ -31,6 +31,7 @@ typedef enum {
     CTL_MODE_OPEN,     /* arg: NULL: the saved games to open */
     CTL_MODE_LOBBY,    /* arg: NULL: the games of the lobby to join, watch, or host one */
     CTL_MODE_EDIT,     /* arg: const char *: the FEN to start from, or NULL (the start) */
+    CTL_MODE_TRAIN,    /* arg: const ctl_train_arg * or NULL */
     CTL_MODE_COUNT
 } ctl_mode_id;
 
@@ -76,6 +77,16 @@ typedef struct {
 
 typedef struct ctl_prompt_arg ctl_prompt_arg;
 
+/* The trainer (CTL_MODE_TRAIN); NULL: every exercise, the installed set. */
+typedef struct {
+    const char *exercises;     /* the set's file, NULL: the installed one */
+    const char *id;            /* open this exercise, or NULL */
+    int kind;                  /* filter: a ct_ex_kind, -1 all */
+    int difficulty;            /* filter: 1..5, 0 all */
+    int day;                   /* yyyymmdd of the puzzle of the day, 0: today */
+    bool today;                /* open the puzzle of the day */
+    bool quit_on_exit;         /* leaving the trainer ends the program (`cotuong train`) */
+} ctl_train_arg;
 /* ------------------------------------------------------------------ shared state */
 typedef struct {
     bool flip;            /* Black at the bottom */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the start menu: back to the game in progress (when one waits below), new game
- * (hot-seat, against the AI, AI against AI), open a saved game, settings, help, quit; a
+ * (hot-seat, against the AI, AI against AI), open a saved game, the trainer (with the
+ * puzzle of the day under the title), settings, help, quit; a
  * set-up page for the game's players, rules and clock, starting from the `play` options.
  * Items are chosen with the arrows and Enter, values changed with Left/Right, or with the
  * mouse. */
@@ -20,8 +21,8 @@ static const char *const clock_choices[] = {"none", "5+0", "10+5", "15+10", "30+
 #define N_CLOCKS ((int)(sizeof clock_choices / sizeof clock_choices[0]))
 
 enum {
-    MAIN_BACK, MAIN_HOTSEAT, MAIN_VS_AI, MAIN_WATCH, MAIN_OPEN, MAIN_EDIT, MAIN_SETTINGS, MAIN_HELP,
-    MAIN_SOMEONE, MAIN_QUIT, MAIN_N
+    MAIN_BACK, MAIN_HOTSEAT, MAIN_VS_AI, MAIN_WATCH, MAIN_OPEN, MAIN_EDIT, MAIN_TRAIN,
+    MAIN_SETTINGS, MAIN_HELP, MAIN_SOMEONE, MAIN_QUIT, MAIN_N
 };
 enum { SET_SIDE, SET_LEVEL, SET_RED_LEVEL, SET_RULES, SET_CLOCK, SET_START, SET_BACK, SET_N };
 enum { OPT_NOTATION, OPT_GLYPHS, OPT_COORDS, OPT_BACK, OPT_N };
@@ -33,6 +34,7 @@ typedef struct {
     int clock;              /* index into the choices; -1: the time control of the options */
     ct_time_control tc;     /* the options' time control */
     char tc_text[32];
+    char daily[200];        /* the puzzle of the day line, "" without the exercises */
 } menu_state;
 
 static int page_items(const menu_state *m)
@@ -69,6 +71,7 @@ static void item_text(const ctl *c, const menu_state *m, int item, char *buf, si
             N_("Watch the AI play itself"),
             N_("Open a saved game"),
             N_("Set up a position"),
+            N_("Trainer: exercises and the puzzle of the day"),
             N_("Settings"),
             N_("Help"),
             N_("Play someone on this computer"),
@@ -132,6 +135,8 @@ static void menu_draw(ctl *c, void *st, const char *prompt)
                                                  : _("Cờ tướng — xiangqi");
     int top = menu_top(c, m);
     ui_put_centre(stdscr, top - 2, 0, cols, UI_TITLE, title);
+    if (m->page == PAGE_MAIN && m->daily[0])
+        ui_put_centre(stdscr, top - 1, 0, cols, UI_DIM, m->daily);
     for (int i = 0, y = top; i < page_items(m); i++) {
         if (!item_visible(c, m, i))
             continue;
@@ -236,6 +241,7 @@ static void choose(ctl *c, menu_state *m, int item)
         case MAIN_WATCH: m->kind = KIND_WATCH; go_page(c, m, PAGE_SETUP); break;
         case MAIN_OPEN: session_open_prompt(c); break;
         case MAIN_EDIT: ctl_push(c, CTL_MODE_EDIT, NULL); break;
+        case MAIN_TRAIN: ctl_push(c, CTL_MODE_TRAIN, NULL); break;
         case MAIN_SETTINGS: go_page(c, m, PAGE_SETTINGS); break;
         case MAIN_HELP: ctl_push(c, CTL_MODE_HELP, NULL); break;
         case MAIN_SOMEONE: ctl_push(c, CTL_MODE_LOBBY, NULL); break;
@@ -314,6 +320,7 @@ static void *menu_open(ctl *c, const void *arg)
         if (d->players[s].kind == SYS_PLAYER_AI)
             m->level[s] = d->players[s].level;
     m->side = c->defaults.flip ? CT_BLACK : CT_RED; /* --flip: you play Black */
+    session_train_daily_line(m->daily, sizeof m->daily);
     /* The clock of the options (or the settings) is the first choice when not in the list. */
     char text[32];
     ct_tc_format(&d->tc, text, sizeof text);

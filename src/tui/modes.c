@@ -4,7 +4,8 @@
 #include "tui/modes.h"
 
 extern const ctl_mode ctl_mode_menu, ctl_mode_play, ctl_mode_review, ctl_mode_help,
-    ctl_mode_prompt, ctl_mode_open, ctl_mode_lobby, ctl_mode_edit;
+    ctl_mode_prompt, ctl_mode_open, ctl_mode_lobby, ctl_mode_edit,
+    ctl_mode_train;
 
 const ctl_mode *const tui_modes[CTL_MODE_COUNT] = {
     [CTL_MODE_MENU] = &ctl_mode_menu,
@@ -15,4 +16,5 @@ const ctl_mode *const tui_modes[CTL_MODE_COUNT] = {
     [CTL_MODE_OPEN] = &ctl_mode_open,
     [CTL_MODE_LOBBY] = &ctl_mode_lobby,
     [CTL_MODE_EDIT] = &ctl_mode_edit,
+    [CTL_MODE_TRAIN] = &ctl_mode_train,
 };

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "sys/clipboard.h"
+#include "sys/exercises.h"
 #include "sys/gamefile.h"
 #include "sys/i18n.h"
 #include "sys/resume.h"
@@ -288,4 +289,33 @@ void session_copy(ctl *c, const ct_record *rec, const ct_pos *pos, bool whole_ga
     else
         ctl_status(c, UI_ERROR, _("Not copied: %s"), err);
     free(text);
+}
+
+/* ---------------------------------------------------------------- the trainer */
+void session_train_goal_text(const ct_exercise *ex, char *buf, size_t size)
+{
+    ct_pos pos;
+    ct_fen_error fe;
+    bool black = ct_fen_read(&pos, ex->fen, &fe) == CT_OK && pos.side == CT_BLACK;
+    if (ex->goal == CT_GOAL_MATE)
+        snprintf(buf, size, black ? _("Black to move, mate in %d") : _("Red to move, mate in %d"),
+                 ex->moves);
+    else
+        snprintf(buf, size, "%s", black ? _("Black to move and win") : _("Red to move and win"));
+}
+
+void session_train_daily_line(char *buf, size_t size)
+{
+    ct_exset set;
+    char err[4300];
+    buf[0] = '\0';
+    if (sys_exercises_load(NULL, &set, err, sizeof err) != 0)
+        return;
+    int i = sys_train_of_day(&set, sys_train_today());
+    if (i >= 0) {
+        char goal[128];
+        session_train_goal_text(&set.ex[i], goal, sizeof goal);
+        snprintf(buf, size, _("Puzzle of the day: %s, %s"), set.ex[i].id, goal);
+    }
+    ct_exset_free(&set);
 }

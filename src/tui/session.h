@@ -13,6 +13,7 @@
 #include "game/game.h"
 #include "sys/settings.h"
 #include "tui/controller.h"
+#include "cotuong/exercise.h"
 #include "cotuong/record.h"
 
 /* Reads the settings file and applies it to c (notation, rules, AI level, glyphs, colour,
@@ -47,5 +48,11 @@ void session_copy(ctl *c, const ct_record *rec, const ct_pos *pos, bool whole_ga
 /* A view setting changed in a game (n, g, c, f): kept in the settings file when the
  * settings module can write it. */
 void session_setting_changed(ctl *c, const char *name);
+
+/* The trainer's texts that the start menu and the trainer share: the goal of an exercise
+ * in the interface language ("Red to move, mate in 3"), and "Puzzle of the day: m7, Red to
+ * move, mate in 3" ("" when the exercises are not installed). */
+void session_train_goal_text(const ct_exercise *ex, char *buf, size_t size);
+void session_train_daily_line(char *buf, size_t size);
 
 #endif

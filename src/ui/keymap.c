@@ -15,6 +15,7 @@
 #define PLAY G(PLAY)
 #define REVIEW G(REVIEW)
 #define MENU G(MENU)
+#define TRAIN G(TRAIN)
 #define EDIT G(EDIT)
 #define YESNO G(YESNO)
 #define HELP G(HELP)
@@ -215,6 +216,34 @@ static const ui_keybinding keymap[] = {
     {EDIT, KEY_DOWN, REQ_HISTORY_NEXT, N_("Down")},
     {EDIT, CTRL('n'), REQ_HISTORY_NEXT, "Ctrl-N"},
     {EDIT, '\t', REQ_COMPLETE, "Tab"},
+    /* The trainer (cursor, Enter, Esc, ':' and the view keys as in play). */
+    {TRAIN, KEY_UP, REQ_UP, N_("Up")},
+    {TRAIN, KEY_DOWN, REQ_DOWN, N_("Down")},
+    {TRAIN, KEY_LEFT, REQ_LEFT, N_("Left")},
+    {TRAIN, KEY_RIGHT, REQ_RIGHT, N_("Right")},
+    {TRAIN, '\n', REQ_SELECT, "Enter"},
+    {TRAIN, '\r', REQ_SELECT, NULL},
+    {TRAIN, KEY_ENTER, REQ_SELECT, NULL},
+    {TRAIN, ' ', REQ_SELECT, N_("Space")},
+    {TRAIN, 27, REQ_CANCEL, "Esc"},
+    {TRAIN, ':', REQ_MOVE_LINE, ":"},
+    {TRAIN, '/', REQ_MOVE_LINE, "/"},
+    {TRAIN, 'i', REQ_HINT, "i"},
+    {TRAIN, 'r', REQ_RETRY, "r"},
+    {TRAIN, 's', REQ_SOLUTION, "s"},
+    {TRAIN, KEY_NPAGE, REQ_NEXT_EXERCISE, "PgDn"},
+    {TRAIN, '.', REQ_NEXT_EXERCISE, "."},
+    {TRAIN, KEY_PPAGE, REQ_PREV_EXERCISE, "PgUp"},
+    {TRAIN, ',', REQ_PREV_EXERCISE, ","},
+    {TRAIN, 'K', REQ_FILTER_KIND, "K"},
+    {TRAIN, 'D', REQ_FILTER_DIFFICULTY, "D"},
+    {TRAIN, 'n', REQ_NOTATION, "n"},
+    {TRAIN, 'f', REQ_FLIP, "f"},
+    {TRAIN, 'c', REQ_COORDS, "c"},
+    {TRAIN, 'g', REQ_GLYPHS, "g"},
+    {TRAIN, '?', REQ_HELP, "?"},
+    {TRAIN, KEY_F(1), REQ_HELP, "F1"},
+    {TRAIN, 'q', REQ_QUIT, "q"},
     /* Questions. */
     {YESNO, 'y', REQ_YES, "y"},
     {YESNO, 'Y', REQ_YES, NULL},

@@ -96,6 +96,12 @@
     X(HISTORY_PREV, N_("the previous text entered at this prompt"))                          \
     X(HISTORY_NEXT, N_("the next text entered at this prompt"))                              \
     X(COMPLETE, N_("complete the file name (twice: list the choices)"))                      \
+    X(RETRY, N_("trainer: try the exercise again from its start"))                           \
+    X(SOLUTION, N_("trainer: show the solution, a move at a time (Left, Right)"))            \
+    X(NEXT_EXERCISE, N_("trainer: the next exercise (of the filter)"))                       \
+    X(PREV_EXERCISE, N_("trainer: the previous exercise (of the filter)"))                   \
+    X(FILTER_KIND, N_("trainer: only exercises of the next kind (all, mate, endgame...)"))   \
+    X(FILTER_DIFFICULTY, N_("trainer: only exercises of the next difficulty (all, 1-5)"))    \
     X(HELP, N_("show the keys of this screen"))                                              \
     X(REDRAW, N_("redraw the screen"))                                                       \
     X(QUIT, N_("quit or go back (asks first when something is not saved)"))
@@ -118,6 +124,7 @@ typedef enum {
 #define UI_KEYGROUPS(X)                                                                      \
     X(PLAY, N_("Playing"))                                                                   \
     X(REVIEW, N_("Reviewing a game"))                                                        \
+    X(TRAIN, N_("The trainer"))                                                              \
     X(MENU, N_("Menus and lists"))                                                           \
     X(EDIT, N_("Text prompts"))                                                              \
     X(SETUP, N_("Setting up a position"))                                                    \

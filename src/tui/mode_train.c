@@ -1,0 +1,531 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — the trainer screen: an exercise on the board, the player moving the side to move
+ * (cursor, mouse or a typed move), every move judged by search (game/trainer.h) and answered
+ * with the best defence; hints, retry, the solution step by step, next/previous, filters by
+ * kind and difficulty, the puzzle of the day, and the progress saved after every attempt. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/trainer.h"
+#include "sys/exercises.h"
+#include "sys/i18n.h"
+#include "sys/sanitize.h"
+#include "tui/controller.h"
+#include "tui/session.h"
+#include "ui/draw.h"
+#include "ui/views.h"
+#include "cotuong/movegen.h"
+
+#define HISTORY_LINES (GAME_TRAINER_LINE + CT_EX_MAX_SOLUTION)
+
+typedef struct {
+    ct_exset set;
+    sys_train_progress prog;
+    int *list, nlist, cur;   /* the exercises of the filter (indices into set), the one shown */
+    int kind, difficulty;    /* the filter: -1 / 0 = all */
+    int day, daily;          /* the date and the index of its puzzle */
+    game_trainer t;
+    bool have_t;
+    bool failed_recorded;    /* this attempt already counted as failed */
+    int cur_file, cur_rank;
+    ct_sq selected;
+    ct_move targets[CT_MAX_MOVES];
+    int n_targets;
+    ct_move shown_hint;      /* on the board */
+    bool review;             /* showing the solution */
+    int review_ply;
+    bool quit_on_exit;
+    ui_history_line hist[HISTORY_LINES];
+} train_state;
+
+static const ct_exercise *current(const train_state *ts)
+{
+    return ts->nlist ? &ts->set.ex[ts->list[ts->cur]] : NULL;
+}
+
+static void clear_selection(train_state *ts)
+{
+    ts->selected = CT_NO_SQ;
+    ts->n_targets = 0;
+}
+
+static void record(ctl *c, train_state *ts, bool solved)
+{
+    char err[4300];
+    const game_trainer *t = &ts->t;
+    if (sys_train_progress_record(&ts->prog, t->ex->id, solved,
+                                  !t->refused && !t->hinted && !t->shown, ts->day, err,
+                                  sizeof err) != 0) {
+        char *e = sanitize_dup(err, 0);
+        ctl_status(c, UI_ERROR, _("Progress not saved: %s"), e);
+        free(e);
+    }
+}
+
+static void record_failure(ctl *c, train_state *ts)
+{
+    if (ts->failed_recorded || ts->t.state == TRAINER_SOLVED)
+        return;
+    ts->failed_recorded = true;
+    record(c, ts, false);
+}
+
+static void open_current(ctl *c, train_state *ts)
+{
+    if (ts->have_t)
+        game_trainer_free(&ts->t);
+    ts->have_t = false;
+    clear_selection(ts);
+    ts->shown_hint = CT_NO_MOVE;
+    ts->review = false;
+    ts->failed_recorded = false;
+    const ct_exercise *ex = current(ts);
+    if (!ex) {
+        ctl_status(c, UI_ERROR, "%s", _("No exercise matches the filter (K: kind, D: difficulty)."));
+        return;
+    }
+    if (!game_trainer_start(&ts->t, ex)) {
+        ctl_status(c, UI_ERROR, "%s", _("Out of memory."));
+        return;
+    }
+    ts->have_t = true;
+    char goal[128];
+    session_train_goal_text(ex, goal, sizeof goal);
+    ctl_status(c, UI_STATUS, "%s.", goal);
+}
+
+/* The filtered list; keeps the exercise shown when it still matches. */
+static void build_list(train_state *ts)
+{
+    int keep = ts->nlist ? ts->list[ts->cur] : -1;
+    ts->nlist = 0;
+    ts->cur = 0;
+    for (int i = 0; i < ts->set.n; i++) {
+        const ct_exercise *ex = &ts->set.ex[i];
+        if ((ts->kind < 0 || (int)ex->kind == ts->kind) &&
+            (ts->difficulty == 0 || ex->difficulty == ts->difficulty)) {
+            if (i == keep)
+                ts->cur = ts->nlist;
+            ts->list[ts->nlist++] = i;
+        }
+    }
+}
+
+static bool show_index(train_state *ts, int set_index)
+{
+    for (int i = 0; i < ts->nlist; i++)
+        if (ts->list[i] == set_index) {
+            ts->cur = i;
+            return true;
+        }
+    return false;
+}
+
+/* ---------------------------------------------------------------- drawing */
+static const ct_pos *shown_pos(train_state *ts, ct_pos *scratch)
+{
+    if (!ts->review)
+        return &ts->t.pos;
+    *scratch = ts->t.start;
+    for (int i = 0; i < ts->review_ply && i < ts->t.ex->nsolution; i++)
+        ct_pos_make(scratch, ts->t.ex->solution[i]);
+    return scratch;
+}
+
+static int history(ctl *c, train_state *ts)
+{
+    const ct_move *mv = ts->review ? ts->t.ex->solution : ts->t.line;
+    int n = ts->review ? ts->review_ply : ts->t.nline;
+    ct_pos p = ts->t.start;
+    int k = 0;
+    for (int i = 0; i < n && k < HISTORY_LINES; i++) {
+        char t[CT_MOVE_TEXT_MAX];
+        ctl_move_text(c, &p, mv[i], t, sizeof t);
+        snprintf(ts->hist[k].text, sizeof ts->hist[k].text, "%d.%s %s", p.fullmove,
+                 p.side == CT_BLACK ? ".." : "", t);
+        ts->hist[k].current = i == n - 1;
+        k++;
+        ct_pos_make(&p, mv[i]);
+    }
+    return k;
+}
+
+static void train_draw(ctl *c, void *st, const char *prompt)
+{
+    train_state *ts = st;
+    werase(stdscr);
+    if (!ts->have_t) {
+        ui_put_centre(stdscr, c->layout.rows / 2 - 1, 0, c->layout.cols, UI_TITLE, _("Trainer"));
+        ui_put_centre(stdscr, c->layout.rows / 2 + 1, 0, c->layout.cols, c->status_role, c->status);
+        ui_put_centre(stdscr, c->layout.rows - 1, 0, c->layout.cols, UI_DIM,
+                      _("K kind  D difficulty  q back"));
+        return;
+    }
+    const ct_exercise *ex = ts->t.ex;
+    ct_pos scratch;
+    const ct_pos *pos = shown_pos(ts, &scratch);
+    ct_move last = CT_NO_MOVE;
+    if (ts->review && ts->review_ply > 0)
+        last = ex->solution[ts->review_ply - 1];
+    else if (!ts->review && ts->t.nline > 0)
+        last = ts->t.line[ts->t.nline - 1];
+    bool here = ctl_current_mode(c) == CTL_MODE_TRAIN || ctl_current_mode(c) == CTL_MODE_PROMPT;
+    ui_board_state bs = {
+        .pos = pos,
+        .flip = c->set.flip,
+        .coords = c->set.coords,
+        .ascii = c->set.ascii || c->set.ascii_lines,
+        .glyphs = c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs,
+        .cursor_file = here && !ts->review ? ts->cur_file : -1,
+        .cursor_rank = ts->cur_rank,
+        .selected = ts->review ? CT_NO_SQ : ts->selected,
+        .targets = ts->targets,
+        .n_targets = ts->review ? 0 : ts->n_targets,
+        .last_move = last,
+        .hint = ts->review ? CT_NO_MOVE : ts->shown_hint,
+        .check_sq = ct_in_check(pos, pos->side) ? ct_pos_king(pos, pos->side) : CT_NO_SQ,
+        .river_left = c->set.ascii ? "~ ~ ~ ~" : "楚 河",
+        .river_right = c->set.ascii ? "~ ~ ~ ~" : "漢 界",
+        .red_numbers_hanzi = !c->set.ascii && c->set.glyphs == UI_GLYPHS_HAN,
+    };
+    ui_board_draw(stdscr, &c->layout, &bs);
+
+    char title[200], goal[128], info[200], score[200], filter[200], source[200];
+    snprintf(title, sizeof title, _("Trainer: %s (%d/%d)%s"), ex->id, ts->cur + 1, ts->nlist,
+             ts->list[ts->cur] == ts->daily ? _(", puzzle of the day") : "");
+    session_train_goal_text(ex, goal, sizeof goal);
+    static const char *const kinds[CT_EX_KINDS] = {N_("mating exercise"), N_("endgame"),
+                                                   N_("tactic"), N_("middlegame")};
+    snprintf(info, sizeof info, _("%s, difficulty %d/5, %d/%d win"),
+             _(kinds[ex->kind]), ex->difficulty, ex->keep, ex->legal);
+    const sys_ex_progress *pr = sys_train_progress_get(&ts->prog, ex->id);
+    snprintf(score, sizeof score, _("Solved %d, failed %d; streak %d (best %d)"),
+             pr ? pr->solved : 0, pr ? pr->failed : 0, ts->prog.streak, ts->prog.best_streak);
+    char kbuf[64], dbuf[32];
+    snprintf(kbuf, sizeof kbuf, "%s", ts->kind < 0 ? _("all kinds") : _(kinds[ts->kind]));
+    if (ts->difficulty)
+        snprintf(dbuf, sizeof dbuf, _("difficulty %d"), ts->difficulty);
+    else
+        snprintf(dbuf, sizeof dbuf, "%s", _("any difficulty"));
+    snprintf(filter, sizeof filter, _("Filter: %s, %s"), kbuf, dbuf);
+    sanitize_text(source, sizeof source, ex->title, strlen(ex->title), 0);
+    const char *footer = ts->review ? _("Left/Right step  Esc back  ? keys")
+                                    : _("i hint  r retry  s solution  ? keys");
+    ui_panel_state ps = {
+        .title = title,
+        .turn = goal,
+        .turn_role = pos->side == CT_RED ? UI_RED : UI_BLACK,
+        .players = {info, score},
+        .rules = filter,
+        .notation = source,
+        .history = ts->hist,
+        .n_history = history(c, ts),
+        .status = c->status,
+        .status_role = c->status_role,
+        .footer = footer,
+        .prompt = prompt,
+    };
+    ui_panel_draw(stdscr, &c->layout.panel, &ps);
+}
+
+/* ---------------------------------------------------------------- moves */
+static void solver_move(ctl *c, train_state *ts, ct_move mv)
+{
+    game_trainer *t = &ts->t;
+    if (t->state == TRAINER_SOLVED) {
+        ctl_status(c, UI_STATUS, "%s", _("Solved. PgDn: the next exercise, r: again."));
+        return;
+    }
+    if (!ct_is_legal(&t->pos, mv)) {
+        ctl_status(c, UI_ERROR, "%s", ctl_why_text(ct_why_illegal(&t->pos, mv)));
+        return;
+    }
+    clear_selection(ts);
+    ts->shown_hint = CT_NO_MOVE;
+    /* The judge searches for a moment: say so first. */
+    ctl_status(c, UI_STATUS, "%s", _("Checking the move..."));
+    train_draw(c, ts, NULL);
+    refresh();
+    ct_pos before = t->pos;
+    char text[CT_MOVE_TEXT_MAX], rt[CT_MOVE_TEXT_MAX];
+    ctl_move_text(c, &before, mv, text, sizeof text);
+    ct_move reply;
+    switch (game_trainer_move(t, mv, &reply)) {
+    case TRAINER_REFUSED:
+        record_failure(c, ts);
+        ctl_status(c, UI_ERROR,
+                   t->ex->goal == CT_GOAL_MATE
+                       ? _("%s does not mate in time: try another move (i hint, s solution).")
+                       : _("%s lets the win go: try another move (i hint, s solution)."),
+                   text);
+        break;
+    case TRAINER_ACCEPTED: {
+        ct_pos p = before;
+        ct_pos_make(&p, mv);
+        ctl_move_text(c, &p, reply, rt, sizeof rt);
+        if (t->ex->goal == CT_GOAL_MATE)
+            ctl_status(c, UI_STATUS, _("%s: good. The defence: %s. Mate in %d to go."), text, rt,
+                       game_trainer_left(t));
+        else
+            ctl_status(c, UI_STATUS, _("%s: good, still winning. The defence: %s."), text, rt);
+        break;
+    }
+    case TRAINER_DONE:
+        record(c, ts, true);
+        ctl_status(c, UI_STATUS, _("%s: solved! PgDn: the next exercise."), text);
+        break;
+    default: break;
+    }
+}
+
+static void act_at(ctl *c, train_state *ts, int file, int rank)
+{
+    if (ts->review) {
+        ctl_status(c, UI_STATUS, "%s", _("This is the solution: Esc goes back to the exercise."));
+        return;
+    }
+    ct_pos *pos = &ts->t.pos;
+    ct_sq sq = (ct_sq)CT_SQ(file, rank);
+    if (ts->selected != CT_NO_SQ && sq != ts->selected && ct_pos_side_at(pos, sq) != pos->side) {
+        solver_move(c, ts, CT_MOVE(ts->selected, sq));
+        return;
+    }
+    if (sq == ts->selected || ct_pos_side_at(pos, sq) != pos->side) {
+        clear_selection(ts);
+        if (ct_pos_side_at(pos, sq) >= 0)
+            ctl_status(c, UI_ERROR, "%s", _("That piece is not yours."));
+        return;
+    }
+    ct_move all[CT_MAX_MOVES];
+    int n = ct_gen_legal(pos, all);
+    ts->n_targets = 0;
+    for (int i = 0; i < n; i++)
+        if (CT_FROM(all[i]) == sq)
+            ts->targets[ts->n_targets++] = all[i];
+    ts->selected = sq;
+}
+
+static void on_move_text(ctl *c, void *st, const char *text)
+{
+    train_state *ts = st;
+    if (!ts->have_t || ts->review)
+        return;
+    ct_move mv = CT_NO_MOVE;
+    ct_parse_error err;
+    if (ct_move_parse(&ts->t.pos, text, c->set.notation, &mv, &err) != CT_OK)
+        ct_move_parse(&ts->t.pos, text, CT_NOTATION_AUTO, &mv, &err);
+    if (!mv)
+        mv = ct_move_parse_coord(text);
+    if (!mv) {
+        ctl_status(c, UI_ERROR, "%s", _("Cannot read that move."));
+        return;
+    }
+    solver_move(c, ts, mv);
+}
+
+static void hint(ctl *c, train_state *ts)
+{
+    if (ts->review || ts->t.state == TRAINER_SOLVED)
+        return;
+    ctl_status(c, UI_STATUS, "%s", _("Looking for a hint..."));
+    train_draw(c, ts, NULL);
+    refresh();
+    ct_move mv = game_trainer_hint(&ts->t);
+    if (mv == CT_NO_MOVE)
+        return;
+    char sq[3];
+    ct_sq_name(CT_FROM(mv), sq);
+    if (ts->t.hint_level == 1) {
+        act_at(c, ts, CT_SQ_FILE(CT_FROM(mv)), CT_SQ_RANK(CT_FROM(mv)));
+        ctl_status(c, UI_STATUS, _("Hint: move the piece on %s (i again: the move)."), sq);
+    } else {
+        char t[CT_MOVE_TEXT_MAX];
+        ctl_move_text(c, &ts->t.pos, mv, t, sizeof t);
+        ts->shown_hint = mv;
+        ctl_status(c, UI_STATUS, _("Hint: %s."), t);
+    }
+}
+
+static void step_exercise(ctl *c, train_state *ts, int dir)
+{
+    if (!ts->nlist)
+        return;
+    ts->cur = (ts->cur + dir + ts->nlist) % ts->nlist;
+    open_current(c, ts);
+}
+
+static void move_cursor(const ctl *c, train_state *ts, int dx, int dy)
+{
+    int df = c->set.flip ? -dx : dx, dr = c->set.flip ? dy : -dy;
+    ts->cur_file = (ts->cur_file + df + 9) % 9;
+    ts->cur_rank = (ts->cur_rank + dr + 10) % 10;
+}
+
+static void leave(ctl *c, train_state *ts)
+{
+    if (ts->quit_on_exit || c->n_frames <= 1)
+        c->quit = true;
+    else
+        ctl_pop(c);
+}
+
+static void train_key(ctl *c, void *st, const ui_event *ev)
+{
+    train_state *ts = st;
+    if (!ts->have_t && ev->req != REQ_QUIT && ev->req != REQ_FILTER_KIND &&
+        ev->req != REQ_FILTER_DIFFICULTY && ev->req != REQ_HELP)
+        return;
+    switch (ev->req) {
+    case REQ_LEFT:
+    case REQ_RIGHT:
+        if (ts->review) {
+            int n = ts->t.ex->nsolution, p = ts->review_ply + (ev->req == REQ_RIGHT ? 1 : -1);
+            ts->review_ply = p < 0 ? 0 : p > n ? n : p;
+            ctl_status(c, UI_STATUS, _("The solution: move %d of %d (Esc: back)."), ts->review_ply, n);
+            break;
+        }
+        move_cursor(c, ts, ev->req == REQ_RIGHT ? 1 : -1, 0);
+        break;
+    case REQ_UP: move_cursor(c, ts, 0, -1); break;
+    case REQ_DOWN: move_cursor(c, ts, 0, 1); break;
+    case REQ_SELECT: act_at(c, ts, ts->cur_file, ts->cur_rank); break;
+    case REQ_MOUSE: {
+        int f, r;
+        if (!ev->press || !ui_layout_cell_to_sq(&c->layout, c->set.flip, ev->y, ev->x, &f, &r))
+            break;
+        ts->cur_file = f;
+        ts->cur_rank = r;
+        act_at(c, ts, f, r);
+        break;
+    }
+    case REQ_CANCEL:
+        clear_selection(ts);
+        ts->shown_hint = CT_NO_MOVE;
+        if (ts->review) {
+            ts->review = false;
+            ctl_status(c, UI_STATUS, "%s", _("Back to the exercise (r: from its start)."));
+        }
+        break;
+    case REQ_MOVE_LINE:
+        if (!ts->review)
+            ctl_prompt_text(c, ts, _("Move:"), "", on_move_text);
+        break;
+    case REQ_HINT: hint(c, ts); break;
+    case REQ_RETRY: {
+        game_trainer_retry(&ts->t);
+        clear_selection(ts);
+        ts->shown_hint = CT_NO_MOVE;
+        ts->review = false;
+        ts->failed_recorded = false;
+        char goal[128];
+        session_train_goal_text(ts->t.ex, goal, sizeof goal);
+        ctl_status(c, UI_STATUS, _("Again: %s."), goal);
+        break;
+    }
+    case REQ_SOLUTION:
+        record_failure(c, ts);
+        ts->t.shown = true;
+        ts->review = true;
+        ts->review_ply = ts->t.ex->nsolution > 0 ? 1 : 0;
+        ctl_status(c, UI_STATUS, _("The solution: move %d of %d (Left/Right step, Esc back)."),
+                   ts->review_ply, ts->t.ex->nsolution);
+        break;
+    case REQ_NEXT_EXERCISE: step_exercise(c, ts, 1); break;
+    case REQ_PREV_EXERCISE: step_exercise(c, ts, -1); break;
+    case REQ_FILTER_KIND:
+    case REQ_FILTER_DIFFICULTY:
+        if (ev->req == REQ_FILTER_KIND)
+            ts->kind = ts->kind + 1 >= CT_EX_KINDS ? -1 : ts->kind + 1;
+        else
+            ts->difficulty = (ts->difficulty + 1) % (CT_EX_DIFFICULTIES + 1);
+        build_list(ts);
+        open_current(c, ts);
+        break;
+    case REQ_FLIP: c->set.flip = !c->set.flip; break;
+    case REQ_COORDS: c->set.coords = !c->set.coords; break;
+    case REQ_GLYPHS:
+        if (!c->set.ascii)
+            c->set.glyphs = (ui_glyphs)((c->set.glyphs + 1) % UI_GLYPHS_COUNT);
+        break;
+    case REQ_NOTATION:
+        c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
+        ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
+        break;
+    case REQ_HELP: ctl_push(c, CTL_MODE_HELP, NULL); break;
+    case REQ_QUIT: leave(c, ts); break;
+    default: break;
+    }
+}
+
+/* ---------------------------------------------------------------- open, close */
+static void *train_open(ctl *c, const void *arg)
+{
+    const ctl_train_arg *a = arg;
+    ctl_train_arg none = {.kind = -1};
+    if (!a)
+        a = &none;
+    train_state *ts = calloc(1, sizeof *ts);
+    if (!ts)
+        return NULL;
+    char err[4300];
+    if (sys_exercises_load(a->exercises, &ts->set, err, sizeof err) != 0) {
+        char *e = sanitize_dup(err, 0);
+        ctl_status(c, UI_ERROR, "%s", e);
+        free(e);
+        free(ts);
+        return NULL;
+    }
+    ts->list = calloc(ts->set.n ? (size_t)ts->set.n : 1, sizeof *ts->list);
+    if (!ts->list) {
+        ct_exset_free(&ts->set);
+        free(ts);
+        return NULL;
+    }
+    char perr[4300] = "";
+    bool prog_bad = sys_train_progress_load(&ts->prog, NULL, perr, sizeof perr) != 0;
+    ts->kind = a->kind;
+    ts->difficulty = a->difficulty;
+    ts->day = a->day ? a->day : sys_train_today();
+    ts->daily = sys_train_of_day(&ts->set, ts->day);
+    ts->quit_on_exit = a->quit_on_exit;
+    ts->cur_file = 4;
+    ts->cur_rank = 4;
+    build_list(ts);
+    int want = a->id ? ct_exset_find(&ts->set, a->id) : a->today ? ts->daily : -1;
+    if (want >= 0 && !show_index(ts, want)) {
+        ts->kind = -1; /* the exercise asked for is outside the filter: drop the filter */
+        ts->difficulty = 0;
+        build_list(ts);
+        show_index(ts, want);
+    }
+    open_current(c, ts);
+    if (prog_bad) {
+        char *e = sanitize_dup(perr, 0);
+        ctl_status(c, UI_ERROR, _("Progress not read (it will not be saved): %s"), e);
+        free(e);
+    }
+    return ts;
+}
+
+static void train_close(ctl *c, void *st)
+{
+    (void)c;
+    train_state *ts = st;
+    if (ts->have_t)
+        game_trainer_free(&ts->t);
+    sys_train_progress_free(&ts->prog);
+    ct_exset_free(&ts->set);
+    free(ts->list);
+    free(ts);
+}
+
+const ctl_mode ctl_mode_train = {
+    .name = "train",
+    .keys = UI_KEYS_TRAIN,
+    .open = train_open,
+    .close = train_close,
+    .draw = train_draw,
+    .key = train_key,
+    .full_screen = true,
+};

@@ -1,0 +1,120 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# e2e_train.sh -- the trainer end to end: `train --list` (format), the line mode (an
+# alternative solution accepted, a move that misses the mate refused: verdicts fairy-stockfish
+# gave, see tests/check_train.c), the progress file surviving a kill -9, the puzzle of the
+# day stable for a date, and the trainer screen in tmux at 80x24, UTF-8 and LANG=C.
+. "$(dirname "$0")/tmux_lib.sh"
+ui_require
+SET="$TEST_DATA_DIR/train/exercises.txt"
+ok() { step=$((step + 1)); echo "ok $step - $1"; }
+bad() { step=$((step + 1)); echo "not ok $step - $1"; fails=$((fails + 1)); }
+expect() { # NAME WANT HAVE
+    if [ "$2" = "$3" ]; then ok "$1"; else bad "$1"; printf '    want: %s\n    have: %s\n' "$2" "$3"; fi
+}
+
+echo "# --list: id, kind, goal, difficulty; filters"
+out=$("$COTUONG" train --exercises "$SET" --list)
+expect "the list" "x1     tactic     Red to move, mate in 4   3
+x2     endgame    Black to move, mate in 1 2
+x3     endgame    Red to move and win      3" "$out"
+expect "--kind endgame" "x2 x3" "$("$COTUONG" train --exercises "$SET" --list --kind endgame | awk '{print $1}' | tr '\n' ' ' | sed 's/ $//')"
+expect "--difficulty 2" "x2" "$("$COTUONG" train --exercises "$SET" --list --difficulty 2 | awk '{print $1}')"
+"$COTUONG" train --exercises "$SET" --kind nonsense --list >/dev/null 2>&1
+expect "a bad kind is refused" 2 $?
+"$COTUONG" train --exercises "$SET" nosuch </dev/null >/dev/null 2>&1
+expect "an unknown id is an error" 1 $?
+
+echo "# line mode: refusal, an alternative solution, hints, progress"
+out=$(printf 'i3i4\ne4a4\nquit\n' | "$COTUONG" train --exercises "$SET" x1)
+case $out in *"refused: i3i4 "*) ok "i3i4 refused (no mate in 4)" ;; *) bad "i3i4 refused"; echo "$out" ;; esac
+case $out in *"accepted: e4a4; reply "*"; mate in 3 to go"*) ok "e4a4 accepted (not the stored e4d4)" ;; *) bad "e4a4 accepted"; echo "$out" ;; esac
+out=$(printf 'c0b2\nhint\nhint\ne2d2\n' | "$COTUONG" train --exercises "$SET" x2)
+expect "mate in 1: refusal, hints, solved" "exercise x2 (endgame, difficulty 2): Black to move, mate in 1
+fen 2ba1k3/4a4/1P2b4/p8/9/8P/P8/4r4/3K5/2n1CA1R1 b - - 20 11
+source test: a mate in 1 (CCPD 殘局 00000005)
+refused: c0b2 does not mate in time; try again
+hint: the piece on e2
+hint: e2d2
+solved: e2d2" "$(echo "$out" | sed 's/, puzzle of the day//')"
+prog="$XDG_STATE_HOME/cotuong/train"
+expect "progress: x1 failed, x2 solved (after a refusal, so no streak)" "streak 0 0
+ex x1 0 1 DAY
+ex x2 1 1 DAY" "$(sed 1d "$prog" | sed 's/ [0-9]\{8\}$/ DAY/')"
+
+echo "# the progress survives a kill -9 right after the answer"
+fifo="$UI_HOME/in"
+mkfifo "$fifo"
+"$COTUONG" train --exercises "$SET" x2 <"$fifo" >"$UI_HOME/out" 2>&1 &
+pid=$!
+exec 3>"$fifo"
+echo e2d2 >&3
+i=0
+while [ $i -lt 100 ] && ! grep -q "^solved" "$UI_HOME/out"; do sleep 0.1; i=$((i + 1)); done
+kill -9 $pid
+wait $pid 2>/dev/null
+exec 3>&-
+expect "the clean solve is on disk after kill -9" "streak 1 1
+ex x1 0 1 DAY
+ex x2 2 1 DAY" "$(sed 1d "$prog" | sed 's/ [0-9]\{8\}$/ DAY/')"
+left=$(ls -A "$XDG_STATE_HOME/cotuong" | grep -c '^\.train\.' || true)
+expect "no temporary file left" 0 "$left"
+
+echo "# the puzzle of the day: a function of the date"
+a=$("$COTUONG" train --exercises "$SET" --today --date 2026-12-01 </dev/null | head -n 1)
+b=$("$COTUONG" train --exercises "$SET" --today --date 2026-12-01 </dev/null | head -n 1)
+expect "2026-12-01 (same twice)" "exercise x1 (tactic, difficulty 3, puzzle of the day): Red to move, mate in 4" "$a"
+expect "stable" "$a" "$b"
+c=$("$COTUONG" train --exercises "$SET" --today --date 1970-01-01 </dev/null | head -n 1)
+expect "1970-01-01" "exercise x2 (endgame, difficulty 2, puzzle of the day): Black to move, mate in 1" "$c"
+
+echo "# the trainer screen, 80x24, UTF-8"
+ui_start 80 24 LANG=C.UTF-8 "COTUONG_EXERCISES=$SET" -- train x1 --lang en
+check "the trainer opens" "Trainer: x1 (1/3)"
+check "the goal" "Red to move, mate in 4"
+check "the board" "帥"
+keys :
+typed "i3i4"
+keys Enter
+check "a move that misses the mate is refused" "does not mate in time" 20
+keys :
+typed "e4a4"
+keys Enter
+check "the alternative is accepted" "3 to go." 20
+keys i
+check "hint: the piece" "Hint: move the piece on" 20
+keys i
+check "hint: the move" "Hint: " 20
+keys s
+check "the solution" "The solution: move 1 of 7"
+keys Right
+check "the solution steps" "The solution: move 2 of 7"
+keys Escape r
+check "retry" "Again: Red to move, mate in 4"
+keys NPage
+check "next exercise" "Trainer: x2 (2/3)"
+keys K
+check "filter by kind: mating exercises (none here)" "No exercise matches the filter"
+keys K
+check "filter: endgames" "Filter: endgame, any difficulty"
+keys q
+check "quit" "EXIT=0"
+
+echo "# LANG=C: an ASCII board"
+ui_start 80 24 LANG=C LC_ALL=C "COTUONG_EXERCISES=$SET" -- train x3 --lang en
+check "ASCII trainer" "Red to move and win"
+check_not "no Han glyphs" "帥"
+keys q
+check "quit" "EXIT=0"
+
+echo "# the start menu: the trainer entry and the puzzle of the day"
+ui_start 80 24 LANG=C.UTF-8 "COTUONG_EXERCISES=$SET" -- --lang en
+check "puzzle of the day on the start screen" "Puzzle of the day: x"
+check "the entry" "Trainer: exercises and the puzzle of the day"
+click 40 $(($(cap | grep -n "Trainer: exercises" | head -n 1 | cut -d: -f1) - 1))
+check "the trainer from the menu" "Trainer: x"
+keys q
+check "back to the menu" "New game: against the AI"
+
+echo "# $step checks, $fails failed"
+[ "$fails" -eq 0 ]
