@@ -198,8 +198,6 @@ static bool parse_date(const char *s, int *day)
     return true;
 }
 
-static ctl train_app;
-
 int cmd_train(int argc, char **argv)
 {
     const char *id = NULL, *file = NULL, *lang = NULL;
@@ -288,7 +286,8 @@ int cmd_train(int argc, char **argv)
     }
     if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
         ct_exset_free(&set);
-        static app_config cfg;
+        ctl train_app; /* the frame of the program (its modes keep their own state) */
+        app_config cfg;
         ctl_init(&train_app, tui_modes);
         session_load_settings(&train_app, &cfg);
         if (!lang && cfg.language_given && strcmp(cfg.language, "auto"))
