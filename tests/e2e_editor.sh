@@ -137,6 +137,20 @@ click $((ex + 1)) $((ey - 1))
 check "the eraser in hand" "In hand: the eraser"
 keys q
 check "q: back in review" "Mine (1/1)"
+# A change in review not saved: playing from the editor opened on it asks first; n keeps
+# the review with its change, y plays.
+keys :
+typed "h0g2"
+keys Enter
+check "review: a move played on" "H2+3"
+keys E 1
+check "editor over unsaved review: asked" "are not saved. Play from here anyway? (y/n)"
+keys n
+check "n: the review is kept" "The game below is kept"
+keys q
+check "q: back in review with its change" "H2+3"
+keys E 1 y
+check "y: played from the set-up position" "Playing from the set-up position."
 
 # 7. 200x60: the editor draws the larger board with its panel.
 rm -rf "$XDG_STATE_HOME" # the game of section 5 is not offered for resuming

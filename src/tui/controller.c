@@ -95,6 +95,19 @@ void ctl_pop(ctl *c)
     c->dirty = true;
 }
 
+bool ctl_work_below(const ctl *c)
+{
+    for (int i = c->n_frames - 2; i >= 0; i--) {
+        const ctl_frame *f = &c->frames[i];
+        if (f->id == CTL_MODE_MENU)
+            return false;
+        const ctl_mode *m = c->modes[f->id];
+        if (m->unsaved && m->unsaved(c, f->st))
+            return true;
+    }
+    return false;
+}
+
 bool ctl_replace_all(ctl *c, ctl_mode_id id, const void *arg)
 {
     while (c->n_frames > 0)

@@ -50,6 +50,9 @@ typedef struct {
     void (*tick)(ctl *c, void *st);
     /* A full screen (menu, review) came above it (covered) or went (may be NULL). */
     void (*cover)(ctl *c, void *st, bool covered);
+    /* Closing it now would lose the player's work: a game in progress, changes not saved
+     * (may be NULL: nothing to lose). */
+    bool (*unsaved)(const ctl *c, const void *st);
     bool full_screen;                          /* covers what is below (menu, review) */
 } ctl_mode;
 
@@ -165,6 +168,9 @@ bool ctl_push(ctl *c, ctl_mode_id id, const void *arg);
 /* Pops the top mode (the last one stays). */
 void ctl_pop(ctl *c);
 /* Closes every mode, then opens id. */
+/* What ctl_replace_all would lose: work in a mode below the top, down to the first menu
+ * (what is below a menu, the player has already agreed to leave). */
+bool ctl_work_below(const ctl *c);
 bool ctl_replace_all(ctl *c, ctl_mode_id id, const void *arg);
 ctl_mode_id ctl_current_mode(const ctl *c);
 /* The state of the nearest mode id on the stack (from the top), or NULL. */

@@ -33,6 +33,7 @@ typedef struct {
     ui_editor_cell cells[UI_EDITOR_CELLS];
     int ncells;
     char pending_path[1024];
+    bool pending_ai;               /* the game asked about: against the AI */
     game g;                        /* the game that is saved */
     ct_pos check;                  /* scratch for the check */
 } edit_state;
@@ -163,10 +164,8 @@ static bool ready(ctl *c, edit_state *es, bool to_play)
     return true;
 }
 
-static void play_from(ctl *c, edit_state *es, bool against_ai)
+static void start_play(ctl *c, edit_state *es, bool against_ai)
 {
-    if (!ready(c, es, true))
-        return;
     game_setup s = c->defaults.setup;
     fen_of(es, s.fen, sizeof s.fen);
     sys_player_spec_human(&s.players[CT_RED]);
@@ -180,6 +179,30 @@ static void play_from(ctl *c, edit_state *es, bool against_ai)
     }
     ctl_play_arg arg = {.setup = &s, .status = _("Playing from the set-up position.")};
     ctl_replace_all(c, CTL_MODE_PLAY, &arg);
+}
+
+static void on_abandon_answer(ctl *c, void *st, bool yes)
+{
+    edit_state *es = st;
+    if (yes)
+        start_play(c, es, es->pending_ai);
+    else
+        ctl_status(c, UI_STATUS, "%s", _("The game below is kept; Esc goes back to it."));
+}
+
+/* A game from the set-up position replaces what is open below: it asks first when that
+ * holds a game in progress or changes not saved (opened from review). */
+static void play_from(ctl *c, edit_state *es, bool against_ai)
+{
+    if (!ready(c, es, true))
+        return;
+    if (ctl_work_below(c)) {
+        es->pending_ai = against_ai;
+        ctl_prompt_yesno(c, es, _("The game or changes below are not saved. Play from here anyway? (y/n)"),
+                         on_abandon_answer);
+        return;
+    }
+    start_play(c, es, against_ai);
 }
 
 static void analyse(ctl *c, edit_state *es)

@@ -822,6 +822,12 @@ static void *play_open(ctl *c, const void *arg)
     return ps;
 }
 
+static bool play_unsaved(const ctl *c, const void *st)
+{
+    (void)c;
+    return in_progress(st);
+}
+
 static void play_close(ctl *c, void *st)
 {
     play_state *ps = st;
@@ -840,4 +846,5 @@ const ctl_mode ctl_mode_play = {
     .key = play_key,
     .tick = play_tick,
     .cover = play_cover,
+    .unsaved = play_unsaved,
 };

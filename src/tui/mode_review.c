@@ -895,6 +895,12 @@ static void *review_open(ctl *c, const void *arg)
     return rs;
 }
 
+static bool review_unsaved(const ctl *c, const void *st)
+{
+    (void)c;
+    return modified(st);
+}
+
 static void review_close(ctl *c, void *st)
 {
     review_state *rs = st;
@@ -920,5 +926,6 @@ const ctl_mode ctl_mode_review = {
     .draw = review_draw,
     .key = review_key,
     .tick = review_tick,
+    .unsaved = review_unsaved,
     .full_screen = true,
 };
