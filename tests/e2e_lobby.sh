@@ -289,6 +289,9 @@ keys fg u
 see fh "asks to take back to ply 3"
 keys fh y
 see fg "Taken back to ply 3"
+# The watcher hears of the take-back after the guest does: wait for it (10 s at most).
+i=0
+while [ "$i" -lt 200 ] && cap fw | grep -q "I9-H9"; do sleep 0.05; i=$((i + 1)); done
 cap fw | grep -q "I9-H9" && bad "the watcher's history lost the move taken back" ||
     ok "the watcher's history lost the move taken back"
 typed fg : c9e7
