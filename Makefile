@@ -293,10 +293,12 @@ $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_BUILD)/libcotuong.a | config.h
 CCPD ?= $(firstword $(wildcard ../shared/data/ccpd/ccpd-games.tar.xz \
 	../../shared/data/ccpd/ccpd-games.tar.xz) ccpd-games.tar.xz)
 MKINDEX := $(BUILD)/tools/mkindex
+# What the archive tools share (the .pgn files of a folder in order, a file read whole).
+TOOLS_SHARED := tools/pgnfiles.c tools/pgnfiles.h
 
-$(MKINDEX): tools/mkindex.c $(LIBCORE)
+$(MKINDEX): tools/mkindex.c $(TOOLS_SHARED) $(LIBCORE)
 	@mkdir -p $(@D)
-	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -o $@ $< $(LIBCORE) $(LDFLAGS_ALL) -lm
+	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -o $@ $< tools/pgnfiles.c $(LIBCORE) $(LDFLAGS_ALL) -lm
 
 $(BUILD)/ccpd/.unpacked: $(CCPD)
 	@test -f '$(CCPD)' || { echo "index: the CCPD archive is missing: make index CCPD=path/ccpd-games.tar.xz" >&2; exit 1; }
@@ -322,9 +324,9 @@ TUNE_EVERY ?= 4
 TUNE_ITER ?= 500
 TUNE_LAMBDA ?= 0.0001
 
-$(TUNE): tools/tune.c $(LIBCORE)
+$(TUNE): tools/tune.c $(TOOLS_SHARED) $(LIBCORE)
 	@mkdir -p $(@D)
-	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -o $@ $< $(LIBCORE) $(LDFLAGS_ALL) -lm -pthread
+	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -o $@ $< tools/pgnfiles.c $(LIBCORE) $(LDFLAGS_ALL) -lm -pthread
 
 $(BUILD)/tune/masters.txt: $(TUNE) $(BUILD)/ccpd/.unpacked
 	@mkdir -p $(@D)
@@ -343,9 +345,9 @@ tune-masters: $(BUILD)/tune/masters.txt
 MKEXERCISES := $(BUILD)/tools/mkexercises
 EXERCISES_MAX ?= 200
 
-$(MKEXERCISES): tools/mkexercises.c $(LIBCORE)
+$(MKEXERCISES): tools/mkexercises.c $(TOOLS_SHARED) $(LIBCORE)
 	@mkdir -p $(@D)
-	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -o $@ $< $(LIBCORE) $(LDFLAGS_ALL) -lm
+	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -o $@ $< tools/pgnfiles.c $(LIBCORE) $(LDFLAGS_ALL) -lm
 
 .PHONY: exercises
 exercises: $(MKEXERCISES) $(BUILD)/ccpd/.unpacked

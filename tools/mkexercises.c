@@ -14,7 +14,6 @@
  * fixed node budgets, so the same archive gives the same bytes. Statistics go to stderr. */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,54 +24,14 @@
 #include "cotuong/pgn.h"
 #include "cotuong/record.h"
 
+#include "pgnfiles.h"
+
 #define ROOT_NODES 200000  /* the search that states the goal */
 #define CHEAP_NODES 3000   /* the pre-filter of the moves that might keep the goal */
 #define WIN_MOVES 3        /* a win goal: keep the winning score this many moves */
 #define TACTIC_WINDOW 8    /* plies before the end where a mate is looked for */
 #define WINDOW_NODES 60000 /* ... with this budget */
 #define WINDOW_DEPTH 10    /* ... and depth (a mate in at most 4 needs 7 plies) */
-
-static char **paths;
-static size_t npaths, cap_paths;
-
-static int collect(const char *path, const struct stat *sb, int type, struct FTW *ftw)
-{
-    (void)sb;
-    (void)ftw;
-    size_t n = strlen(path);
-    if (type == FTW_F && n > 4 && !strcmp(path + n - 4, ".pgn")) {
-        if (npaths == cap_paths) {
-            cap_paths = cap_paths ? cap_paths * 2 : 1024;
-            paths = realloc(paths, cap_paths * sizeof *paths);
-            if (!paths)
-                abort();
-        }
-        paths[npaths++] = strdup(path);
-    }
-    return 0;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 14, n = 0, got;
-    char *buf = malloc(cap);
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
 
 typedef struct {
     int files, undecided, unreadable, rejected, accepted, mate, win, duplicate;
@@ -246,7 +205,7 @@ static bool from_file(ct_search *s, const char *path, ct_ex_kind kind, char lett
                       ct_exercise *ex, stats *st)
 {
     size_t len;
-    char *buf = slurp(path, &len);
+    char *buf = tool_slurp(path, &len);
     ct_record *recs = NULL;
     int nrec = 0;
     ct_pgn_error err;
@@ -360,12 +319,13 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < sizeof folders / sizeof folders[0]; k++) {
         char root[4096];
         snprintf(root, sizeof root, "%s/%s", argv[a], folders[k].dir);
-        npaths = 0;
-        if (nftw(root, collect, 16, FTW_PHYS) != 0) {
+        tool_files files;
+        if (tool_pgn_files(root, &files) != 0) {
             fprintf(stderr, "mkexercises: %s: %s\n", root, strerror(errno));
             return 1;
         }
-        qsort(paths, npaths, sizeof *paths, cmp_str);
+        char **paths = files.path;
+        size_t npaths = files.n;
         size_t take = npaths;
         if (folders[k].kind != CT_EX_MATE && max >= 0 && (size_t)max < take)
             take = (size_t)max;
@@ -396,7 +356,6 @@ int main(int argc, char **argv)
                     total++;
                 }
             }
-            free(paths[i]);
         }
         fprintf(stderr,
                 "%-10s %4d of %4zu files: %4d validated (mate %d, win %d), %d not decisive, "
@@ -404,6 +363,7 @@ int main(int argc, char **argv)
                 ct_ex_kind_name(folders[k].kind), st.files, npaths, st.accepted, st.mate, st.win,
                 st.undecided, st.unreadable, st.rejected, st.duplicate,
                 (double)(clock() - tk) / CLOCKS_PER_SEC);
+        tool_files_free(&files);
     }
     char head[128];
     ct_exset_header(total, body, body_len, head, sizeof head);
@@ -418,7 +378,6 @@ int main(int argc, char **argv)
     fprintf(stderr, "%s: %d exercises, %zu bytes; %.0f s CPU\n", argv[a + 1], total,
             strlen(head) + body_len, (double)(clock() - t0) / CLOCKS_PER_SEC);
     free(body);
-    free(paths);
     ct_search_free(s);
     return 0;
 }

@@ -11,7 +11,6 @@
  * archive always gives the same bytes. Files the reader refuses are skipped and counted. */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,48 +19,7 @@
 #include "cotuong/explorer.h"
 #include "cotuong/pgn.h"
 
-static char **paths;
-static size_t npaths, cap_paths;
-
-static int collect(const char *path, const struct stat *sb, int type, struct FTW *ftw)
-{
-    (void)sb;
-    (void)ftw;
-    size_t n = strlen(path);
-    if (type == FTW_F && n > 4 && !strcmp(path + n - 4, ".pgn")) {
-        if (npaths == cap_paths) {
-            cap_paths = cap_paths ? cap_paths * 2 : 1024;
-            paths = realloc(paths, cap_paths * sizeof *paths);
-            if (!paths)
-                abort();
-        }
-        paths[npaths++] = strdup(path);
-    }
-    return 0;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 14, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
+#include "pgnfiles.h"
 
 /* The year of a date or event text: the first run of digits that starts with 19 or 20 and
  * is four (1995), six (199504) or eight (19950407) digits long; else 0. */
@@ -108,18 +66,20 @@ int main(int argc, char **argv)
     }
     char root[4096];
     snprintf(root, sizeof root, "%s/對局/大師對局", argv[a]);
-    if (nftw(root, collect, 16, FTW_PHYS) != 0) {
+    tool_files files;
+    if (tool_pgn_files(root, &files) != 0) {
         fprintf(stderr, "mkindex: %s: %s\n", root, strerror(errno));
         return 1;
     }
-    qsort(paths, npaths, sizeof *paths, cmp_str);
+    char **paths = files.path;
+    size_t npaths = files.n;
 
     game *games = calloc(npaths + 1, sizeof *games);
     game *held = calloc(npaths + 1, sizeof *held);
     int ng = 0, nheld = 0, failed = 0, other_start = 0, empty = 0;
     for (size_t i = 0; i < npaths; i++) {
         size_t len;
-        char *buf = slurp(paths[i], &len);
+        char *buf = tool_slurp(paths[i], &len);
         ct_record *recs = NULL;
         int nrec = 0;
         ct_pgn_error err;

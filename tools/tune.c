@@ -16,7 +16,6 @@
  *                                            and the TN_EVAL_WEIGHTS initialiser
  */
 #define _XOPEN_SOURCE 700
-#include <ftw.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +26,8 @@
 #include "cotuong/pgn.h"
 #include "cotuong/rules.h"
 #include "cotuong/search.h"
+
+#include "pgnfiles.h"
 
 static ct_pos pos;
 
@@ -92,48 +93,6 @@ static int gen(int games, long nodes, uint64_t seed)
 }
 
 /* ---- master games ------------------------------------------------------------------- */
-
-static char **paths;
-static size_t npaths, cap_paths;
-
-static int collect(const char *path, const struct stat *sb, int type, struct FTW *ftw)
-{
-    (void)sb;
-    (void)ftw;
-    size_t n = strlen(path);
-    if (type == FTW_F && n > 4 && !strcmp(path + n - 4, ".pgn")) {
-        if (npaths == cap_paths) {
-            cap_paths = cap_paths ? cap_paths * 2 : 1024;
-            paths = realloc(paths, cap_paths * sizeof *paths);
-            if (!paths)
-                abort();
-        }
-        paths[npaths++] = strdup(path);
-    }
-    return 0;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 14, n = 0, got;
-    char *buf = malloc(cap);
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
 
 /* Capture search with the built-in evaluation (every evasion when in check); the quiet
  * leaf of its principal variation is left in *leaf. Captures are ordered most valuable
@@ -212,17 +171,19 @@ static int masters(const char *dataset, int every)
 {
     char root[4096];
     snprintf(root, sizeof root, "%s/對局/大師對局", dataset);
-    if (nftw(root, collect, 16, FTW_PHYS) != 0) {
+    tool_files files;
+    if (tool_pgn_files(root, &files) != 0) {
         perror(root);
         return 1;
     }
-    qsort(paths, npaths, sizeof *paths, cmp_str);
+    char **paths = files.path;
+    size_t npaths = files.n;
     hashset seen = {calloc(1 << 17, sizeof(uint64_t)), (1 << 17) - 1};
     int games = 0, dups = 0, refused = 0, no_result = 0, illegal = 0;
     long written = 0, in_check = 0, mated = 0, wins[3] = {0};
     for (size_t i = 0; i < npaths; i++) {
         size_t len;
-        char *buf = slurp(paths[i], &len);
+        char *buf = tool_slurp(paths[i], &len);
         ct_record *recs = NULL;
         int nrec = 0;
         ct_pgn_error err;
