@@ -158,7 +158,6 @@ START_TEST(test_counts_match_replay)
     ck_assert_int_eq(ct_fen_read(&query, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", NULL), CT_OK);
     ct_explorer_move mv[8];
     ck_assert_int_eq(ct_explorer_lookup(x, &query, mv, 8), 0);
-    ck_assert_int_eq(ct_explorer_ecco(x, &query), CT_ECCO_NONE);
     ct_explorer_free(x);
     free(img);
     unload();
@@ -199,8 +198,8 @@ START_TEST(test_hand_vectors)
     ck_assert_str_eq(gi.event, "Test Cup 1");
     ck_assert_int_eq(gi.year, 1990);
     ck_assert_int_eq(ct_explorer_game(x, 7, &gi), CT_ERR_INVALID);
-    /* Most games from the start carry C00 (games 1 and 5). */
-    ck_assert_int_eq(ct_explorer_ecco(x, &query), ct_ecco_parse("C00"));
+    /* Most games with a code carry C00 (games 1 and 5). */
+    ck_assert_int_eq(ct_ecco_classify(x, NULL, 0), ct_ecco_parse("C00"));
     /* Transposition: games 1, 3 and 8 meet after six plies; 3 and 8 went on with c3c4. */
     const char *line[] = {"h2e2", "b9c7", "h0g2", "h9g7", "i0h0", "i9h9"};
     for (int i = 0; i < 6; i++)
@@ -284,7 +283,7 @@ START_TEST(test_damaged)
                     ck_assert_int_eq(ct_explorer_game(x, mv[k].example, &gi), CT_OK);
                     ck_assert(strlen(gi.red) < len);
                 }
-                (void)ct_explorer_ecco(x, &query);
+                (void)ct_ecco_classify(x, moves[g], p + 1);
                 ct_pos_make(&query, moves[g][p]);
             }
         }
@@ -298,26 +297,68 @@ START_TEST(test_damaged)
 }
 END_TEST
 
-/* The classifier: the first position where 4 in 5 of the games agree decides. */
+static int classify(const ct_explorer *x, const char *const *line, int n)
+{
+    ct_move mv[32];
+    for (int i = 0; i < n; i++)
+        mv[i] = ct_move_parse_coord(line[i]);
+    return ct_ecco_classify(x, mv, n);
+}
+
+/* The classifier, on vectors worked out by hand from games.pgn: the games with a code that
+ * share the longest prefix of moves decide; a move none of them played there is decided by
+ * those of them that played a rare move (at most 2 of them) themselves. */
 START_TEST(test_ecco_classify)
 {
     load();
     uint8_t *img;
     size_t len;
     ct_explorer *x = build(&img, &len);
-    /* Game 4: the start (C00 in 2 of 7 games) is not decided; after c3c4 only game 4 (E00). */
+    /* A game's own moves give its own code (games 4, 3 and 8). */
     ck_assert_int_eq(ct_ecco_classify(x, in[3].moves, in[3].nmoves), ct_ecco_parse("E00"));
-    /* Game 3 (C01): after h2e2 the four games carry C00, C00, C01, C84; b9c7 decides. */
     ck_assert_int_eq(ct_ecco_classify(x, in[2].moves, in[2].nmoves), ct_ecco_parse("C01"));
-    /* After g0e2 only game 6, which has no code: the start's majority stands. */
-    ct_move g0e2[2] = {ct_move_parse_coord("g0e2"), ct_move_parse_coord("g9e7")};
-    ck_assert_int_eq(ct_ecco_classify(x, g0e2, 2), ct_ecco_parse("C00"));
-    ck_assert_int_eq(ct_ecco_classify(x, g0e2, 0), ct_ecco_parse("C00"));
-    unsigned agree, games;
-    ct_pos_start(&query);
-    ck_assert_int_eq(ct_explorer_ecco_votes(x, &query, &agree, &games), ct_ecco_parse("C00"));
-    ck_assert_uint_eq(agree, 2);
-    ck_assert_uint_eq(games, 7);
+    ck_assert_int_eq(ct_ecco_classify(x, in[7].moves, in[7].nmoves), ct_ecco_parse("C84"));
+    /* Move order decides, as in the source: after six plies games 1, 3 and 8 stand in the
+     * same position (C00, C01, C84), but only game 3 (C01) played this order. */
+    const char *three[] = {"h2e2", "b9c7", "h0g2", "h9g7", "i0h0", "i9h9"};
+    ck_assert_int_eq(classify(x, three, 6), ct_ecco_parse("C01"));
+    /* Games 1 and 8 share six plies: C00 and C84 tie, the smaller code is taken; the
+     * seventh ply leaves only game 8. */
+    const char *one[] = {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4"};
+    ck_assert_int_eq(classify(x, one, 6), ct_ecco_parse("C00"));
+    ck_assert_int_eq(classify(x, one, 7), ct_ecco_parse("C84"));
+    /* After h2e2 games 1, 5, 8 answered h9g7 (C00, C00, C84) and game 3 b9c7 (C01): the
+     * line ending there takes the majority, C00 (an illegal move ends it too); a new answer
+     * (h7e7) is decided by the rare answer's game, C01. */
+    const char *h2e2[] = {"h2e2", "a0a9"};
+    ck_assert_int_eq(classify(x, h2e2, 1), ct_ecco_parse("C00"));
+    ck_assert_int_eq(classify(x, h2e2, 2), ct_ecco_parse("C00"));
+    const char *dev[] = {"h2e2", "h7e7"};
+    ck_assert_int_eq(classify(x, dev, 2), ct_ecco_parse("C01"));
+    unsigned votes[CT_ECCO_CODES], deviations[CT_ECCO_CODES];
+    ct_move mv[2] = {ct_move_parse_coord("h2e2"), ct_move_parse_coord("h7e7")};
+    ck_assert_int_eq(ct_explorer_ecco_votes(x, mv, 2, 2, votes, deviations), 1);
+    ck_assert_uint_eq(votes[ct_ecco_parse("C00")], 2);
+    ck_assert_uint_eq(votes[ct_ecco_parse("C01")], 1);
+    ck_assert_uint_eq(votes[ct_ecco_parse("C84")], 1);
+    ck_assert_uint_eq(deviations[ct_ecco_parse("C01")], 1);
+    ck_assert_uint_eq(deviations[ct_ecco_parse("C00")], 0);
+    /* rare = 0: no deviation counted at all */
+    ck_assert_int_eq(ct_explorer_ecco_votes(x, mv, 2, 0, votes, deviations), 1);
+    ck_assert_uint_eq(deviations[ct_ecco_parse("C01")], 0);
+    /* g0e2 (only game 6, no code): a new first move; of the coded games' first moves
+     * h2e2 (4 games) is not rare, c3c4 (E00) and h0g2 (A40) are: the smaller code. */
+    const char *g0e2[] = {"g0e2", "g9e7"};
+    ck_assert_int_eq(classify(x, g0e2, 2), ct_ecco_parse("A40"));
+    ck_assert_int_eq(classify(x, g0e2, 0), ct_ecco_parse("C00"));
+    ct_explorer_free(x);
+    free(img);
+    /* An index whose games have no code classifies nothing. */
+    int unique;
+    ck_assert_int_eq(ct_explorer_build(&in[5], 1, &img, &len, &unique), CT_OK);
+    ck_assert_int_eq(ct_explorer_open(img, len, &x), CT_OK);
+    ck_assert_int_eq(ct_ecco_classify(x, in[5].moves, in[5].nmoves), CT_ECCO_NONE);
+    ck_assert_int_eq(ct_explorer_ecco_votes(x, in[5].moves, in[5].nmoves, 2, votes, deviations), -1);
     ct_explorer_free(x);
     free(img);
     unload();

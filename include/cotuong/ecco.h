@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — opening names: ECCO codes (A00-E99), their names in Chinese, Vietnamese and
  * English, and the classification of a game from its moves through the master-games index
- * (learnt from the codes the source gave the master games, by position, so a transposed
- * move order gets the same code). */
+ * (learnt from the codes the source gave the master games, which follow the move order
+ * of the first plies). */
 #ifndef COTUONG_ECCO_H
 #define COTUONG_ECCO_H
 
@@ -19,8 +19,8 @@ typedef enum { CT_ECCO_ZH = 0, CT_ECCO_VI, CT_ECCO_EN } ct_ecco_lang;
 const char *ct_ecco_name(int code, ct_ecco_lang lang);
 
 /* The code of a game from the standard start given its main line (the first moves are
- * enough; later ones are ignored): the code of the deepest position of the game that the
- * index holds. CT_ECCO_NONE when not even the start position is known. */
+ * enough; later ones are ignored), decided by the master games that share the longest
+ * prefix of its moves (see ecco.c). CT_ECCO_NONE when no game of the index has a code. */
 int ct_ecco_classify(const ct_explorer *x, const ct_move *moves, int nmoves);
 
 #endif

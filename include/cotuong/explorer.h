@@ -4,7 +4,7 @@
  * compact, reproducible byte image; read back from a byte buffer the caller owns
  * (ct_explorer_open validates it, so a damaged image is an error, never a crash).
  *
- * Image format (little-endian, version 1; docs in man/cotuong.6, FILES):
+ * Image format (little-endian, version 2; docs in man/cotuong.6, FILES):
  *   header   64 bytes: "CTMI", version, plies, ngames, npos, nmulti, nmoves, strings size,
  *            Zobrist key of the start position, FNV-1a 64 checksum of everything after it
  *   games    ngames x (18 + plies) bytes: red, black, event (string offsets), year, ECCO,
@@ -13,9 +13,9 @@
  *   pos      npos x 8: upper 32 bits of the Zobrist key, game << 8 | ply of one game that
  *            reaches the position (sorted); the game is replayed to verify the position, so
  *            a key collision can never show another position's moves
- *   multi    nmulti x 15: position index, first move entry, move entries, ECCO, games with
- *            that ECCO (24 bits) -- positions reached by more than one game; the others
- *            take the move, result and ECCO of their game
+ *   multi    nmulti x 10: position index, first move entry, move entries -- positions
+ *            reached by more than one game; the others take the move and result of their
+ *            game
  *   moves    nmoves x 17: move (16 bits), then 24-bit games, red wins, draws, black wins,
  *            example game
  *   strings  NUL-terminated UTF-8; offset 0 is ""
@@ -34,6 +34,7 @@
 #define CT_EXPLORER_PLIES 30
 /* ECCO codes as numbers: letter A..E times 100 plus the two digits (A00 = 0, E99 = 499). */
 #define CT_ECCO_NONE (-1)
+#define CT_ECCO_CODES 500
 
 /* One game given to the builder. Strings may be NULL (= ""); moves from the standard start. */
 typedef struct {
@@ -70,13 +71,14 @@ typedef struct {
 /* The master moves of pos, most played first (ties by move value); returns how many (at
  * most max), 0 when the position is not in the index. */
 int ct_explorer_lookup(const ct_explorer *x, const ct_pos *pos, ct_explorer_move *out, int max);
-/* The ECCO code most games that reached pos carry (ties: the smaller code), or
- * CT_ECCO_NONE when pos is not in the index or its games carry no code. */
-int ct_explorer_ecco(const ct_explorer *x, const ct_pos *pos);
-/* The same, with how many of the games that reached pos carry that code (*agree) and how
- * many reached it (*games); both 0 when pos is not in the index. */
-int ct_explorer_ecco_votes(const ct_explorer *x, const ct_pos *pos, unsigned *agree,
-                           unsigned *games);
+/* What the opening classifier (ct_ecco_classify) decides from: the games of the index
+ * with an ECCO code that share the longest prefix of moves (in move order, up to the
+ * index's plies; an illegal move ends the line). Returns that prefix's length in plies, or
+ * -1 when no game has a code. votes[c] counts those games with code c; when the line goes
+ * on past the prefix (none of them played its next move), deviations[c] counts those of
+ * them whose own next move at most `rare` of them played, else it stays all 0. */
+int ct_explorer_ecco_votes(const ct_explorer *x, const ct_move *moves, int nmoves, unsigned rare,
+                           unsigned votes[CT_ECCO_CODES], unsigned deviations[CT_ECCO_CODES]);
 
 typedef struct {
     const char *red, *black, *event; /* UTF-8 as in the source (may be ""; unsanitised) */

@@ -9,11 +9,11 @@
 #include "cotuong/movegen.h"
 
 #define MAGIC "CTMI"
-#define VERSION 1u
+#define VERSION 2u
 #define HEADER_SIZE 64u
 #define GAME_FIXED 18u
 #define POS_SIZE 8u
-#define MULTI_SIZE 15u
+#define MULTI_SIZE 10u
 #define MOVE_SIZE 17u
 #define NO_ECCO 0xffffu
 
@@ -369,11 +369,8 @@ ct_status ct_explorer_build(const ct_explorer_input *games, int ngames, uint8_t 
         wr32(pp + pi * POS_SIZE + 4, occ[i].game << 8 | occ[i].ply);
         if (j - i > 1) {
             size_t n = 0;
-            unsigned ecco_count[500] = {0};
             for (size_t a = i; a < j; a++) {
                 const ct_explorer_input *in = &games[keep[occ[a].game]];
-                if (in->ecco >= 0 && in->ecco < 500)
-                    ecco_count[in->ecco]++;
                 size_t k = 0;
                 while (k < n && ms[k].move != occ[a].move)
                     k++;
@@ -396,19 +393,10 @@ ct_status ct_explorer_build(const ct_explorer_input *games, int ngames, uint8_t 
                 }
             }
             qsort(ms, n, sizeof *ms, cmp_move_stat);
-            unsigned best = 0;
-            uint32_t code = NO_ECCO;
-            for (int c = 0; c < 500; c++)
-                if (ecco_count[c] > best) {
-                    best = ecco_count[c];
-                    code = (uint32_t)c;
-                }
             uint8_t *m = mp + mi * MULTI_SIZE;
             wr32(m, (uint32_t)pi);
             wr32(m + 4, (uint32_t)vi);
             wr16(m + 8, (uint32_t)n);
-            wr16(m + 10, code);
-            wr24(m + 12, best);
             for (size_t k = 0; k < n; k++) {
                 uint8_t *v = vp + (vi + k) * MOVE_SIZE;
                 wr16(v, ms[k].move);
@@ -520,10 +508,9 @@ ct_status ct_explorer_open(const void *buf, size_t len, ct_explorer **out)
     uint32_t next_move = 0;
     for (uint32_t i = 0; i < x.nmulti; i++) {
         const uint8_t *m = x.multi + (size_t)i * MULTI_SIZE;
-        uint32_t n = rd16(m + 8), code = rd16(m + 10);
-        if ((code == NO_ECCO) != (rd24(m + 12) == 0) || rd32(m) >= x.npos || (i > 0 && rd32(m) <= rd32(m - MULTI_SIZE)) ||
-            rd32(m + 4) != next_move || n == 0 || n > x.nmoves - next_move ||
-            (code >= 500 && code != NO_ECCO))
+        uint32_t n = rd16(m + 8);
+        if (rd32(m) >= x.npos || (i > 0 && rd32(m) <= rd32(m - MULTI_SIZE)) ||
+            rd32(m + 4) != next_move || n == 0 || n > x.nmoves - next_move)
             return CT_ERR_INVALID;
         next_move += n;
     }
@@ -657,32 +644,72 @@ int ct_explorer_lookup(const ct_explorer *x, const ct_pos *pos, ct_explorer_move
     return k;
 }
 
-int ct_explorer_ecco(const ct_explorer *x, const ct_pos *pos)
+int ct_explorer_ecco_votes(const ct_explorer *x, const ct_move *moves, int nmoves, unsigned rare,
+                           unsigned votes[CT_ECCO_CODES], unsigned deviations[CT_ECCO_CODES])
 {
-    unsigned agree, games;
-    return ct_explorer_ecco_votes(x, pos, &agree, &games);
-}
-
-int ct_explorer_ecco_votes(const ct_explorer *x, const ct_pos *pos, unsigned *agree,
-                           unsigned *games)
-{
-    *agree = *games = 0;
-    long pi = find_position(x, pos);
-    if (pi < 0)
-        return CT_ECCO_NONE;
-    const uint8_t *m = find_multi(x, (uint32_t)pi);
-    uint32_t code;
-    if (m) {
-        code = rd16(m + 10);
-        *agree = rd24(m + 12);
-        for (uint32_t i = 0; i < rd16(m + 8); i++)
-            *games += rd24(x->moves + (size_t)(rd32(m + 4) + i) * MOVE_SIZE + 2);
-    } else {
-        code = rd16(game_rec(x, rd32(x->pos + (size_t)pi * POS_SIZE + 4) >> 8) + 14);
-        *games = 1;
-        *agree = code != NO_ECCO;
+    memset(votes, 0, CT_ECCO_CODES * sizeof *votes);
+    memset(deviations, 0, CT_ECCO_CODES * sizeof *deviations);
+    if (!x)
+        return -1;
+    /* 1. The line as the games table stores moves: the index of each move among the legal
+     *    moves sorted by value. Games that share a prefix are in the same position there,
+     *    so equal bytes are equal moves and the table can be compared without replaying. */
+    uint8_t line[256];
+    uint32_t n = 0;
+    ct_pos *pos = malloc(sizeof *pos);
+    uint8_t *shared = malloc((size_t)x->ngames + 1);
+    if (!pos || !shared) {
+        free(pos);
+        free(shared);
+        return -1;
     }
-    return code == NO_ECCO ? CT_ECCO_NONE : (int)code;
+    ct_pos_start(pos);
+    while (n < x->plies && (int)n < nmoves) {
+        ct_move legal[CT_MAX_MOVES];
+        int nl = sorted_legal(pos, legal), k = 0;
+        while (k < nl && legal[k] != moves[n])
+            k++;
+        if (k == nl)
+            break; /* an illegal move ends the line */
+        line[n++] = (uint8_t)k;
+        ct_pos_make(pos, legal[k]);
+    }
+    free(pos);
+
+    /* 2. The longest prefix of the line that a game with a code shares. */
+    int depth = -1;
+    for (uint32_t g = 0; g < x->ngames; g++) {
+        const uint8_t *r = game_rec(x, g);
+        uint32_t len = r[17] < n ? r[17] : n, k = 0;
+        while (k < len && r[GAME_FIXED + k] == line[k])
+            k++;
+        shared[g] = (uint8_t)k;
+        if (rd16(r + 14) != NO_ECCO && (int)k > depth)
+            depth = (int)k;
+    }
+
+    /* 3. Those games' codes; and, where the line goes on with a move none of them played,
+     *    the codes of the games that left the others there with a move at most `rare` of
+     *    them played. */
+    unsigned next[256] = {0};
+    bool off = depth >= 0 && (uint32_t)depth < n;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t g = 0; g < x->ngames; g++) {
+            const uint8_t *r = game_rec(x, g);
+            uint32_t code = rd16(r + 14);
+            if (code == NO_ECCO || shared[g] != depth)
+                continue;
+            bool goes_on = off && r[17] > depth;
+            if (pass == 0) {
+                votes[code]++;
+                if (goes_on)
+                    next[r[GAME_FIXED + depth]]++;
+            } else if (goes_on && next[r[GAME_FIXED + depth]] <= rare) {
+                deviations[code]++;
+            }
+        }
+    free(shared);
+    return depth;
 }
 
 ct_status ct_explorer_game(const ct_explorer *x, int i, ct_explorer_game_info *out)

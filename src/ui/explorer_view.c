@@ -41,7 +41,7 @@ void ui_explorer_draw(WINDOW *w, const ui_rect *r, const ui_explorer_state *st, 
         if (m > mw)
             mw = m;
     }
-    /* "27007", " 100%" (a column wider when there is room: the heads are words) */
+    /* "27094", " 100%" (a column wider when there is room: the heads are words) */
     const int gw = 6;
     int pw = mw + 1 + gw + 3 * 6 <= wd ? 6 : 5;
     if (mw > wd - gw - 3 * pw - 1)

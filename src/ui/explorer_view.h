@@ -18,7 +18,7 @@ typedef struct {
 } ui_explorer_row;
 
 typedef struct {
-    const char *title;             /* "Masters: 27007 games" */
+    const char *title;             /* "Masters: 27094 games" */
     const char *heads[5];          /* column heads: "Move", "Games", "Red", "Draw", "Black" */
     const ui_explorer_row *rows;
     int n_rows;
