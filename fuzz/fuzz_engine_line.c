@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — libFuzzer target: the parser of an external engine's output (UCI/UCCI info and
  * bestmove, xboard move and thinking lines). Every line of the input is read in each
- * protocol; a move it names is decoded in both rank conventions and must be a real move
- * or CT_NO_MOVE; the sanitized detail text must hold no control byte. */
+ * protocol; a score and a depth stay in their ranges; a move it names is decoded in both
+ * rank conventions and must be a real move or CT_NO_MOVE; the sanitized detail text must hold no control byte. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -28,10 +28,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (next)
             *next++ = '\0';
         for (int proto = CT_PROTO_UCI; proto <= CT_PROTO_XBOARD; proto++) {
-            int score = 0;
+            int score = 0, depth = 0;
             const char *mv = NULL;
-            engine_line_kind k = engine_parse_line((ct_engine_proto)proto, line, &score, &mv);
+            engine_line_kind k = engine_parse_line((ct_engine_proto)proto, line, &score, &depth, &mv);
             if (k == ENGINE_LINE_SCORE && (score > 1000000 + CT_SCORE_MATE || score < -1000000 - CT_SCORE_MATE))
+                abort();
+            if (depth < -1 || depth > ENGINE_MAX_DEPTH || (k != ENGINE_LINE_SCORE && depth != -1))
                 abort();
             if (k != ENGINE_LINE_MOVE)
                 continue;

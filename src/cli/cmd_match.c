@@ -2,8 +2,9 @@
 /* cotuong — the `match` subcommand: headless games between two players (the built-in AI
  * at any level or external engines), refereed by the rules core, over a built-in list of
  * openings played with colours swapped; prints W/D/L, score and the Elo difference with
- * its 95% error bar, and can write the games as PGN (ICCS moves). With --sprt it stops as
- * soon as a sequential probability ratio test decides between two Elo hypotheses. */
+ * its 95% error bar and each player's time and depth per move, and can write the games as
+ * PGN (ICCS moves). With --sprt it stops as soon as a sequential probability ratio test
+ * decides between two Elo hypotheses; Ctrl-C stops it with the summary of the games done. */
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -45,8 +46,46 @@ static const char *const openings[] = {
 
 static ct_pos game_pos;
 
+/* Engine options: NAME=VALUE texts of --p1-option / --p2-option, split at the first '='. */
+#define MAX_ENGINE_OPTIONS 32
+typedef struct {
+    const char *name[MAX_ENGINE_OPTIONS];
+    const char *value[MAX_ENGINE_OPTIONS];
+    int n;
+} engine_options;
+
+/* What one player spent per move, as measured here (wall time) and as it reported (depth). */
+typedef struct {
+    int moves;
+    int64_t total_ms;
+    int max_ms;
+    int depth_moves; /* the moves with a depth (engines may report none; book moves have none) */
+    int64_t depth_sum;
+} move_stats;
+
+/* Ctrl-C: the game in progress is abandoned and the summary of the finished ones printed. */
+static volatile sig_atomic_t interrupted;
+static sys_player *volatile thinking;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+    sys_player *p = thinking;
+    if (p)
+        sys_player_stop(p); /* an atomic store (the AI) or a write(2) on a pipe (an engine) */
+}
+
+static bool stop_if_interrupted(void *user, const ct_search_info *info)
+{
+    (void)user;
+    (void)info;
+    return interrupted != 0;
+}
+
 typedef struct {
     const char *p1_spec, *p2_spec;
+    engine_options p1_opts, p2_opts;
     int games;
     int movetime;
     uint64_t nodes;
@@ -74,6 +113,7 @@ static void usage(FILE *out)
     fprintf(out,
             "Usage: cotuong match --p1 PLAYER --p2 PLAYER [--games N] [--movetime MS | --clock B+I]\n"
             "                     [--depth N] [--nodes N] [--openings FILE] [--sprt E0,E1[,A,B]]\n"
+            "                     [--p1-option NAME=VALUE]... [--p2-option NAME=VALUE]...\n"
             "                     [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]\n"
             "Plays N games (default 2) between two players, colours alternating, over built-in\n"
             "openings (or the lines of coordinate moves of FILE). PLAYER: ai[:LEVEL[:SEED]] (the\n"
@@ -82,7 +122,8 @@ static void usage(FILE *out)
             "--movetime 100; --depth and --nodes limit every move instead (or as well). Prints\n"
             "W/D/L for PLAYER 1, its score and the Elo difference with a 95%% error bar. --sprt\n"
             "stops when PLAYER 1 is shown to be E1 Elo stronger or not E0 stronger (false\n"
-            "positive/negative rates A and B, default 0.05), N games at most.\n");
+            "positive/negative rates A and B, default 0.05), N games at most. --p1-option sets an\n"
+            "option the engine offers (\"Skill Level=5\"). Ctrl-C prints the finished games' summary.\n");
 }
 
 /* Reads an openings file: one line of coordinate moves per opening; '#' starts a comment,
@@ -215,10 +256,12 @@ static bool play_opening(ct_pos *pos, const char *line, ct_rules rules)
     return true;
 }
 
-/* Plays one game; returns the score of `first` (the player with red when first_red):
- * 2 win, 1 draw, 0 loss. */
+#define GAME_INTERRUPTED (-1)
+
+/* Plays one game; returns Red's score: 2 win, 1 draw, 0 loss, or GAME_INTERRUPTED (Ctrl-C:
+ * nothing printed or written). stats[CT_RED] and stats[CT_BLACK] get the players' moves. */
 static int play_game(const match_opts *o, sys_player *red, sys_player *black, int round, FILE *pgn,
-                     int *late_moves)
+                     int *late_moves, move_stats *const stats[2])
 {
     ct_pos *pos = &game_pos;
     ct_pos_start(pos);
@@ -234,6 +277,8 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
     ct_end_reason reason = CT_END_NONE;
     char termination[200] = "";
     for (;;) {
+        if (interrupted)
+            return GAME_INTERRUPTED;
         int side = pos->side;
         sys_player *pl = side == CT_RED ? red : black;
         ct_limits lim;
@@ -248,7 +293,22 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
         lim.depth = o->depth;
         lim.nodes = o->nodes;
         sys_player_result r;
-        sys_player_think(pl, pos, &lim, NULL, NULL, &r);
+        thinking = pl;
+        sys_player_think(pl, pos, &lim, stop_if_interrupted, NULL, &r);
+        thinking = NULL;
+        if (interrupted)
+            return GAME_INTERRUPTED;
+        if (r.status == SYS_PLAYER_MOVE) {
+            move_stats *st = stats[side];
+            st->moves++;
+            st->total_ms += r.time_ms;
+            if (r.time_ms > st->max_ms)
+                st->max_ms = r.time_ms;
+            if (r.depth > 0) {
+                st->depth_moves++;
+                st->depth_sum += r.depth;
+            }
+        }
         if (o->base_ms > 0) {
             clock[side] -= r.time_ms;
             if (clock[side] < 0 && r.status == SYS_PLAYER_MOVE) {
@@ -326,6 +386,90 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
     return 1;
 }
 
+/* Adds "NAME=VALUE" to opts; false (with a message) when it is not one. */
+static bool add_option(engine_options *opts, const char *flag, const char *spec)
+{
+    const char *eq = strchr(spec, '=');
+    bool clean = true;
+    for (const char *p = spec; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7F)
+            clean = false; /* a newline would be a protocol line of its own */
+    if (!eq || eq == spec || !eq[1] || !clean || opts->n == MAX_ENGINE_OPTIONS) {
+        fprintf(stderr, "cotuong match: bad %s '%s' (NAME=VALUE, both non-empty, no control "
+                        "characters, at most %d per player)\n",
+                flag, clean ? spec : "...", MAX_ENGINE_OPTIONS);
+        return false;
+    }
+    size_t n = (size_t)(eq - spec);
+    char *name = malloc(n + 1);
+    if (!name)
+        return false;
+    memcpy(name, spec, n);
+    name[n] = 0;
+    opts->name[opts->n] = name; /* lives as long as the process */
+    opts->value[opts->n++] = eq + 1;
+    return true;
+}
+
+/* Sets the options on a started player; false (with a message) when one is refused. */
+static bool apply_options(sys_player *p, const engine_options *opts, int which)
+{
+    for (int i = 0; i < opts->n; i++) {
+        char err[256];
+        if (!sys_player_set_option(p, opts->name[i], opts->value[i], err, sizeof err)) {
+            fprintf(stderr, "cotuong match: player %d: %s\n", which, err);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void print_stats(int which, const char *name, const move_stats *st)
+{
+    printf("moves: player %d (%s): %d moves, %.1f ms per move (max %d)", which, name, st->moves,
+           st->moves ? (double)st->total_ms / st->moves : 0.0, st->max_ms);
+    if (st->depth_moves)
+        printf(", depth %.1f on average over %d moves\n", (double)st->depth_sum / st->depth_moves,
+               st->depth_moves);
+    else
+        printf(", no depth reported\n");
+}
+
+/* The end of a match (also after Ctrl-C): W/D/L, score, Elo, time and depth per move. */
+static void print_summary(const match_opts *o, sys_player *p1, sys_player *p2, int w, int d, int l,
+                          int64_t t0, int late, const move_stats stats[2])
+{
+    int n = w + d + l;
+    if (o->sprt && n > 0 && sprt_llr(&o->test, w, d, l) < sprt_upper(&o->test) &&
+        sprt_llr(&o->test, w, d, l) > sprt_lower(&o->test))
+        printf("sprt: undecided after %d games\n", n);
+    if (n == 0) {
+        printf("result: %s vs %s: no game finished, %.0f s\n", sys_player_name(p1), sys_player_name(p2),
+               (double)(wall_ms() - t0) / 1000);
+    } else {
+        double p = (w + 0.5 * d) / n;
+        double var = (w * (1 - p) * (1 - p) + d * (0.5 - p) * (0.5 - p) + l * p * p) / n;
+        double se = sqrt(var / n);
+        double lo = p - 1.96 * se, hi = p + 1.96 * se;
+        double elo = elo_of(p);
+        if (fabs(elo) < 0.5)
+            elo = 0.0; /* no "-0" */
+        printf("result: %s vs %s: +%d =%d -%d (W/D/L), score %.1f/%d = %.1f%%, ", sys_player_name(p1),
+               sys_player_name(p2), w, d, l, w + 0.5 * d, n, 100 * p);
+        if (isfinite(elo))
+            printf("Elo %+.0f +/- %.0f (95%%)", elo,
+                   (elo_of(hi < 1 ? hi : 0.999) - elo_of(lo > 0 ? lo : 0.001)) / 2);
+        else
+            printf("Elo %s", elo > 0 ? "+inf" : "-inf");
+        printf(", %.0f s\n", (double)(wall_ms() - t0) / 1000);
+    }
+    print_stats(1, sys_player_name(p1), &stats[0]);
+    print_stats(2, sys_player_name(p2), &stats[1]);
+    if (late)
+        printf("note: the built-in AI exceeded the move time by more than 50 ms %d times\n", late);
+    fflush(stdout);
+}
+
 int cmd_match(int argc, char **argv)
 {
     match_opts o = {0};
@@ -352,6 +496,10 @@ int cmd_match(int argc, char **argv)
             o.p1_spec = val;
         else if (!strcmp(a, "--p2"))
             o.p2_spec = val;
+        else if (!strcmp(a, "--p1-option") || !strcmp(a, "--p2-option")) {
+            if (!add_option(a[3] == '1' ? &o.p1_opts : &o.p2_opts, a, val))
+                return 2;
+        }
         else if (!strcmp(a, "--games"))
             o.games = atoi(val);
         else if (!strcmp(a, "--movetime"))
@@ -403,6 +551,13 @@ int cmd_match(int argc, char **argv)
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
+    /* Ctrl-C: no SA_RESTART, so that a wait returns at once; the engines are in sessions of
+     * their own (they do not get the terminal's SIGINT) and are stopped below. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
     ct_book *book = sys_player_load_book(NULL);
     char err[256];
     sys_player *p1 = sys_player_new(o.p1_spec, book, err, sizeof err);
@@ -414,6 +569,11 @@ int cmd_match(int argc, char **argv)
     if (!p2) {
         fprintf(stderr, "cotuong match: player 2: %s\n", err);
         sys_player_free(p1);
+        return 1;
+    }
+    if (!apply_options(p1, &o.p1_opts, 1) || !apply_options(p2, &o.p2_opts, 2)) {
+        sys_player_free(p1);
+        sys_player_free(p2);
         return 1;
     }
     FILE *pgn = NULL;
@@ -428,15 +588,31 @@ int cmd_match(int argc, char **argv)
            sys_player_name(p2), o.games,
            o.base_ms ? "clock" : o.nodes ? "fixed nodes" : o.depth ? "fixed depth" : "movetime",
            ct_rules_name(o.rules), o.n_openings);
+    for (int i = 0; i < o.p1_opts.n + o.p2_opts.n; i++) {
+        bool first = i < o.p1_opts.n;
+        const engine_options *eo = first ? &o.p1_opts : &o.p2_opts;
+        int k = first ? i : i - o.p1_opts.n;
+        printf("option: player %d: %s = %s\n", first ? 1 : 2, eo->name[k], eo->value[k]);
+    }
     if (o.sprt)
         printf("sprt: H0 elo %.1f, H1 elo %.1f, alpha %.3f, beta %.3f: bounds %.2f .. %.2f\n",
                o.test.elo0, o.test.elo1, o.test.alpha, o.test.beta, sprt_lower(&o.test),
                sprt_upper(&o.test));
+    fflush(stdout);
     int w = 0, d = 0, l = 0, late = 0;
+    move_stats stats[2]; /* player 1, player 2 */
+    memset(stats, 0, sizeof stats);
     int64_t t0 = wall_ms();
-    for (int g = 1; g <= o.games; g++) {
+    for (int g = 1; g <= o.games && !interrupted; g++) {
         bool p1_red = (g % 2) == 1;
-        int s = play_game(&o, p1_red ? p1 : p2, p1_red ? p2 : p1, g, pgn, &late);
+        move_stats *by_side[2];
+        by_side[CT_RED] = &stats[p1_red ? 0 : 1];
+        by_side[CT_BLACK] = &stats[p1_red ? 1 : 0];
+        int s = play_game(&o, p1_red ? p1 : p2, p1_red ? p2 : p1, g, pgn, &late, by_side);
+        if (s == GAME_INTERRUPTED) {
+            printf("interrupted: game %d was not finished and does not count\n", g);
+            break;
+        }
         if (!p1_red)
             s = 2 - s;
         if (s == 2)
@@ -457,30 +633,11 @@ int cmd_match(int argc, char **argv)
             }
         }
     }
-    if (o.sprt && sprt_llr(&o.test, w, d, l) < sprt_upper(&o.test) &&
-        sprt_llr(&o.test, w, d, l) > sprt_lower(&o.test))
-        printf("sprt: undecided after %d games\n", w + d + l);
-    int n = w + d + l;
-    double p = (w + 0.5 * d) / n;
-    double var = (w * (1 - p) * (1 - p) + d * (0.5 - p) * (0.5 - p) + l * p * p) / n;
-    double se = sqrt(var / n);
-    double lo = p - 1.96 * se, hi = p + 1.96 * se;
-    double elo = elo_of(p);
-    if (fabs(elo) < 0.5)
-        elo = 0.0; /* no "-0" */
-    printf("result: %s vs %s: +%d =%d -%d (W/D/L), score %.1f/%d = %.1f%%, ", sys_player_name(p1),
-           sys_player_name(p2), w, d, l, w + 0.5 * d, n, 100 * p);
-    if (isfinite(elo))
-        printf("Elo %+.0f +/- %.0f (95%%)", elo, (elo_of(hi < 1 ? hi : 0.999) - elo_of(lo > 0 ? lo : 0.001)) / 2);
-    else
-        printf("Elo %s", elo > 0 ? "+inf" : "-inf");
-    printf(", %.0f s\n", (double)(wall_ms() - t0) / 1000);
-    if (late)
-        printf("note: the built-in AI exceeded the move time by more than 50 ms %d times\n", late);
+    print_summary(&o, p1, p2, w, d, l, t0, late, stats);
     if (pgn)
         fclose(pgn);
-    sys_player_free(p1);
+    sys_player_free(p1); /* quit, then killed if it lingers: no engine outlives the match */
     sys_player_free(p2);
     ct_book_free(book);
-    return 0;
+    return interrupted ? 130 : 0;
 }

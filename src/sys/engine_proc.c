@@ -40,6 +40,9 @@ struct ct_engine {
     int wake_rd, wake_wr; /* ct_engine_wake() -> a waiting think looks at its callback */
     int last_score;
     bool have_score;
+    int last_depth;     /* of the last score line of this think (0: none) */
+    char options[8192]; /* the option names it offered, each followed by '\n' */
+    size_t options_len;
 };
 
 static int64_t now_ms(void)
@@ -201,8 +204,27 @@ static bool contains_ci(const char *hay, const char *needle)
     return false;
 }
 
+/* Keeps an offered option's name (the n bytes at name) for ct_engine_set_option's check. */
+static void add_option_name(ct_engine *e, const char *name, size_t n)
+{
+    while (n > 0 && name[n - 1] == ' ')
+        n--;
+    if (n == 0 || e->options_len + n + 1 > sizeof e->options)
+        return;
+    memcpy(e->options + e->options_len, name, n);
+    e->options_len += n;
+    e->options[e->options_len++] = '\n';
+}
+
 static void parse_option_line(ct_engine *e, const char *line)
 {
+    /* UCI "option name NAME type ...", UCCI "option NAME type ..." */
+    const char *name = line + 7;
+    if (!strncmp(name, "name ", 5))
+        name += 5;
+    const char *type = strstr(name, " type ");
+    add_option_name(e, name, type ? (size_t)(type - name) : strlen(name));
+
     if (strstr(line, "UCI_Variant") && strstr(line, "xiangqi"))
         e->has_variant = true;
     const char *sk = strstr(line, "Skill Level");
@@ -267,6 +289,13 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
                         e->has_variant = true;
                 } else if (!strcmp(fname, "usermove")) {
                     e->usermove = atoi(val) == 1;
+                } else if (!strcmp(fname, "option") && val[0] == '"') {
+                    /* option="NAME -spin 5 0 10": the name ends at the " -" of its kind */
+                    const char *kind = strstr(val + 1, " -");
+                    size_t nl = kind ? (size_t)(kind - val - 1) : strlen(val + 1);
+                    if (nl > 0 && val[nl] == '"')
+                        nl--;
+                    add_option_name(e, val + 1, nl);
                 }
                 if (!strcmp(fname, "done")) {
                     if (atoi(val) == 1)
@@ -282,6 +311,7 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
             snprintf(err, errlen, "the engine does not offer variant xiangqi");
             return false;
         }
+        send_line(e, "post"); /* its thinking lines carry the depth the match reports */
         return !e->dead;
     }
 
@@ -375,6 +405,55 @@ bool ct_engine_set_level(ct_engine *e, int level)
     else
         send_line(e, "setoption Skill Level %d", v);
     return true;
+}
+
+bool ct_engine_set_option(ct_engine *e, const char *name, const char *value, char *err,
+                          size_t errlen)
+{
+    size_t n = strlen(name);
+    bool offered = false;
+    for (const char *p = e->options; p < e->options + e->options_len;) {
+        const char *nl = memchr(p, '\n', (size_t)(e->options + e->options_len - p));
+        if (!nl)
+            break;
+        /* UCI names are case-insensitive; the others are compared the same way */
+        if ((size_t)(nl - p) == n && !strncasecmp(p, name, n))
+            offered = true;
+        p = nl + 1;
+    }
+    if (!offered) {
+        char shown[64];
+        sanitize_text(shown, sizeof shown, name, n, SANITIZE_ASCII);
+        snprintf(err, errlen, "%s offers no option '%s'", e->name, shown);
+        return false;
+    }
+    if (e->proto == CT_PROTO_XBOARD) {
+        send_line(e, "option %s=%s", name, value);
+        return !e->dead;
+    }
+    if (e->proto == CT_PROTO_UCI)
+        send_line(e, "setoption name %s value %s", name, value);
+    else
+        send_line(e, "setoption %s %s", name, value);
+    /* wait until it has taken it (a big Hash is allocated now, not in the first move) */
+    send_line(e, "isready");
+    char line[4096];
+    int64_t deadline = now_ms() + 10000;
+    for (;;) {
+        int r = read_line(e, line, sizeof line, deadline);
+        if (r <= 0) {
+            snprintf(err, errlen, r < 0 ? "the engine exited after setting option %s"
+                                        : "no 'readyok' within 10 s after setting option %s", name);
+            return false;
+        }
+        if (!strcmp(line, "readyok"))
+            return true;
+    }
+}
+
+int ct_engine_depth(const ct_engine *e)
+{
+    return e->last_depth;
 }
 
 void ct_engine_new_game(ct_engine *e)
@@ -603,10 +682,36 @@ static bool info_score(const char *line, int *score)
     return true;
 }
 
+/* The N of a "depth N" token of a UCI/UCCI info line (not of "seldepth N", nor in the free
+ * text after "string"); -1 when there is none. */
+static int info_depth(const char *line)
+{
+    const char *p = line;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        size_t n = strcspn(p, " ");
+        if (n == 6 && !strncmp(p, "string", 6))
+            return -1;
+        if (n == 5 && !strncmp(p, "depth", 5)) {
+            p += n;
+            while (*p == ' ')
+                p++;
+            if (*p < '0' || *p > '9')
+                return -1;
+            int d = engine_int(p);
+            return d > ENGINE_MAX_DEPTH ? ENGINE_MAX_DEPTH : d;
+        }
+        p += n;
+    }
+    return -1;
+}
+
 engine_line_kind engine_parse_line(ct_engine_proto proto, const char *line, int *score,
-                                   const char **move_text)
+                                   int *depth, const char **move_text)
 {
     *move_text = NULL;
+    *depth = -1;
     const char *mv = NULL;
     if (proto == CT_PROTO_XBOARD) {
         if (!strncmp(line, "move ", 5))
@@ -620,12 +725,18 @@ engine_line_kind engine_parse_line(ct_engine_proto proto, const char *line, int 
                 p++;
             if (isdigit_or_sign(*p)) {
                 *score = engine_int(p);
+                int d = engine_int(line);
+                *depth = d > ENGINE_MAX_DEPTH ? ENGINE_MAX_DEPTH : d;
                 return ENGINE_LINE_SCORE;
             }
         }
     } else {
-        if (!strncmp(line, "info ", 5) && info_score(line, score))
+        if (!strncmp(line, "info ", 5) && info_score(line, score)) {
+            /* an aspiration fail (a bound) is not a finished iteration */
+            if (!strstr(line, " lowerbound") && !strstr(line, " upperbound"))
+                *depth = info_depth(line);
             return ENGINE_LINE_SCORE;
+        }
         if (!strncmp(line, "bestmove ", 9))
             mv = line + 9;
         else if (!strcmp(line, "nobestmove"))
@@ -660,6 +771,7 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
     detail[0] = 0;
     *move = CT_NO_MOVE;
     e->have_score = false;
+    e->last_depth = 0;
     if (e->dead) {
         snprintf(detail, detail_len, "the engine is not running");
         return CT_ENGINE_CRASH;
@@ -725,8 +837,8 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
         }
         if (timed_out) {
             const char *late = NULL;
-            int ignored;
-            engine_line_kind k = engine_parse_line(e->proto, line, &ignored, &late);
+            int ignored, ignored_depth;
+            engine_line_kind k = engine_parse_line(e->proto, line, &ignored, &ignored_depth, &late);
             if (k == ENGINE_LINE_MOVE || k == ENGINE_LINE_RESIGN) {
                 out = CT_ENGINE_TIMEOUT;
                 break;
@@ -734,11 +846,13 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
             continue;
         }
         const char *mvtext = NULL;
-        int sc;
-        engine_line_kind kind = engine_parse_line(e->proto, line, &sc, &mvtext);
+        int sc, depth;
+        engine_line_kind kind = engine_parse_line(e->proto, line, &sc, &depth, &mvtext);
         if (kind == ENGINE_LINE_SCORE) {
             e->last_score = sc;
             e->have_score = true;
+            if (depth >= 0)
+                e->last_depth = depth;
             continue;
         }
         if (kind == ENGINE_LINE_RESIGN) {

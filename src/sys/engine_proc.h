@@ -29,6 +29,16 @@ ct_engine *ct_engine_start(ct_engine_proto proto, const char *command, char *err
 /* Sets a playing level 1..10 when the engine offers "Skill Level" (mapped onto its range);
  * returns false when it has no such option. */
 bool ct_engine_set_level(ct_engine *e, int level);
+/* Sets one of the options the engine offered in its handshake (UCI `setoption name NAME
+ * value VALUE`, UCCI `setoption NAME VALUE`, then isready/readyok; xboard `option
+ * NAME=VALUE`). The name is compared without regard to case. False with the reason in err
+ * when the engine offers no such option or dies. */
+bool ct_engine_set_option(ct_engine *e, const char *name, const char *value, char *err,
+                          size_t errlen);
+/* The depth of the last think: of the last score line before the move (UCI/UCCI `info
+ * depth N ... score`, not a lowerbound/upperbound one; xboard thinking "PLY SCORE ...");
+ * 0 when the engine reported none. */
+int ct_engine_depth(const ct_engine *e);
 /* Starts a new game (ucinewgame / new). */
 void ct_engine_new_game(ct_engine *e);
 /* Asks for a move in pos (its history gives the game so far, sent as start position +
@@ -55,7 +65,8 @@ void ct_engine_free(ct_engine *e);
 
 /* One line of an engine's output while it thinks: the parser behind ct_engine_go, callable
  * on any bytes (fuzz/fuzz_engine_line.c). SCORE: *score holds the engine's score (clamped
- * to +-1000000; mate in N as CT_SCORE_MATE - ...); MOVE: *move_text points into line at the
+ * to +-1000000; mate in N as CT_SCORE_MATE - ...) and *depth the line's depth, 0 ..
+ * ENGINE_MAX_DEPTH, or -1 (none, or a bound line: not a finished iteration); MOVE: *move_text points into line at the
  * move (UCI/UCCI "bestmove M", xboard "move M"); RESIGN: resign, nobestmove, (none), 0000. */
 typedef enum {
     ENGINE_LINE_OTHER,
@@ -63,8 +74,9 @@ typedef enum {
     ENGINE_LINE_MOVE,
     ENGINE_LINE_RESIGN,
 } engine_line_kind;
+#define ENGINE_MAX_DEPTH 1000
 engine_line_kind engine_parse_line(ct_engine_proto proto, const char *line, int *score,
-                                   const char **move_text);
+                                   int *depth, const char **move_text);
 /* An engine's move text ("h2e2"; ranks 1..10 when ranks1) to ours; CT_NO_MOVE when it is
  * not one. Legality is the caller's question. */
 ct_move engine_move_in(bool ranks1, const char *s);

@@ -217,6 +217,16 @@ bool sys_player_set_level(sys_player *p, int level)
     return ct_engine_set_level(p->engine, level);
 }
 
+bool sys_player_set_option(sys_player *p, const char *name, const char *value, char *err,
+                           size_t errlen)
+{
+    if (!p->engine) {
+        set_err(err, errlen, "%s", "options are for external engines (the built-in AI has its level)");
+        return false;
+    }
+    return ct_engine_set_option(p->engine, name, value, err, errlen);
+}
+
 void sys_player_set_rules(sys_player *p, int rules)
 {
     if (p->search)
@@ -262,6 +272,7 @@ void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
                                               &score, res->detail, sizeof res->detail);
         res->move = mv;
         res->score = score;
+        res->depth = ct_engine_depth(p->engine);
         switch (o) {
         case CT_ENGINE_MOVE: res->status = SYS_PLAYER_MOVE; break;
         case CT_ENGINE_TIMEOUT: res->status = SYS_PLAYER_TIMEOUT; break;

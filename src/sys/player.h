@@ -62,7 +62,7 @@ typedef struct {
     sys_player_status status;
     ct_move move;
     int score;           /* side-to-move view, when known (else 0) */
-    int depth;           /* built-in AI only */
+    int depth;           /* the last completed depth; 0 when an engine reported none */
     int time_ms;         /* wall time the player took */
     char detail[160];    /* why, for forfeits */
 } sys_player_result;
@@ -78,6 +78,10 @@ void sys_player_free(sys_player *p);
 const char *sys_player_name(const sys_player *p);
 /* Level 1..10 for the AI, or an engine's Skill Level when it offers one. */
 bool sys_player_set_level(sys_player *p, int level);
+/* An external engine's option (ct_engine_set_option); false with the reason in err when
+ * the player is the built-in AI, or the engine offers no such option. */
+bool sys_player_set_option(sys_player *p, const char *name, const char *value, char *err,
+                           size_t errlen);
 /* The rule set the built-in AI scores repetitions by (engines: ignored). */
 void sys_player_set_rules(sys_player *p, int rules);
 void sys_player_new_game(sys_player *p);

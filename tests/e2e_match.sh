@@ -1,0 +1,143 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# e2e_match.sh -- `cotuong match` against a scripted UCI engine (the built-in AI behind a
+# filter that logs what it is sent, replaces its info lines by fixed ones and waits 50 ms
+# before every answer): engine
+# options (--p2-option) arrive after the handshake and a bad one is a clear error; the
+# summary gives each player's time and depth per move (the engine's depth is that of its
+# last finished iteration, not of a bound, a currmove or an info string line); Ctrl-C
+# prints the summary of the finished games, exits 130 and leaves no engine behind.
+: "${COTUONG:?COTUONG must name the program}"
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT
+fail=0
+ok() { echo "ok   $1"; }
+bad() { echo "FAIL $1"; fail=1; }
+
+# The engine: offers Skill Level and Hash; before every bestmove it reports depth 17 as its
+# last finished iteration, then lines that must not count as one. Its processes carry $T in
+# their command lines (the inner program is a link in $T), so that leftovers can be found.
+ln -s "$COTUONG" "$T/inner-cotuong"
+cat >"$T/engine.sh" <<EOF
+#!/bin/sh
+awk=awk
+awk -W version 2>/dev/null | grep -q mawk && awk="awk -W interactive"
+tee -a "$T/sent.log" | "$T/inner-cotuong" uci | \$awk '
+    /^id name / { print "id name scripted"; fflush(); next }
+    /^uciok/ {
+        print "option name Skill Level type spin default 20 min -20 max 20"
+        print "option name Hash type spin default 16 min 1 max 1024"
+    }
+    /^info / { next }
+    /^bestmove / {
+        system("sleep 0.05")
+        print "info depth 17 seldepth 31 multipv 1 score cp 12 nodes 999 time 5 pv h2e2"
+        print "info depth 18 seldepth 33 score cp 40 lowerbound nodes 1200"
+        print "info depth 18 currmove h2e2 currmovenumber 1"
+        print "info string depth 99 score cp 1"
+    }
+    { print; fflush() }
+'
+EOF
+engine="uci:sh $T/engine.sh"
+
+# 1. options: sent as setoption after uciok and before the first go, names in any case
+out=$(timeout -k 5 60 "$COTUONG" match --p1 ai:1:3 --p2 "$engine" --p2-option "Skill Level=5" \
+    --p2-option "hash=32" --games 1 --movetime 20 --max-plies 20 2>&1)
+rc=$?
+if [ "$rc" -eq 0 ] && awk '/^uciok|^uci$/ { u = NR } /^setoption name Skill Level value 5$/ { s = NR }
+        /^setoption name hash value 32$/ { h = NR } /^go/ && !g { g = NR }
+        END { exit !(u && s > u && h > s && g > h) }' "$T/sent.log"; then
+    ok "options arrive after the handshake, before the first go"
+else
+    bad "options (rc $rc): $(cat "$T/sent.log") $out"
+fi
+echo "$out" | grep -q "^option: player 2: Skill Level = 5$" && ok "the match names the options it set" ||
+    bad "no option line in the output: $out"
+
+# 2. time and depth per move, for both players
+game=$(echo "$out" | grep "^game 1:")
+plies=$(echo "$game" | sed -n 's/.*, \([0-9]*\) plies, opening.*/\1/p')
+p1=$(echo "$out" | grep "^moves: player 1 (cotuong level 1): ")
+p2=$(echo "$out" | grep "^moves: player 2 (scripted): ")
+n1=$(echo "$p1" | sed -n 's/.*: \([0-9]*\) moves,.*/\1/p')
+n2=$(echo "$p2" | sed -n 's/.*: \([0-9]*\) moves,.*/\1/p')
+# the first opening is two plies long
+[ -n "$plies" ] && [ -n "$n1" ] && [ -n "$n2" ] && [ $((n1 + n2 + 2)) -eq "$plies" ] &&
+    ok "every move counted: $n1 + $n2 moves in $plies plies" || bad "move counts: $game / $p1 / $p2"
+echo "$p2" | grep -q ", depth 17.0 on average over $n2 moves$" &&
+    ok "the engine's depth is its last finished iteration: $p2" || bad "engine depth: $p2"
+echo "$p1" | grep -q ", depth [1-9][0-9.]* on average over [0-9]* moves$" &&
+    ok "the built-in AI's depth: $p1" || bad "AI depth: $p1"
+# the engine waits 50 ms before every answer (and then 20 ms are the most it searches)
+echo "$p2" | awk '{ for (i = 1; i <= NF; i++) if ($i == "ms") { avg = $(i - 1); mx = $(i + 4) } }
+    END { sub(/\)/, "", mx); exit !(avg >= 50 && mx + 0 >= avg + 0) }' &&
+    ok "time per move and its maximum" || bad "time per move: $p2"
+
+# 3. bad options: clear errors, nothing left running
+for spec in "Skill Level" "=5" "Hash="; do
+    out=$("$COTUONG" match --p1 ai:1 --p2 "$engine" --p2-option "$spec" 2>&1)
+    rc=$?
+    [ "$rc" -eq 2 ] && echo "$out" | grep -q "bad --p2-option '$spec' (NAME=VALUE" &&
+        ok "bad spec '$spec' refused" || bad "spec '$spec' (rc $rc): $out"
+done
+out=$("$COTUONG" match --p1 ai:1 --p2 "$engine" --p2-option "$(printf 'Hash=1\nquit')" 2>&1)
+[ $? -eq 2 ] && ok "a control character in an option is refused" || bad "newline option: $out"
+out=$(timeout -k 5 60 "$COTUONG" match --p1 ai:1 --p2 "$engine" --p2-option "Skil Level=1" 2>&1)
+rc=$?
+[ "$rc" -eq 1 ] && echo "$out" | grep -q "player 2: scripted offers no option 'Skil Level'" &&
+    ok "an option the engine does not offer: $out" || bad "unknown option (rc $rc): $out"
+out=$("$COTUONG" match --p1 ai:1 --p2 ai:2 --p1-option "Hash=1" 2>&1)
+[ $? -eq 1 ] && echo "$out" | grep -q "player 1: options are for external engines" &&
+    ok "options on the built-in AI refused" || bad "AI option: $out"
+
+# left_running: the engine's processes still alive (the script and the inner program)
+left_running() {
+    sleep 1
+    pgrep -f "$T/" >/dev/null
+}
+left_running && bad "engine processes left after the runs above: $(pgrep -af "$T/")" ||
+    ok "no engine process left behind"
+
+# 4. Ctrl-C: after game 1, while game 2 is played; then at once, while the built-in AI
+# thinks a long move (the engine has the second game's first move in the first case)
+interrupt() {
+    what=$1 p1=$2 movetime=$3 wait_game=$4
+    : >"$T/int.out"
+    "$COTUONG" match --p1 "$p1" --p2 "$engine" --games 6 --movetime "$movetime" \
+        --max-plies 14 >"$T/int.out" 2>&1 &
+    pid=$!
+    i=0
+    if [ "$wait_game" = yes ]; then
+        while ! grep -q "^game 1:" "$T/int.out" && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+    else
+        while ! grep -q "^match:" "$T/int.out" && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+        sleep 0.3
+    fi
+    start=$(date +%s)
+    kill -INT "$pid"
+    wait "$pid"
+    rc=$? took=$(($(date +%s) - start))
+    [ "$rc" -eq 130 ] && ok "$what: exit status 130 after ${took}s" || bad "$what: rc $rc: $(cat "$T/int.out")"
+    [ "$took" -le 5 ] || bad "$what: took ${took}s to stop"
+    games=$(grep -c "^game [0-9]*:" "$T/int.out")
+    grep -q "^interrupted: game $((games + 1)) was not finished and does not count$" "$T/int.out" &&
+        ok "$what: the unfinished game $((games + 1)) is named" || bad "$what: $(cat "$T/int.out")"
+    if grep -q "^result: .*: +[0-9]* =[0-9]* -[0-9]* (W/D/L), score [0-9.]*/$games = " "$T/int.out" ||
+        { [ "$games" -eq 0 ] && grep -q "^result: .*: no game finished" "$T/int.out"; }; then
+        ok "$what: the summary of the $games finished games"
+    else
+        bad "$what: no summary of $games games: $(cat "$T/int.out")"
+    fi
+    [ "$(grep -c '^moves: player [12] ' "$T/int.out")" -eq 2 ] || bad "$what: no time lines: $(cat "$T/int.out")"
+    if left_running; then
+        bad "$what: engine processes left: $(pgrep -af "$T/")"
+        pkill -KILL -f "$T/"
+    else
+        ok "$what: the engine was stopped"
+    fi
+}
+interrupt "Ctrl-C during game 2" ai:1:5 30 yes
+interrupt "Ctrl-C while the AI thinks 20 s" ai:10 20000 no
+
+exit $fail
