@@ -85,14 +85,14 @@ static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const ch
      * what fits in the room less the ellipsis, then "…" ("..." without UTF-8). */
     const char *ell = NULL;
     if (ui_strwidth(s) > maxw) {
+        /* In a room no wider than the ellipsis, the ellipsis alone (as much of "..." as
+         * fits): a cut that shows a bare "20" reads as the whole text. */
         bool utf8 = ui_locale_is_utf8();
         int ew = utf8 ? 1 : 3;
-        if (maxw > ew) {
-            ell = utf8 ? "\xe2\x80\xa6" : "...";
-            left = fitting(s, left, maxw - ew);
-            while (left > 0 && s[left - 1] == ' ')
-                left--;
-        }
+        ell = utf8 ? "\xe2\x80\xa6" : &"..."[ew > maxw ? ew - maxw : 0];
+        left = maxw > ew ? fitting(s, left, maxw - ew) : 0;
+        while (left > 0 && s[left - 1] == ' ')
+            left--;
     }
     int used = 0, bytes = 0, from = 0;
     bool reverse_next = false;

@@ -19,8 +19,9 @@
 /* Display width of a UTF-8 string (invalid bytes count 1). */
 int ui_strwidth(const char *s);
 /* Draws s at (y, x) in role, at most maxw columns; text that does not fit is cut at a
- * character boundary and ends in "…" ("..." when the locale is not UTF-8). Returns the
- * columns used. maxw < 0: to the window's edge. */
+ * character boundary and ends in "…" ("..." when the locale is not UTF-8; in a room no
+ * wider than that, as much of the ellipsis as fits, no text). Returns the columns used.
+ * maxw < 0: to the window's edge. */
 int ui_put(WINDOW *w, int y, int x, int maxw, ui_role role, const char *s);
 /* The same with extra attributes or'ed in. */
 int ui_put_attr(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s);
