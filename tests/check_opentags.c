@@ -42,7 +42,7 @@ static const char *saved_tag(const ct_record *r, const char *name)
     ck_assert_int_eq(gamefile_save(path, r, CT_NOTATION_ICCS, err, sizeof err), 0);
     ct_record *games;
     int n;
-    ck_assert_int_eq(gamefile_load(path, &games, &n, err, sizeof err), 0);
+    ck_assert_int_eq(gamefile_load(path, &games, &n, NULL, err, sizeof err), 0);
     ck_assert_int_eq(n, 1);
     const char *v = ct_record_tag(&games[0], name);
     snprintf(value, sizeof value, "%s", v ? v : "(none)");
@@ -124,7 +124,7 @@ START_TEST(test_save_many_tagged)
     ck_assert_int_eq(gamefile_save_many(path, recs, 2, CT_NOTATION_ICCS, err, sizeof err), 0);
     ct_record *games;
     int n;
-    ck_assert_int_eq(gamefile_load(path, &games, &n, err, sizeof err), 0);
+    ck_assert_int_eq(gamefile_load(path, &games, &n, NULL, err, sizeof err), 0);
     ck_assert_int_eq(n, 2);
     ck_assert_str_eq(ct_record_tag(&games[0], "ECCO"), "A28");
     ck_assert_str_eq(ct_record_tag(&games[1], "ECCO"), "E21");

@@ -65,7 +65,7 @@ static void setup(void)
 {
     char err[512];
     game_init(&g);
-    ck_assert_msg(gamefile_load(GAMES, &games, &ngames, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(gamefile_load(GAMES, &games, &ngames, NULL, err, sizeof err) == 0, "%s", err);
     show(0);
 }
 
@@ -192,7 +192,7 @@ START_TEST(test_play_on_comment_save)
     show(0);
     ct_record *back;
     int nback;
-    ck_assert_msg(gamefile_load(path, &back, &nback, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(gamefile_load(path, &back, &nback, NULL, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(nback, 3);
     ck_assert_int_eq(ct_record_count_moves(&back[0]), before + 2);
     ck_assert_int_eq(ct_record_count_moves(&g.rec), before + 2);
@@ -241,11 +241,67 @@ START_TEST(test_bad_files_leave_review_untouched)
         ct_record *other = NULL;
         int nother = 0;
         snprintf(path, sizeof path, "%s/review%s", TEST_DATA_DIR, bad[i][0]);
-        ck_assert_int_eq(gamefile_load(path, &other, &nother, err, sizeof err), -1);
+        ck_assert_int_eq(gamefile_load(path, &other, &nother, NULL, err, sizeof err), -1);
         ck_assert_msg(strstr(err, bad[i][1]) != NULL, "%s: %s", bad[i][0], err);
         ck_assert_int_eq(ngames, 3);
         ck_assert_int_eq(g.node, node);
     }
+}
+END_TEST
+
+/* A file with recoverable damage of our own making reads, and says what was repaired and
+ * where, in file order: unescaped quotes in a tag (line 1), an OSC sequence in a tag
+ * (line 2), no result (game 1, line 5), an ESC [2J in a comment (game 2, line 10), then
+ * ten more games with a BEL in a comment, past the list's room. A clean file says nothing. */
+START_TEST(test_warnings_of_a_repaired_file)
+{
+    char dir[] = "/tmp/check_review_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[600];
+    snprintf(path, sizeof path, "%s/hostile.pgn", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("[Event \"Club \"Dragon\" cup\"]\n[Red \"Evil\033]0;pwned\007 name\"]\n[Black \"B\"]\n\n"
+          "1. C2.5 H8+7 2. H2+3 R9.8\n\n"
+          "[Event \"two\"]\n[Result \"*\"]\n\n1. C2.5 {a \033[2Jcomment} C8.5 *\n", f);
+    for (int i = 0; i < 10; i++)
+        fprintf(f, "\n[Event \"bell %d\"]\n[Result \"*\"]\n\n1. C2.5 {ring\007} *\n", i);
+    fclose(f);
+    ct_record *recs = NULL;
+    int n = 0;
+    char err[512] = "";
+    gamefile_warnings w;
+    memset(&w, 0x55, sizeof w); /* everything in it is written */
+    ck_assert_msg(gamefile_load(path, &recs, &n, &w, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(n, 12);
+    ck_assert_int_eq(w.count, 14);
+    ck_assert_int_eq(w.n, GAMEFILE_MAX_WARNINGS);
+    static const int want[][3] = {
+        {CT_PGN_WARN_QUOTE_IN_TAG, 1, 1}, {CT_PGN_WARN_CONTROL, 1, 2},
+        {CT_PGN_WARN_NO_RESULT, 1, 5},    {CT_PGN_WARN_CONTROL, 2, 10},
+        {CT_PGN_WARN_CONTROL, 3, 15},     {CT_PGN_WARN_CONTROL, 4, 20},
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        ck_assert_int_eq(w.at[k].kind, want[k][0]);
+        ck_assert_int_eq(w.at[k].game, want[k][1]);
+        ck_assert_int_eq(w.at[k].line, want[k][2]);
+    }
+    gamefile_free(recs, n);
+    /* Each kind has words of its own, without the reader's long English form. */
+    for (int k = 0; k < CT_PGN_WARN_COUNT; k++) {
+        const char *t = gamefile_warning_text(k);
+        ck_assert(t && *t);
+        ck_assert_str_ne(t, ct_pgn_warning_text(k));
+        for (int j = 0; j < k; j++)
+            ck_assert_str_ne(t, gamefile_warning_text(j));
+    }
+    /* A clean file: no warning, and the old ones are not left over. */
+    ck_assert_msg(gamefile_load(GAMES, &recs, &n, &w, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(w.count, 0);
+    ck_assert_int_eq(w.n, 0);
+    gamefile_free(recs, n);
+    unlink(path);
+    rmdir(dir);
 }
 END_TEST
 
@@ -260,6 +316,7 @@ int main(void)
     tcase_add_test(tc, test_play_on_comment_save);
     tcase_add_test(tc, test_delete_and_promote);
     tcase_add_test(tc, test_bad_files_leave_review_untouched);
+    tcase_add_test(tc, test_warnings_of_a_repaired_file);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -205,6 +205,42 @@ check "the comment's escape sequences are text" "clipboard grab"
 title=$(T display -p -t "$S" '#{pane_title}')
 case $title in *pwned*) fail "an OSC sequence from the file set the terminal title: $title" ;; esac
 check_not "the screen was not cleared by ESC [2J" "EXIT="
+# A file the reader repairs (of our own making): the review says what was repaired and
+# where, as `convert` does on stderr; W lists it all; nothing from the file runs.
+printf '[Event "Club "Dragon" cup"]\n[Red "Evil\033]0;pwned\007 name"]\n[Black "B"]\n\n1. C2.5 H8+7 2. H2+3 R9.8\n\n[Event "two"]\n[Result "*"]\n\n1. C2.5 {a \033[2Jcomment} C8.5 *\n' >"$tmp/repaired.pgn"
+"$COTUONG" convert "$tmp/repaired.pgn" 2>"$tmp/repaired.err" >/dev/null
+[ "$(grep -c warning "$tmp/repaired.err")" -eq 4 ] || fail "convert: 4 warnings expected: $(cat "$tmp/repaired.err")"
+keys q
+sleep 0.3
+ui_start 80 24 $envs -- review --lang en "$tmp/repaired.pgn"
+check "the game list says there are warnings" "W: 4 warning(s)"
+keys Enter
+check "the status line: how many, the first, where" "repaired.pgn: 4 warnings (W: all) —"
+check "... the first one's game and line" "game 1, line 1: quotes inside a tag"
+keys W
+check "W lists them: the tag with quotes" "game 1, line 1: quotes inside a tag value (read up to the last one)"
+check "... the control characters in a tag" "game 1, line 2: control characters replaced by spaces"
+check "... the missing result" "game 1, line 5: no result: read as '*'"
+check "... the escape in game 2's comment" "game 2, line 10: control characters replaced by spaces"
+keys Down Down Down Enter
+check "Enter on a warning opens its game" "two (2/2)"
+title=$(T display -p -t "$S" '#{pane_title}')
+case $title in *pwned*) fail "an OSC sequence from the file set the terminal title: $title" ;; esac
+keys q
+sleep 0.3
+ui_start 80 24 $envs -- review --lang vi "$tmp/repaired.pgn"
+check "in Vietnamese: the game list" "W: 4 cảnh báo"
+keys Enter
+check "in Vietnamese: the count" "repaired.pgn: 4 cảnh báo (W: xem"
+check "in Vietnamese: the first" "ván 1, dòng 1: dấu ngoặc kép"
+keys W
+check "in Vietnamese: the list" "ván 2, dòng 10: ký tự điều khiển được thay bằng dấu cách"
+keys q
+sleep 0.3
+ui_start 80 24 $envs -- review --lang en "$data/blunder.pgn"
+check "a clean file opens" "Blunder (1/1)"
+keys W
+check "a clean file: W says so" "The file read without a warning."
 # A typed move is read as in a game: X9+1 in Vietnamese notation has a wrong direction.
 keys q
 sleep 0.3

@@ -310,7 +310,7 @@ int cmd_analyse(int argc, char **argv)
     ct_record *games;
     int ngames;
     char err[1024];
-    if (gamefile_load(file, &games, &ngames, err, sizeof err) != 0) {
+    if (gamefile_load(file, &games, &ngames, NULL, err, sizeof err) != 0) {
         fprintf(stderr, "cotuong analyse: %s\n", err);
         return 1;
     }

@@ -111,7 +111,7 @@ int cmd_opening(int argc, char **argv)
                 status = 1;
                 continue;
             }
-        } else if (gamefile_load(files[f], &games, &ngames, err, sizeof err) != 0) {
+        } else if (gamefile_load(files[f], &games, &ngames, NULL, err, sizeof err) != 0) {
             fprintf(stderr, "cotuong opening: %s\n", err);
             status = 1;
             continue;

@@ -76,13 +76,15 @@ int cmd_review(int argc, char **argv)
     ct_record *games;
     int ngames;
     char err[1200], raw[1200];
-    if (gamefile_load(file, &games, &ngames, raw, sizeof raw) != 0) {
+    gamefile_warnings warn;
+    if (gamefile_load(file, &games, &ngames, &warn, raw, sizeof raw) != 0) {
         sanitize_text(err, sizeof err, raw, strlen(raw), 0);
         fprintf(stderr, "cotuong review: %s\n", err);
         ctl_free(&review_app);
         return 1;
     }
-    ctl_review_arg arg = {.path = file, .games = games, .ngames = ngames, .quit_on_exit = true};
+    ctl_review_arg arg = {.path = file, .games = games, .ngames = ngames, .quit_on_exit = true,
+                           .warnings = &warn};
     if (!ctl_push(&review_app, CTL_MODE_REVIEW, &arg)) {
         fprintf(stderr, "cotuong review: %s\n", review_app.status);
         ctl_free(&review_app);

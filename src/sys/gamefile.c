@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "sys/i18n.h"
 #include "sys/masters.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
@@ -15,13 +16,43 @@
 #include "cotuong/xqf.h"
 
 
-int gamefile_load(const char *path, ct_record **games, int *ngames, char *err,
-                        size_t errsize)
+const char *gamefile_warning_text(int kind)
+{
+    static const char *const text[CT_PGN_WARN_COUNT] = {
+        [CT_PGN_WARN_QUOTE_IN_TAG] = N_("quotes inside a tag value (read up to the last one)"),
+        [CT_PGN_WARN_STRAY] = N_("a stray character skipped"),
+        [CT_PGN_WARN_NO_RESULT] = N_("no result: read as '*'"),
+        [CT_PGN_WARN_ENCODING] = N_("bytes invalid in the file's encoding replaced by U+FFFD"),
+        [CT_PGN_WARN_TRAILING] = N_("text after the last game ignored"),
+        [CT_PGN_WARN_UNCLOSED] = N_("a comment or tag not closed at the end of the file"),
+        [CT_PGN_WARN_CONTROL] = N_("control characters replaced by spaces"),
+    };
+    return kind >= 0 && kind < CT_PGN_WARN_COUNT && text[kind] ? _(text[kind]) : _("damage repaired");
+}
+
+static void keep_warnings(const ct_pgn_error *pe, gamefile_warnings *warn)
+{
+    if (!warn)
+        return;
+    warn->count = pe->nwarnings;
+    warn->n = 0;
+    for (int k = 0; k < pe->nwarnings && k < CT_PGN_MAX_WARNINGS && k < GAMEFILE_MAX_WARNINGS; k++) {
+        warn->at[k].kind = pe->warning[k].kind;
+        warn->at[k].game = pe->warning[k].game;
+        warn->at[k].line = pe->warning[k].line;
+        warn->n++;
+    }
+}
+
+int gamefile_load(const char *path, ct_record **games, int *ngames, gamefile_warnings *warn,
+                  char *err, size_t errsize)
 {
     char *data, msg[600];
     size_t len;
     *games = NULL;
     *ngames = 0;
+    if (warn)
+        memset(warn, 0, sizeof *warn);
     char *spath = sanitize_dup(path, 0);
     if (savefile_read(path, SAVEFILE_MAX_BYTES, &data, &len, msg, sizeof msg) != 0) {
         char *m = sanitize_dup(msg, 0);
@@ -83,6 +114,8 @@ int gamefile_load(const char *path, ct_record **games, int *ngames, char *err,
             free(m);
             free(t);
             r = -1;
+        } else {
+            keep_warnings(&pe, warn);
         }
     }
     free(data);

@@ -15,6 +15,7 @@
 
 #include "game/autosave.h"
 #include "game/game.h"
+#include "sys/gamefile.h"
 #include "cotuong/notation.h"
 #include "ui/layout.h"
 #include "ui/lineedit.h"
@@ -76,6 +77,8 @@ typedef struct {
                                 * review-game, SourceGame their place); moved out */
     int nmore;
     bool quit_on_exit;         /* leaving the review ends the program (`cotuong review`) */
+    const gamefile_warnings *warnings; /* with games read from path: what the
+                                * reader repaired (copied), or NULL */
 } ctl_review_arg;
 
 typedef struct ctl_prompt_arg ctl_prompt_arg;

@@ -66,6 +66,10 @@ typedef struct {
     tui_masters_view masters;  /* the explorer panel (M); [ ] choose, m or a click plays */
     ui_rect masters_at;
     char opening[400];
+    gamefile_warnings warn;    /* what the reader repaired in the file (W lists it) */
+    bool warn_open;
+    int warn_sel;
+    char warn_lines[GAMEFILE_MAX_WARNINGS + 1][300];
 } review_state;
 
 static ct_record *rec(review_state *rs)
@@ -208,16 +212,79 @@ static void draw_list(ctl *c, review_state *rs)
         game_summary(rs, i, rs->list_lines[i], sizeof rs->list_lines[i]);
         rs->list_ptrs[i] = rs->list_lines[i];
     }
-    char title[200];
+    char title[200], footer[300];
     snprintf(title, sizeof title, _("%d games — choose one"), rs->ngames);
+    if (rs->warn.count > 0)
+        snprintf(footer, sizeof footer, _("Up/Down choose, Enter open, q back; W: %d warning(s)"),
+                 rs->warn.count);
+    else
+        snprintf(footer, sizeof footer, "%s", _("Up/Down choose, Enter open, q back"));
     ui_review_list_draw(stdscr, c->layout.rows, c->layout.cols, title, rs->list_ptrs, n, rs->list_sel,
-                        _("Up/Down choose, Enter open, q back"), rs->row_game);
+                        footer, rs->row_game);
+}
+
+/* "game 1, line 4: control characters replaced by spaces" (warning k of the file). */
+static void warning_text(const review_state *rs, int k, char *buf, size_t size)
+{
+    const gamefile_warnings *w = &rs->warn;
+    char where[80] = "";
+    if (w->at[k].game > 0 && w->at[k].line > 0)
+        snprintf(where, sizeof where, _("game %d, line %d: "), w->at[k].game, w->at[k].line);
+    else if (w->at[k].game > 0)
+        snprintf(where, sizeof where, _("game %d: "), w->at[k].game);
+    else if (w->at[k].line > 0)
+        snprintf(where, sizeof where, _("line %d: "), w->at[k].line);
+    snprintf(buf, size, "%s%s", where, gamefile_warning_text(w->at[k].kind));
+}
+
+/* The status line after opening a file the reader had to repair. */
+static void warnings_status(ctl *c, review_state *rs)
+{
+    if (rs->warn.count <= 0 || rs->warn.n <= 0)
+        return;
+    char first[300];
+    warning_text(rs, 0, first, sizeof first);
+    char *p = sanitize_dup(rs->path, 0);
+    const char *slash = strrchr(p, '/');
+    const char *name = slash && slash[1] ? slash + 1 : p;
+    if (rs->warn.count == 1)
+        ctl_status(c, UI_ERROR, _("%s: 1 warning — %s."), name, first);
+    else
+        ctl_status(c, UI_ERROR, _("%s: %d warnings (W: all) — %s."), name, rs->warn.count, first);
+    free(p);
+}
+
+static void draw_warnings(ctl *c, review_state *rs)
+{
+    const char *ptrs[GAMEFILE_MAX_WARNINGS + 1];
+    int n = 0;
+    for (; n < rs->warn.n; n++) {
+        warning_text(rs, n, rs->warn_lines[n], sizeof rs->warn_lines[n]);
+        ptrs[n] = rs->warn_lines[n];
+    }
+    if (rs->warn.count > rs->warn.n) {
+        snprintf(rs->warn_lines[n], sizeof rs->warn_lines[n], _("(and %d more)"),
+                 rs->warn.count - rs->warn.n);
+        ptrs[n] = rs->warn_lines[n];
+        n++;
+    }
+    char title[300];
+    char *p = sanitize_dup(rs->path, 0);
+    snprintf(title, sizeof title, _("%s: %d warning(s) — what the reader repaired"), p,
+             rs->warn.count);
+    free(p);
+    ui_review_list_draw(stdscr, c->layout.rows, c->layout.cols, title, ptrs, n, rs->warn_sel,
+                        _("Up/Down choose, Enter the game, q back"), rs->row_game);
 }
 
 static void review_draw(ctl *c, void *st, const char *prompt)
 {
     review_state *rs = st;
     const ui_layout *lo = &c->layout;
+    if (rs->warn_open) {
+        draw_warnings(c, rs);
+        return;
+    }
     if (rs->list_open) {
         draw_list(c, rs);
         return;
@@ -628,6 +695,11 @@ static void on_delete_answer(ctl *c, void *st, bool yes)
 
 static void list_key(ctl *c, review_state *rs, const ui_event *event)
 {
+    if (event->req == REQ_WARNINGS && rs->warn.count > 0) {
+        rs->warn_open = true;
+        rs->warn_sel = 0;
+        return;
+    }
     ui_event e = *event, *ev = &e;
     ui_event_regroup(ev, UI_KEYS_MENU); /* the list takes the keys of menus and lists */
     switch (ev->req) {
@@ -654,9 +726,43 @@ static void list_key(ctl *c, review_state *rs, const ui_event *event)
     }
 }
 
+/* The list of warnings: Enter (or a click) opens the game a warning is about. */
+static void warnings_key(ctl *c, review_state *rs, const ui_event *event)
+{
+    ui_event e = *event, *ev = &e;
+    ui_event_regroup(ev, UI_KEYS_MENU);
+    int which = -1;
+    switch (ev->req) {
+    case REQ_UP: if (rs->warn_sel > 0) rs->warn_sel--; break;
+    case REQ_DOWN: if (rs->warn_sel + 1 < rs->warn.n) rs->warn_sel++; break;
+    case REQ_SELECT: which = rs->warn.at[rs->warn_sel].game; break;
+    case REQ_MOUSE:
+        if (ev->press && ev->y >= 0 && ev->y < MAX_ROWS && rs->row_game[ev->y] >= 0 &&
+            rs->row_game[ev->y] < rs->warn.n) {
+            rs->warn_sel = rs->row_game[ev->y];
+            which = rs->warn.at[rs->warn_sel].game;
+        }
+        break;
+    case REQ_CANCEL:
+    case REQ_QUIT: rs->warn_open = false; break;
+    default: break;
+    }
+    if (which == -1)
+        return;
+    rs->warn_open = false;
+    if (which >= 1 && which <= rs->ngames) {
+        rs->list_open = false;
+        select_game(c, rs, which - 1);
+    }
+}
+
 static void review_key(ctl *c, void *st, const ui_event *ev)
 {
     review_state *rs = st;
+    if (rs->warn_open) {
+        warnings_key(c, rs, ev);
+        return;
+    }
     if (rs->list_open) {
         list_key(c, rs, ev);
         return;
@@ -781,6 +887,14 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
     }
     case REQ_COPY_GAME: session_copy(c, rec(rs), g->pos, true); break;
     case REQ_COPY_POS: session_copy(c, rec(rs), g->pos, false); break;
+    case REQ_WARNINGS:
+        if (rs->warn.count > 0) {
+            rs->warn_open = true;
+            rs->warn_sel = 0;
+        } else {
+            ctl_status(c, UI_STATUS, "%s", _("The file read without a warning."));
+        }
+        break;
     case REQ_PROMOTE:
         game_promote(g, g->node);
         drop_analysis(rs);
@@ -838,7 +952,10 @@ static void *review_open(ctl *c, const void *arg)
     if (a->games) {
         rs->games = a->games;
         rs->ngames = a->ngames;
-    } else if (a->path && gamefile_load(a->path, &rs->games, &rs->ngames, raw, sizeof raw) == 0) {
+        if (a->warnings)
+            rs->warn = *a->warnings;
+    } else if (a->path && gamefile_load(a->path, &rs->games, &rs->ngames, &rs->warn, raw,
+                                        sizeof raw) == 0) {
         /* loaded */
     } else if (!a->resume) {
         sanitize_text(err, sizeof err, raw, strlen(raw), 0);
@@ -892,6 +1009,7 @@ static void *review_open(ctl *c, const void *arg)
     else
         ctl_status(c, UI_STATUS, _("Opened %s: %d game(s)."), p, rs->ngames);
     free(p);
+    warnings_status(c, rs);
     return rs;
 }
 

@@ -126,6 +126,7 @@ static const ui_keybinding keymap[] = {
     {REVIEW, KEY_PPAGE, REQ_PREV_GAME, "PgUp"},
     {REVIEW, KEY_NPAGE, REQ_NEXT_GAME, "PgDn"},
     {REVIEW, 'L', REQ_GAME_LIST, "L"},
+    {REVIEW, 'W', REQ_WARNINGS, "W"},
     /* The masters' moves (the explorer). */
     {PLAY | REVIEW, 'M', REQ_EXPLORER, "M"},
     {REVIEW, ']', REQ_MASTER_NEXT, "]"},

@@ -54,6 +54,7 @@
     X(PREV_GAME, N_("the previous game of the file"))                                        \
     X(NEXT_GAME, N_("the next game of the file"))                                            \
     X(GAME_LIST, N_("the list of the games of the file"))                                    \
+    X(WARNINGS, N_("what the reader repaired in the file (its warnings), and where"))        \
     X(SAVE, N_("save the game (in review: all the games of the file)"))                      \
     X(OPEN, N_("open a saved game"))                                                         \
     X(COPY_GAME, N_("copy the game (PGN) to the clipboard (OSC 52)"))                        \
