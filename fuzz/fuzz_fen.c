@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     ct_pos_start(&pos);
     uint64_t start_key = pos.key;
-    ct_fen_error err = {-1, ""};
+    ct_fen_error err = {.field = -1};
     if (ct_fen_read(&pos, text, &err) != CT_OK) {
         if (err.message[0] == '\0' || err.field < 0 || err.field > 6)
             abort();

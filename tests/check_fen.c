@@ -58,48 +58,49 @@ START_TEST(test_variants)
 }
 END_TEST
 
-/* Rejected FENs, the field the error must name (0 = the string as a whole) and a word the
- * message must contain. */
+/* Rejected FENs, the field the error must name (0 = the string as a whole), a word the
+ * message must contain and the problem's code. */
 static const struct {
     const char *fen;
     int field;
     const char *word;
+    ct_fen_problem code;
 } rejected[] = {
-    {"", 0, "empty"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR", 0, "fields"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0", 0, "fields"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 x", 0, "fields"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w - - 0 1", 1, "ranks"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/9/RNBAKABNR w - - 0 1", 1, "10 ranks"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C2/9/RNBAKABNR w - - 0 1", 1, "rank 2"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C/9/RNBAKABNR w - - 0 1", 1, "rank 2"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5X1/9/RNBAKABNR w - - 0 1", 1, "'X'"},
-    {"rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "no Black king"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w - - 0 1", 1, "king"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1", 1, "no Red king"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/KNBA1ABNR w - - 0 1", 1, "a0"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/A8/RNB1KABNR w - - 0 1", 1, "a1"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/B8/9/P1P1P1P1P/1C5C1/9/RN1AKABNR w - - 0 1", 1, "a5"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1PPP1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "d3"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/PC5C1/9/RNBAKABNR w - - 0 1", 1, "a2"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/P8/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "pawns"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/R8/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "rooks"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1", 2, "side"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR white - - 0 1", 2, "side"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ - 0 1", 3, "'-'"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - e3 0 1", 4, "'-'"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - -1 1", 5, "clock"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 x", 6, "number"},
-    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w x 1", 3, "clock"},
+    {"", 0, "empty", CT_FEN_EMPTY},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR", 0, "fields", CT_FEN_FIELD_COUNT},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0", 0, "fields", CT_FEN_FIELD_COUNT},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 x", 0, "fields", CT_FEN_TOO_MANY_FIELDS},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w - - 0 1", 1, "ranks", CT_FEN_RANK_COUNT},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/9/RNBAKABNR w - - 0 1", 1, "10 ranks", CT_FEN_TOO_MANY_RANKS},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C2/9/RNBAKABNR w - - 0 1", 1, "rank 2", CT_FEN_RANK_LONG},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C/9/RNBAKABNR w - - 0 1", 1, "rank 2", CT_FEN_RANK_POINTS},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5X1/9/RNBAKABNR w - - 0 1", 1, "'X'", CT_FEN_LETTER},
+    {"rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "no Black king", CT_FEN_NO_KING},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w - - 0 1", 1, "king", CT_FEN_TOO_MANY},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1", 1, "no Red king", CT_FEN_NO_KING},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/KNBA1ABNR w - - 0 1", 1, "a0", CT_FEN_PLACEMENT},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/A8/RNB1KABNR w - - 0 1", 1, "a1", CT_FEN_PLACEMENT},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/B8/9/P1P1P1P1P/1C5C1/9/RN1AKABNR w - - 0 1", 1, "a5", CT_FEN_PLACEMENT},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1PPP1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "d3", CT_FEN_PLACEMENT},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/PC5C1/9/RNBAKABNR w - - 0 1", 1, "a2", CT_FEN_PLACEMENT},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/P8/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "pawns", CT_FEN_TOO_MANY},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/R8/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1, "rooks", CT_FEN_TOO_MANY},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1", 2, "side", CT_FEN_SIDE},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR white - - 0 1", 2, "side", CT_FEN_SIDE},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ - 0 1", 3, "'-'", CT_FEN_PLACEHOLDER},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - e3 0 1", 4, "'-'", CT_FEN_PLACEHOLDER},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - -1 1", 5, "clock", CT_FEN_HALFMOVE},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 x", 6, "number", CT_FEN_FULLMOVE},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w x 1", 3, "clock", CT_FEN_HALFMOVE},
     /* kings facing on an open file: the side not to move is "in check" */
-    {"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", 2, "in check"},
+    {"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", 2, "in check", CT_FEN_IN_CHECK},
     /* Black to move while Red's king is attacked by a black rook */
-    {"4k4/9/9/9/9/9/9/9/9/r2K5 b - - 0 1", 2, "in check"},
+    {"4k4/9/9/9/9/9/9/9/9/r2K5 b - - 0 1", 2, "in check", CT_FEN_IN_CHECK},
 };
 
 START_TEST(test_rejected)
 {
-    ct_fen_error err = {-1, ""};
+    ct_fen_error err = {.field = -1};
     ct_pos_start(&pos);
     uint64_t key = pos.key;
     ct_status st = ct_fen_read(&pos, rejected[_i].fen, &err);
@@ -108,8 +109,51 @@ START_TEST(test_rejected)
                   rejected[_i].fen, err.field, err.message, rejected[_i].field);
     ck_assert_msg(strstr(err.message, rejected[_i].word) != NULL, "message '%s' lacks '%s'",
                   err.message, rejected[_i].word);
+    ck_assert_msg(err.code == rejected[_i].code, "%s: code %d, expected %d", rejected[_i].fen,
+                  err.code, rejected[_i].code);
     /* a rejected FEN leaves the position as it was */
     ck_assert(pos.key == key && ct_pos_ok(&pos));
+}
+END_TEST
+
+/* The parameters of a code, for a caller that words the problem itself: the English
+ * message stays as the command line has always printed it. */
+START_TEST(test_problem_parameters)
+{
+    ct_fen_error err;
+    ck_assert(ct_fen_read(&pos, "3k5/9/9/9/6B2/9/9/9/9/4K4 w - - 0 1", &err) != CT_OK);
+    ck_assert_int_eq(err.code, CT_FEN_PLACEMENT);
+    ck_assert_int_eq(err.side, CT_RED);
+    ck_assert_int_eq(err.type, CT_ELEPHANT);
+    ck_assert_int_eq(err.file, 6);
+    ck_assert_int_eq(err.rank, 5);
+    ck_assert_str_eq(err.message, "Red elephant cannot stand on g5");
+    ck_assert(ct_fen_read(&pos, "4k4/9/9/9/9/9/9/9/4K4/3K5 w - - 0 1", &err) != CT_OK);
+    ck_assert_int_eq(err.code, CT_FEN_TOO_MANY);
+    ck_assert_int_eq(err.side, CT_RED);
+    ck_assert_int_eq(err.type, CT_KING);
+    ck_assert_str_eq(err.message, "too many Red kings");
+    ck_assert(ct_fen_read(&pos, "rnba1abnr/9/9/9/9/9/9/9/9/4K4 w", &err) != CT_OK);
+    ck_assert_int_eq(err.code, CT_FEN_NO_KING);
+    ck_assert_int_eq(err.side, CT_BLACK);
+    ck_assert(ct_fen_read(&pos, "4k4/9/9/9/9/9/9/9/9/4K4 w", &err) != CT_OK);
+    ck_assert_int_eq(err.code, CT_FEN_IN_CHECK);
+    ck_assert_int_eq(err.side, CT_BLACK);
+    ck_assert_str_eq(err.message, "the side not to move (Black) is in check");
+    ck_assert(ct_fen_read(&pos, "4k4/9/9/9/9/9/9/1C5X1/9/4K4 w", &err) != CT_OK);
+    ck_assert_int_eq(err.code, CT_FEN_LETTER);
+    ck_assert_int_eq(err.letter, 'X');
+    ck_assert_int_eq(err.rank, 2);
+    ck_assert(ct_fen_read(&pos, "4k4/9/9/9/9/9/9/1C5C/9/4K4 w", &err) != CT_OK);
+    ck_assert_int_eq(err.code, CT_FEN_RANK_POINTS);
+    ck_assert_int_eq(err.rank, 2);
+    ck_assert_int_eq(err.count, 8);
+    ck_assert_str_eq(err.message, "rank 2 has 8 points, not 9");
+    ck_assert(ct_fen_read(&pos, "4k4/9/9/9/9/9/9/9/4K4 w", &err) != CT_OK);
+    ck_assert_int_eq(err.code, CT_FEN_RANK_COUNT);
+    ck_assert_int_eq(err.count, 9);
+    ck_assert(ct_fen_read(&pos, "3k5/9/9/9/9/9/9/9/9/4K4 w - -", &err) == CT_OK);
+    ck_assert_int_eq(err.code, CT_FEN_OK);
 }
 END_TEST
 
@@ -130,6 +174,7 @@ int main(void)
     tcase_add_loop_test(tc, test_round_trip, 0, (int)(sizeof round_trip / sizeof *round_trip));
     tcase_add_loop_test(tc, test_variants, 0, (int)(sizeof variants / sizeof *variants));
     tcase_add_loop_test(tc, test_rejected, 0, (int)(sizeof rejected / sizeof *rejected));
+    tcase_add_test(tc, test_problem_parameters);
     tcase_add_test(tc, test_write_small_buffer);
     suite_add_tcase(s, tc);
     return test_run_suite(s);

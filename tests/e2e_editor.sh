@@ -152,7 +152,30 @@ check "q: back in review with its change" "H2+3"
 keys E 1 y
 check "y: played from the set-up position" "Playing from the set-up position."
 
-# 7. 200x60: the editor draws the larger board with its panel.
+# 7. In Vietnamese, the reader's reasons are Vietnamese too (the core gives a code; the
+# editor words it): a pasted FEN with two Red kings, an elephant beyond the river, a piece
+# put there with the keys, kings facing; the piece in hand names the piece first.
+ui_start 80 24 LANG=C.UTF-8 -- review "$tmp/mine.pgn" --lang vi
+check "vi: review opened" "Mine (1/1)"
+keys E
+check "vi: the editor" "Đỏ đi (Tab để đổi)"
+paste_text "4k4/9/9/9/9/9/9/9/4K4/3K5 w - - 0 1"
+check_panel "vi: two Red kings" "Không phải một thế cờ (trường 1 của FEN): quá nhiều Tướng Đỏ."
+check_not "vi: not the English words" "too many"
+paste_text "3k5/9/9/9/6B2/9/9/9/9/4K4 w - - 0 1"
+check_panel "vi: a pasted elephant on g5" "(trường 1 của FEN): Tượng Đỏ không thể đứng ở g5."
+paste_text "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
+check "vi: a legal paste" "Đã đọc thế cờ từ FEN."
+# The cursor from e4 to g5, an elephant put there (B): not legal yet, and refused by 1.
+keys Up Right Right B
+check_panel "vi: the elephant put on g5" "Chưa hợp lệ: Tượng Đỏ không thể đứng ở g5."
+check_panel "vi: in hand, the piece first" "Đang cầm: Tượng Đỏ"
+keys 1
+check_panel "vi: refused before leaving" "Thế cờ không hợp lệ: Tượng Đỏ không thể đứng ở g5."
+keys x Left Left Up Up Up Up Left x Right k
+check_panel "vi: kings facing" "Chưa hợp lệ: bên không đến lượt (Đen) đang bị chiếu."
+
+# 8. 200x60: the editor draws the larger board with its panel.
 rm -rf "$XDG_STATE_HOME" # the game of section 5 is not offered for resuming
 ui_start 200 60 LANG=C.UTF-8 -- --lang en
 check "200x60 menu" "Set up a position"

@@ -32,10 +32,38 @@ typedef struct {
 /* The standard start position. */
 #define CT_START_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
-/* Details of a rejected FEN: which field (1..6, 0 = whole string) and why. */
+/* Why a FEN was rejected, as a code with its parameters (in ct_fen_error) for callers that
+ * word it in another language; message holds the English words. */
+typedef enum {
+    CT_FEN_OK = 0,
+    CT_FEN_EMPTY,           /* no field at all */
+    CT_FEN_TOO_MANY_FIELDS, /* more than 6 fields */
+    CT_FEN_FIELD_COUNT,     /* count fields, not 2, 4 or 6 */
+    CT_FEN_RANK_POINTS,     /* rank has count points, not 9 */
+    CT_FEN_TOO_MANY_RANKS,  /* more than 10 ranks */
+    CT_FEN_RANK_LONG,       /* rank has more than 9 points */
+    CT_FEN_LETTER,          /* letter is no piece letter (on rank) */
+    CT_FEN_RANK_COUNT,      /* count ranks, not 10 */
+    CT_FEN_PLACEMENT,       /* a piece (side, type) where it can never stand (file, rank) */
+    CT_FEN_TOO_MANY,        /* more pieces (side, type) than a set holds */
+    CT_FEN_NO_KING,         /* side has no king */
+    CT_FEN_SIDE,            /* the side to move is not w, r or b */
+    CT_FEN_PLACEHOLDER,     /* field 3 or 4 is not '-' */
+    CT_FEN_HALFMOVE,        /* the half-move clock is not a number */
+    CT_FEN_FULLMOVE,        /* the move number is not a number */
+    CT_FEN_IN_CHECK,        /* side, the side not to move, is in check */
+} ct_fen_problem;
+
+/* Details of a rejected FEN: which field (1..6, 0 = whole string) and why; the parameters
+ * not named by the code are 0. */
 typedef struct {
     int field;
     char message[120];
+    ct_fen_problem code;
+    int side, type;   /* CT_RED/CT_BLACK, CT_KING..CT_PAWN */
+    int file, rank;   /* 0..8, 0..9 */
+    int count;
+    char letter;      /* the byte of the FEN (not checked to be printable) */
 } ct_fen_error;
 
 void ct_pos_clear(ct_pos *pos);

@@ -10,12 +10,25 @@
 #include "cotuong/movegen.h"
 #include "cotuong/position.h"
 
-static ct_status fail(ct_fen_error *err, int field, const char *fmt, ...)
+/* The parameters of a problem (see ct_fen_error), set before fail(). */
+static void problem(ct_fen_error *err, int side, int type, int file, int rank, int count)
+{
+    if (err) {
+        err->side = side;
+        err->type = type;
+        err->file = file;
+        err->rank = rank;
+        err->count = count;
+    }
+}
+
+static ct_status fail(ct_fen_error *err, int field, ct_fen_problem code, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
         va_start(ap, fmt);
         err->field = field;
+        err->code = code;
         vsnprintf(err->message, sizeof err->message, fmt, ap);
         va_end(ap);
     }
@@ -74,6 +87,8 @@ static bool parse_uint(const char *s, size_t len, long *out)
 
 ct_status ct_fen_read(ct_pos *pos, const char *fen, ct_fen_error *err)
 {
+    if (err)
+        memset(err, 0, sizeof *err);
     /* 1. Split into whitespace-separated fields. */
     const char *field[7];
     size_t flen[7];
@@ -84,7 +99,7 @@ ct_status ct_fen_read(ct_pos *pos, const char *fen, ct_fen_error *err)
         if (!*p)
             break;
         if (nfields == 6)
-            return fail(err, 0, "too many fields (at most 6)");
+            return fail(err, 0, CT_FEN_TOO_MANY_FIELDS, "too many fields (at most 6)");
         field[nfields] = p;
         while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
             p++;
@@ -92,9 +107,11 @@ ct_status ct_fen_read(ct_pos *pos, const char *fen, ct_fen_error *err)
         nfields++;
     }
     if (nfields == 0)
-        return fail(err, 0, "empty FEN");
-    if (nfields != 2 && nfields != 4 && nfields != 6)
-        return fail(err, 0, "%d fields; expected 2, 4 or 6", nfields);
+        return fail(err, 0, CT_FEN_EMPTY, "empty FEN");
+    if (nfields != 2 && nfields != 4 && nfields != 6) {
+        problem(err, 0, 0, 0, 0, nfields);
+        return fail(err, 0, CT_FEN_FIELD_COUNT, "%d fields; expected 2, 4 or 6", nfields);
+    }
 
     ct_pos tmp;
     ct_pos_clear(&tmp);
@@ -109,21 +126,31 @@ ct_status ct_fen_read(ct_pos *pos, const char *fen, ct_fen_error *err)
     for (size_t i = 0; i < flen[0]; i++) {
         char c = field[0][i];
         if (c == '/') {
-            if (file != CT_FILES)
-                return fail(err, 1, "rank %d has %d points, not 9", rank, file);
+            if (file != CT_FILES) {
+                problem(err, 0, 0, 0, rank, file);
+                return fail(err, 1, CT_FEN_RANK_POINTS, "rank %d has %d points, not 9", rank, file);
+            }
             if (--rank < 0)
-                return fail(err, 1, "more than 10 ranks");
+                return fail(err, 1, CT_FEN_TOO_MANY_RANKS, "more than 10 ranks");
             file = 0;
         } else if (c >= '1' && c <= '9') {
             file += c - '0';
-            if (file > CT_FILES)
-                return fail(err, 1, "rank %d has more than 9 points", rank);
+            if (file > CT_FILES) {
+                problem(err, 0, 0, 0, rank, 0);
+                return fail(err, 1, CT_FEN_RANK_LONG, "rank %d has more than 9 points", rank);
+            }
         } else {
             int type = letter_type(c);
-            if (type == CT_NO_TYPE)
-                return fail(err, 1, "unknown piece letter '%c' on rank %d", c, rank);
-            if (file >= CT_FILES)
-                return fail(err, 1, "rank %d has more than 9 points", rank);
+            if (type == CT_NO_TYPE) {
+                problem(err, 0, 0, 0, rank, 0);
+                if (err)
+                    err->letter = c;
+                return fail(err, 1, CT_FEN_LETTER, "unknown piece letter '%c' on rank %d", c, rank);
+            }
+            if (file >= CT_FILES) {
+                problem(err, 0, 0, 0, rank, 0);
+                return fail(err, 1, CT_FEN_RANK_LONG, "rank %d has more than 9 points", rank);
+            }
             pieces[npieces].side = isupper((unsigned char)c) ? CT_RED : CT_BLACK;
             pieces[npieces].type = type;
             pieces[npieces].file = file;
@@ -132,26 +159,36 @@ ct_status ct_fen_read(ct_pos *pos, const char *fen, ct_fen_error *err)
             file++;
         }
     }
-    if (rank != 0)
-        return fail(err, 1, "%d ranks, not 10", 10 - rank);
-    if (file != CT_FILES)
-        return fail(err, 1, "rank 0 has %d points, not 9", file);
+    if (rank != 0) {
+        problem(err, 0, 0, 0, 0, 10 - rank);
+        return fail(err, 1, CT_FEN_RANK_COUNT, "%d ranks, not 10", 10 - rank);
+    }
+    if (file != CT_FILES) {
+        problem(err, 0, 0, 0, 0, file);
+        return fail(err, 1, CT_FEN_RANK_POINTS, "rank 0 has %d points, not 9", file);
+    }
     for (int i = 0; i < npieces; i++) {
         int side = pieces[i].side, type = pieces[i].type;
         const char *colour = side == CT_RED ? "Red" : "Black";
-        if (!placement_ok(side, type, pieces[i].file, pieces[i].rank))
-            return fail(err, 1, "%s %s cannot stand on %c%d", colour, type_name[type],
-                        'a' + pieces[i].file, pieces[i].rank);
-        if (ct_pos_put(&tmp, side, type, (ct_sq)CT_SQ(pieces[i].file, pieces[i].rank)) != CT_OK)
-            return fail(err, 1, "too many %s %ss", colour, type_name[type]);
+        if (!placement_ok(side, type, pieces[i].file, pieces[i].rank)) {
+            problem(err, side, type, pieces[i].file, pieces[i].rank, 0);
+            return fail(err, 1, CT_FEN_PLACEMENT, "%s %s cannot stand on %c%d", colour,
+                        type_name[type], 'a' + pieces[i].file, pieces[i].rank);
+        }
+        if (ct_pos_put(&tmp, side, type, (ct_sq)CT_SQ(pieces[i].file, pieces[i].rank)) != CT_OK) {
+            problem(err, side, type, 0, 0, 0);
+            return fail(err, 1, CT_FEN_TOO_MANY, "too many %s %ss", colour, type_name[type]);
+        }
     }
     for (int sd = 0; sd < 2; sd++)
-        if (!ct_pos_king(&tmp, sd))
-            return fail(err, 1, "no %s king", sd == CT_RED ? "Red" : "Black");
+        if (!ct_pos_king(&tmp, sd)) {
+            problem(err, sd, CT_KING, 0, 0, 0);
+            return fail(err, 1, CT_FEN_NO_KING, "no %s king", sd == CT_RED ? "Red" : "Black");
+        }
 
     /* 3. Field 2: side to move. */
     if (flen[1] != 1 || (field[1][0] != 'w' && field[1][0] != 'r' && field[1][0] != 'b'))
-        return fail(err, 2, "side to move must be 'w' (or 'r') or 'b'");
+        return fail(err, 2, CT_FEN_SIDE, "side to move must be 'w' (or 'r') or 'b'");
     ct_pos_set_side(&tmp, field[1][0] == 'b' ? CT_BLACK : CT_RED);
 
     /* 4. Fields 3-4 are placeholders ("- -"), or, in the 4-field form, the two counters. */
@@ -159,7 +196,8 @@ ct_status ct_fen_read(ct_pos *pos, const char *fen, ct_fen_error *err)
     if (nfields == 6) {
         for (int f = 2; f < 4; f++)
             if (flen[f] != 1 || field[f][0] != '-')
-                return fail(err, f + 1, "expected '-' (no castling or en passant in xiangqi)");
+                return fail(err, f + 1, CT_FEN_PLACEHOLDER,
+                            "expected '-' (no castling or en passant in xiangqi)");
         counters = 4;
     } else if (nfields == 4) {
         if (flen[2] == 1 && field[2][0] == '-' && flen[3] == 1 && field[3][0] == '-')
@@ -170,17 +208,20 @@ ct_status ct_fen_read(ct_pos *pos, const char *fen, ct_fen_error *err)
     if (counters > 0) {
         long half, full;
         if (!parse_uint(field[counters], flen[counters], &half))
-            return fail(err, counters + 1, "half-move clock must be a number of plies");
+            return fail(err, counters + 1, CT_FEN_HALFMOVE,
+                        "half-move clock must be a number of plies");
         if (!parse_uint(field[counters + 1], flen[counters + 1], &full))
-            return fail(err, counters + 2, "move number must be a positive number");
+            return fail(err, counters + 2, CT_FEN_FULLMOVE, "move number must be a positive number");
         tmp.halfmove = (int)half;
         tmp.fullmove = full == 0 ? 1 : (int)full;
     }
 
     /* 5. The side that just moved cannot have left its king attacked or the kings facing. */
-    if (ct_in_check(&tmp, tmp.side ^ 1))
-        return fail(err, 2, "the side not to move (%s) is in check",
+    if (ct_in_check(&tmp, tmp.side ^ 1)) {
+        problem(err, tmp.side ^ 1, 0, 0, 0, 0);
+        return fail(err, 2, CT_FEN_IN_CHECK, "the side not to move (%s) is in check",
                     tmp.side == CT_RED ? "Black" : "Red");
+    }
 
     memcpy(pos, &tmp, offsetof(ct_pos, hist));
     return CT_OK;

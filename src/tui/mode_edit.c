@@ -64,6 +64,52 @@ static void fen_of(const edit_state *es, char *buf, size_t size)
     ct_fen_write(&es->pos, buf, size);
 }
 
+/* What the core's FEN reader found wrong, in the interface language: the core gives a code
+ * and its parameters (its own words are English, for the command line). */
+static void fen_problem_text(const ct_fen_error *e, char *buf, size_t size)
+{
+    const char *side = e->side == CT_RED ? _("Red") : _("Black");
+    const char *type = e->type > 0 && e->type < CT_PIECE_TYPES ? _(type_names[e->type]) : "?";
+    char sq[3] = "??";
+    if (e->file >= 0 && e->file < CT_FILES && e->rank >= 0 && e->rank < CT_RANKS)
+        ct_sq_name((ct_sq)CT_SQ(e->file, e->rank), sq);
+    /* The letter came from the text typed or pasted: only a printable ASCII one is shown. */
+    char letter = e->letter > ' ' && e->letter < 127 ? e->letter : '?';
+    switch (e->code) {
+    case CT_FEN_EMPTY: snprintf(buf, size, "%s", _("empty FEN")); break;
+    case CT_FEN_TOO_MANY_FIELDS: snprintf(buf, size, "%s", _("too many fields (at most 6)")); break;
+    case CT_FEN_FIELD_COUNT: snprintf(buf, size, _("%d fields; expected 2, 4 or 6"), e->count); break;
+    case CT_FEN_RANK_POINTS:
+        snprintf(buf, size, _("rank %d has %d points, not 9"), e->rank, e->count);
+        break;
+    case CT_FEN_TOO_MANY_RANKS: snprintf(buf, size, "%s", _("more than 10 ranks")); break;
+    case CT_FEN_RANK_LONG: snprintf(buf, size, _("rank %d has more than 9 points"), e->rank); break;
+    case CT_FEN_LETTER:
+        snprintf(buf, size, _("unknown piece letter '%c' on rank %d"), letter, e->rank);
+        break;
+    case CT_FEN_RANK_COUNT: snprintf(buf, size, _("%d ranks, not 10"), e->count); break;
+    /* TRANSLATORS: colour, piece, square ("Red elephant cannot stand on g5"). */
+    case CT_FEN_PLACEMENT: snprintf(buf, size, _("%s %s cannot stand on %s"), side, type, sq); break;
+    /* TRANSLATORS: colour, piece; English adds an s ("too many Red kings"). */
+    case CT_FEN_TOO_MANY: snprintf(buf, size, _("too many %s %ss"), side, type); break;
+    case CT_FEN_NO_KING:
+        snprintf(buf, size, "%s", e->side == CT_RED ? _("no Red king") : _("no Black king"));
+        break;
+    case CT_FEN_SIDE: snprintf(buf, size, "%s", _("side to move must be 'w' (or 'r') or 'b'")); break;
+    case CT_FEN_PLACEHOLDER:
+        snprintf(buf, size, "%s", _("expected '-' (no castling or en passant in xiangqi)"));
+        break;
+    case CT_FEN_HALFMOVE:
+        snprintf(buf, size, "%s", _("half-move clock must be a number of plies"));
+        break;
+    case CT_FEN_FULLMOVE: snprintf(buf, size, "%s", _("move number must be a positive number")); break;
+    case CT_FEN_IN_CHECK:
+        snprintf(buf, size, _("the side not to move (%s) is in check"), side);
+        break;
+    default: snprintf(buf, size, "%s", _("not a position")); break;
+    }
+}
+
 /* The core's judgement of the position: NULL when it can be played, else why not. */
 static const char *problem(edit_state *es, char *buf, size_t size)
 {
@@ -71,7 +117,7 @@ static const char *problem(edit_state *es, char *buf, size_t size)
     ct_fen_error err;
     fen_of(es, fen, sizeof fen);
     if (ct_fen_read(&es->check, fen, &err) != CT_OK) {
-        snprintf(buf, size, "%s", err.message);
+        fen_problem_text(&err, buf, size);
         return buf;
     }
     return NULL;
@@ -132,9 +178,9 @@ static void load_fen(ctl *c, edit_state *es, const char *text)
     while (*text == ' ')
         text++;
     if (ct_fen_read(&p, text, &err) != CT_OK) {
-        char *m = sanitize_dup(err.message, 0);
-        ctl_status(c, UI_ERROR, _("Not a position (FEN field %d): %s."), err.field, m);
-        free(m);
+        char why[200];
+        fen_problem_text(&err, why, sizeof why);
+        ctl_status(c, UI_ERROR, _("Not a position (FEN field %d): %s."), err.field, why);
         return;
     }
     set_pos(es, &p);
@@ -152,9 +198,7 @@ static bool ready(ctl *c, edit_state *es, bool to_play)
 {
     char why[200];
     if (problem(es, why, sizeof why)) {
-        char *m = sanitize_dup(why, 0);
-        ctl_status(c, UI_ERROR, _("Not a legal position: %s."), m);
-        free(m);
+        ctl_status(c, UI_ERROR, _("Not a legal position: %s."), why);
         return false;
     }
     if (to_play && !ct_has_legal_move(&es->check)) {
@@ -311,9 +355,7 @@ static void edit_draw(ctl *c, void *st, const char *prompt)
         snprintf(hand, sizeof hand, "%s", _("In hand: nothing"));
     bool legal = !problem(es, why, sizeof why);
     if (!legal) {
-        char *m = sanitize_dup(why, 0);
-        snprintf(check, sizeof check, _("Not legal yet: %s."), m);
-        free(m);
+        snprintf(check, sizeof check, _("Not legal yet: %s."), why);
     } else {
         snprintf(check, sizeof check, "%s", _("Legal: 1 hot-seat, 2 against the AI, 3 analyse, 4 save."));
     }
