@@ -12,6 +12,7 @@
 #include "game/trainer.h"
 #include "sys/exercises.h"
 #include "sys/readall.h"
+#include "sys/systime.h"
 #include "cotuong/movegen.h"
 
 #define SET_PATH TEST_DATA_DIR "/train/exercises.txt"
@@ -143,6 +144,67 @@ START_TEST(test_alternative_and_refusal)
 }
 END_TEST
 
+/* The judge off the caller's thread: a submitted move is PENDING, its verdict comes once
+ * through poll, the same as game_trainer_move gives (x2: c0b2 refused, e2d2 mates); a
+ * verdict still being reached when the player takes back, retries or leaves is dropped, and
+ * the attempt stays as it was (x3 with a budget that would take minutes). */
+START_TEST(test_judge_in_background)
+{
+    ct_exset set;
+    char err[4300];
+    ck_assert_int_eq(sys_exercises_load(SET_PATH, &set, err, sizeof err), 0);
+    game_trainer t;
+    game_trainer_result r;
+    ct_move mv, reply;
+    ck_assert(game_trainer_start(&t, &set.ex[ct_exset_find(&set, "x2")]));
+    ck_assert_int_eq(game_trainer_submit(&t, ct_move_parse_coord("c0b2")), TRAINER_PENDING);
+    ck_assert(game_trainer_busy(&t));
+    ck_assert_int_eq(game_trainer_submit(&t, ct_move_parse_coord("e2d2")), TRAINER_BUSY);
+    int64_t t0 = sys_now_ms();
+    while (!game_trainer_poll(&t, &r, &mv, &reply) && sys_now_ms() - t0 < 60000)
+        usleep(1000);
+    ck_assert_int_eq(r, TRAINER_REFUSED);
+    ck_assert_int_eq(mv, ct_move_parse_coord("c0b2"));
+    ck_assert(!game_trainer_busy(&t));
+    ck_assert(!game_trainer_poll(&t, &r, &mv, &reply)); /* once */
+    ck_assert_int_eq(t.nline, 0);
+    ck_assert_int_eq(game_trainer_submit(&t, ct_move_parse_coord("e0e1")), TRAINER_ILLEGAL);
+    ck_assert_int_eq(game_trainer_submit(&t, ct_move_parse_coord("e2d2")), TRAINER_PENDING);
+    while (!game_trainer_poll(&t, &r, &mv, &reply) && sys_now_ms() - t0 < 60000)
+        usleep(1000);
+    ck_assert_int_eq(r, TRAINER_DONE);
+    ck_assert_int_eq(t.state, TRAINER_SOLVED);
+    game_trainer_free(&t);
+
+    ck_assert(game_trainer_start(&t, &set.ex[ct_exset_find(&set, "x3")]));
+    t.nodes = 4000000000u;
+    uint64_t start = t.pos.key;
+    /* Taken back (Esc) while the judge thinks. */
+    ck_assert_int_eq(game_trainer_submit(&t, ct_move_parse_coord("f8f0")), TRAINER_PENDING);
+    usleep(50000);
+    ck_assert(game_trainer_busy(&t));
+    t0 = sys_now_ms();
+    game_trainer_cancel(&t);
+    ck_assert(!game_trainer_busy(&t));
+    ck_assert(!game_trainer_poll(&t, &r, &mv, &reply));
+    ck_assert(t.pos.key == start && t.nline == 0 && t.made == 0 && !t.refused);
+    /* Retried, then left, while it thinks: each stops the search at once. */
+    ck_assert_int_eq(game_trainer_submit(&t, ct_move_parse_coord("f8f0")), TRAINER_PENDING);
+    usleep(50000);
+    game_trainer_retry(&t);
+    ck_assert(!game_trainer_poll(&t, &r, &mv, &reply));
+    ck_assert(t.pos.key == start && t.nline == 0);
+    ck_assert_int_eq(game_trainer_hint_submit(&t), TRAINER_HINT); /* the solution's f8f0 */
+    ck_assert_int_eq(t.hint, ct_move_parse_coord("f8f0"));
+    ck_assert_int_eq(game_trainer_submit(&t, ct_move_parse_coord("f8f0")), TRAINER_PENDING);
+    usleep(50000);
+    game_trainer_free(&t);
+    ck_assert_msg(sys_now_ms() - t0 < 10000, "stopping the judge took %lld ms",
+                  (long long)(sys_now_ms() - t0));
+    ct_exset_free(&set);
+}
+END_TEST
+
 START_TEST(test_progress_file)
 {
     char dir[] = "/tmp/check_train.XXXXXX", path[300], err[4300];
@@ -191,6 +253,7 @@ int main(void)
     tcase_add_test(tc, test_of_day);
     tcase_add_test(tc, test_difficulty);
     tcase_add_test(tc, test_alternative_and_refusal);
+    tcase_add_test(tc, test_judge_in_background);
     tcase_add_test(tc, test_progress_file);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -100,6 +100,35 @@ check "filter: endgames" "Filter: endgame, any difficulty"
 keys q
 check "quit" "EXIT=0"
 
+echo "# the screen stays live while the judge thinks (x3 with a budget that takes minutes)"
+ui_start 80 24 LANG=C.UTF-8 "COTUONG_EXERCISES=$SET" COTUONG_JUDGE_NODES=4000000000 -- train x3 --lang en
+check "x3 opens" "Red to move and win"
+keys :
+typed "f8f0"
+keys Enter
+check "the judge thinks" "Checking the move... (Esc: cancel)"
+keys '?'
+check "? opens the help while the judge thinks" "The trainer"
+keys q
+check "back from the help: still judging" "Checking the move..."
+T resize-window -t "$S" -x 100 -y 30
+step=$((step + 1))
+i=0
+while [ $i -lt 100 ] && [ "$(cap | awk '{ if (length($0) > 80) n++ } END { print n + 0 }')" -eq 0 ]; do
+    sleep 0.05
+    i=$((i + 1))
+done
+if [ $i -lt 100 ]; then echo "ok $step - a resize is drawn while the judge thinks"
+else echo "not ok $step - a resize is drawn while the judge thinks"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+keys Escape
+check "Esc takes the move back before the verdict" "Taken back before the verdict"
+keys :
+typed "f8f0"
+keys Enter
+check "judging again" "Checking the move..."
+keys q
+check "q leaves at once, the judge stopped" "EXIT=0"
+
 echo "# LANG=C: an ASCII board"
 ui_start 80 24 LANG=C LC_ALL=C "COTUONG_EXERCISES=$SET" -- train x3 --lang en
 check "ASCII trainer" "Red to move and win"

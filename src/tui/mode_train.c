@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the trainer screen: an exercise on the board, the player moving the side to move
- * (cursor, mouse or a typed move), every move judged by search (game/trainer.h) and answered
- * with the best defence; hints, retry, the solution step by step, next/previous, filters by
- * kind and difficulty, the puzzle of the day, and the progress saved after every attempt. */
+ * (cursor, mouse or a typed move), every move judged by search (game/trainer.h) off the UI
+ * thread, the screen live meanwhile, and answered with the best defence; hints, retry, the
+ * solution step by step, next/previous, filters by kind and difficulty, the puzzle of the
+ * day, and the progress saved after every attempt. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,8 @@ typedef struct {
     bool review;             /* showing the solution */
     int review_ply;
     bool quit_on_exit;
+    uint64_t judge_nodes;    /* COTUONG_JUDGE_NODES, 0: the trainer's own budget */
+    char judged[CT_MOVE_TEXT_MAX]; /* the move the judge is looking at, as written */
     ui_history_line hist[HISTORY_LINES];
 } train_state;
 
@@ -89,6 +92,7 @@ static void open_current(ctl *c, train_state *ts)
         ctl_status(c, UI_ERROR, "%s", _("Out of memory."));
         return;
     }
+    ts->t.nodes = ts->judge_nodes;
     ts->have_t = true;
     char goal[128];
     session_train_goal_text(ex, goal, sizeof goal);
@@ -125,6 +129,12 @@ static bool show_index(train_state *ts, int set_index)
 /* ---------------------------------------------------------------- drawing */
 static const ct_pos *shown_pos(train_state *ts, ct_pos *scratch)
 {
+    if (!ts->review && ts->t.pending != CT_NO_MOVE) {
+        /* The move being judged stands on the board until the verdict. */
+        *scratch = ts->t.pos;
+        ct_pos_make(scratch, ts->t.pending);
+        return scratch;
+    }
     if (!ts->review)
         return &ts->t.pos;
     *scratch = ts->t.start;
@@ -168,6 +178,8 @@ static void train_draw(ctl *c, void *st, const char *prompt)
     ct_move last = CT_NO_MOVE;
     if (ts->review && ts->review_ply > 0)
         last = ex->solution[ts->review_ply - 1];
+    else if (!ts->review && ts->t.pending != CT_NO_MOVE)
+        last = ts->t.pending;
     else if (!ts->review && ts->t.nline > 0)
         last = ts->t.line[ts->t.nline - 1];
     bool here = ctl_current_mode(c) == CTL_MODE_TRAIN || ctl_current_mode(c) == CTL_MODE_PROMPT;
@@ -230,28 +242,15 @@ static void train_draw(ctl *c, void *st, const char *prompt)
 }
 
 /* ---------------------------------------------------------------- moves */
-static void solver_move(ctl *c, train_state *ts, ct_move mv)
+static void act_at(ctl *c, train_state *ts, int file, int rank);
+
+/* The judge's verdict on the move submitted (or the hint it found), from the tick. */
+static void verdict(ctl *c, train_state *ts, game_trainer_result r, ct_move mv, ct_move reply)
 {
     game_trainer *t = &ts->t;
-    if (t->state == TRAINER_SOLVED) {
-        ctl_status(c, UI_STATUS, "%s", _("Solved. PgDn: the next exercise, r: again."));
-        return;
-    }
-    if (!ct_is_legal(&t->pos, mv)) {
-        ctl_status(c, UI_ERROR, "%s", ctl_why_text(ct_why_illegal(&t->pos, mv)));
-        return;
-    }
-    clear_selection(ts);
-    ts->shown_hint = CT_NO_MOVE;
-    /* The judge searches for a moment: say so first. */
-    ctl_status(c, UI_STATUS, "%s", _("Checking the move..."));
-    train_draw(c, ts, NULL);
-    refresh();
-    ct_pos before = t->pos;
-    char text[CT_MOVE_TEXT_MAX], rt[CT_MOVE_TEXT_MAX];
-    ctl_move_text(c, &before, mv, text, sizeof text);
-    ct_move reply;
-    switch (game_trainer_move(t, mv, &reply)) {
+    const char *text = ts->judged;
+    char rt[CT_MOVE_TEXT_MAX];
+    switch (r) {
     case TRAINER_REFUSED:
         record_failure(c, ts);
         ctl_status(c, UI_ERROR,
@@ -261,8 +260,9 @@ static void solver_move(ctl *c, train_state *ts, ct_move mv)
                    text);
         break;
     case TRAINER_ACCEPTED: {
-        ct_pos p = before;
-        ct_pos_make(&p, mv);
+        /* The defence was played from the position after mv: it is the one before it now. */
+        ct_pos p = t->pos;
+        ct_pos_unmake(&p);
         ctl_move_text(c, &p, reply, rt, sizeof rt);
         if (t->ex->goal == CT_GOAL_MATE)
             ctl_status(c, UI_STATUS, _("%s: good. The defence: %s. Mate in %d to go."), text, rt,
@@ -275,8 +275,62 @@ static void solver_move(ctl *c, train_state *ts, ct_move mv)
         record(c, ts, true);
         ctl_status(c, UI_STATUS, _("%s: solved! PgDn: the next exercise."), text);
         break;
+    case TRAINER_HINT: {
+        ct_move h = t->hint;
+        if (h == CT_NO_MOVE) {
+            ctl_status(c, UI_STATUS, "%s", _("No hint found here."));
+            break;
+        }
+        char sq[3];
+        ct_sq_name(CT_FROM(h), sq);
+        if (t->hint_level == 1) {
+            /* The piece is picked up for the player, the cursor on it. */
+            clear_selection(ts);
+            ts->cur_file = CT_SQ_FILE(CT_FROM(h));
+            ts->cur_rank = CT_SQ_RANK(CT_FROM(h));
+            act_at(c, ts, ts->cur_file, ts->cur_rank);
+            ctl_status(c, UI_STATUS, _("Hint: move the piece on %s (i again: the move)."), sq);
+        } else {
+            char ht[CT_MOVE_TEXT_MAX];
+            ctl_move_text(c, &t->pos, h, ht, sizeof ht);
+            ts->shown_hint = h;
+            ctl_status(c, UI_STATUS, _("Hint: %s."), ht);
+        }
+        break;
+    }
     default: break;
     }
+    (void)mv;
+}
+
+/* While the judge thinks, the board waits: a move or a hint would race its verdict. */
+static bool judging(ctl *c, train_state *ts)
+{
+    if (!ts->have_t || !game_trainer_busy(&ts->t))
+        return false;
+    ctl_status(c, UI_STATUS, "%s", _("Checking the move... (Esc: cancel)"));
+    return true;
+}
+
+static void solver_move(ctl *c, train_state *ts, ct_move mv)
+{
+    game_trainer *t = &ts->t;
+    if (judging(c, ts))
+        return;
+    if (t->state == TRAINER_SOLVED) {
+        ctl_status(c, UI_STATUS, "%s", _("Solved. PgDn: the next exercise, r: again."));
+        return;
+    }
+    if (!ct_is_legal(&t->pos, mv)) {
+        ctl_status(c, UI_ERROR, "%s", ctl_why_text(ct_why_illegal(&t->pos, mv)));
+        return;
+    }
+    clear_selection(ts);
+    ts->shown_hint = CT_NO_MOVE;
+    ctl_move_text(c, &t->pos, mv, ts->judged, sizeof ts->judged);
+    /* The judge searches on its own thread; the tick collects its verdict. */
+    if (game_trainer_submit(t, mv) == TRAINER_PENDING)
+        ctl_status(c, UI_STATUS, "%s", _("Checking the move... (Esc: cancel)"));
 }
 
 static void act_at(ctl *c, train_state *ts, int file, int rank)
@@ -285,6 +339,8 @@ static void act_at(ctl *c, train_state *ts, int file, int rank)
         ctl_status(c, UI_STATUS, "%s", _("This is the solution: Esc goes back to the exercise."));
         return;
     }
+    if (judging(c, ts))
+        return;
     ct_pos *pos = &ts->t.pos;
     ct_sq sq = (ct_sq)CT_SQ(file, rank);
     if (ts->selected != CT_NO_SQ && sq != ts->selected && ct_pos_side_at(pos, sq) != pos->side) {
@@ -326,25 +382,13 @@ static void on_move_text(ctl *c, void *st, const char *text)
 
 static void hint(ctl *c, train_state *ts)
 {
-    if (ts->review || ts->t.state == TRAINER_SOLVED)
+    if (ts->review || ts->t.state == TRAINER_SOLVED || judging(c, ts))
         return;
-    ctl_status(c, UI_STATUS, "%s", _("Looking for a hint..."));
-    train_draw(c, ts, NULL);
-    refresh();
-    ct_move mv = game_trainer_hint(&ts->t);
-    if (mv == CT_NO_MOVE)
-        return;
-    char sq[3];
-    ct_sq_name(CT_FROM(mv), sq);
-    if (ts->t.hint_level == 1) {
-        act_at(c, ts, CT_SQ_FILE(CT_FROM(mv)), CT_SQ_RANK(CT_FROM(mv)));
-        ctl_status(c, UI_STATUS, _("Hint: move the piece on %s (i again: the move)."), sq);
-    } else {
-        char t[CT_MOVE_TEXT_MAX];
-        ctl_move_text(c, &ts->t.pos, mv, t, sizeof t);
-        ts->shown_hint = mv;
-        ctl_status(c, UI_STATUS, _("Hint: %s."), t);
-    }
+    game_trainer_result r = game_trainer_hint_submit(&ts->t);
+    if (r == TRAINER_PENDING)
+        ctl_status(c, UI_STATUS, "%s", _("Looking for a hint... (Esc: cancel)"));
+    else if (r == TRAINER_HINT)
+        verdict(c, ts, r, CT_NO_MOVE, CT_NO_MOVE);
 }
 
 static void step_exercise(ctl *c, train_state *ts, int dir)
@@ -400,6 +444,14 @@ static void train_key(ctl *c, void *st, const ui_event *ev)
         break;
     }
     case REQ_CANCEL:
+        if (game_trainer_busy(&ts->t)) {
+            /* Taken back before the verdict: whatever the judge finds is dropped. */
+            bool was_hint = ts->t.pending_hint;
+            game_trainer_cancel(&ts->t);
+            ctl_status(c, UI_STATUS, "%s", was_hint ? _("No hint: the search was stopped.")
+                                                    : _("Taken back before the verdict: play another move."));
+            break;
+        }
         clear_selection(ts);
         ts->shown_hint = CT_NO_MOVE;
         if (ts->review) {
@@ -424,6 +476,7 @@ static void train_key(ctl *c, void *st, const ui_event *ev)
         break;
     }
     case REQ_SOLUTION:
+        game_trainer_cancel(&ts->t);
         record_failure(c, ts);
         ts->t.shown = true;
         ts->review = true;
@@ -458,6 +511,22 @@ static void train_key(ctl *c, void *st, const ui_event *ev)
     }
 }
 
+/* The judge's verdict, collected as soon as it is there (the loop polls often meanwhile). */
+static void train_tick(ctl *c, void *st)
+{
+    train_state *ts = st;
+    if (!ts->have_t || !game_trainer_busy(&ts->t))
+        return;
+    game_trainer_result r;
+    ct_move mv, reply;
+    if (game_trainer_poll(&ts->t, &r, &mv, &reply)) {
+        verdict(c, ts, r, mv, reply);
+        c->dirty = true;
+    } else {
+        ctl_wake_within(c, 40);
+    }
+}
+
 /* ---------------------------------------------------------------- open, close */
 static void *train_open(ctl *c, const void *arg)
 {
@@ -489,6 +558,14 @@ static void *train_open(ctl *c, const void *arg)
     ts->day = a->day ? a->day : sys_train_today();
     ts->daily = sys_train_of_day(&ts->set, ts->day);
     ts->quit_on_exit = a->quit_on_exit;
+    /* A judge budget of its own (tests make the judge slow to see the screen stay live). */
+    const char *jn = getenv("COTUONG_JUDGE_NODES");
+    if (jn && *jn) {
+        char *end;
+        unsigned long long v = strtoull(jn, &end, 10);
+        if (!*end && v > 0)
+            ts->judge_nodes = (uint64_t)v;
+    }
     ts->cur_file = 4;
     ts->cur_rank = 4;
     build_list(ts);
@@ -527,5 +604,6 @@ const ctl_mode ctl_mode_train = {
     .close = train_close,
     .draw = train_draw,
     .key = train_key,
+    .tick = train_tick,
     .full_screen = true,
 };
