@@ -251,6 +251,12 @@ typed 'X9+1'
 keys Enter
 check "X9+1 in review, Vietnamese: the direction is wrong" "hướng đi"
 check_not "... not 'which piece'" "không biết quân nào"
+# Under LANG=C (last: ui_start keeps its arguments in $envs) the footer names the letter keys, not arrows turned into '??'.
+keys q
+sleep 0.3
+ui_start 110 34 LANG=C LC_ALL=C XDG_CONFIG_HOME=$XDG_CONFIG_HOME XDG_DATA_HOME=$XDG_DATA_HOME XDG_STATE_HOME=$XDG_STATE_HOME -- review --lang en "$data/blunder.pgn"
+check "LANG=C: the footer in ASCII" "h/l step j/k alt. Tab/BkSp var."
+check_not "LANG=C: no arrows lost to '??'" "?? step"
 ok "review screen in tmux: $step checks, $fails failed"
 [ "$fails" -eq 0 ] || failures=$((failures + fails))
 

@@ -493,7 +493,7 @@ echo "# without UTF-8 the ellipsis is three dots"
 ui_start 80 24 LANG=C LC_ALL=C -- review --lang en "$UI_HOME/games.pgn"
 check "LANG=C review list" "3 games"
 keys Enter
-check "a cut text ends in ..." "var. a/A..."
+check "a cut text ends in ..." "Tab/BkSp var. a/..."
 
 echo "# signals restore the terminal"
 for sig in TERM HUP INT; do

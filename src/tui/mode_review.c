@@ -369,7 +369,10 @@ static void review_draw(ctl *c, void *st, const char *prompt)
         .variations = vars[0] ? vars : NULL,
         .status = c->status, .status_role = c->status_role,
         .prompt = prompt,
-        .footer = _("←→ step ↑↓ alt. Tab/BkSp var. a/A engine p auto ; note y/Y copy S save q"),
+        /* The arrows have no ASCII form: a terminal without UTF-8 gets the letter keys. */
+        .footer = ui_locale_is_utf8()
+                      ? _("←→ step ↑↓ alt. Tab/BkSp var. a/A engine p auto ; note y/Y copy S save q")
+                      : _("h/l step j/k alt. Tab/BkSp var. a/A engine p auto ; note y/Y copy S save q"),
     };
     tui_masters_opening(c, rec(rs), rs->g.node, rs->opening, sizeof rs->opening);
     pst.opening = rs->opening;
