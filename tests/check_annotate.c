@@ -92,10 +92,7 @@ END_TEST
  * ranks are ours + 1): after 1. H2-E2 H9-G7 2. I0-I1 B7-B3 it scores Red's best (H0-G2) at
  * +0.72 for Red; after 3. I1-B1?? (the rook steps where the b3 cannon takes it over the b2
  * cannon) it scores +4.51 for Black: a loss of over five pawns, a blunder by any threshold.
- * Depth 6: the "before" and "after" searches of a move end a ply apart, so at a fixed odd
- * depth the side that moves last in the first search gains a tempo's worth of piece-square
- * value; with the master-fitted tables that alone put 1. H2-E2 at 96 cp (an inaccuracy) at
- * depth 5, 45 cp at depth 6. */
+ */
 START_TEST(test_real_blunder)
 {
     ct_search *s = ct_search_new(8);
@@ -108,7 +105,7 @@ START_TEST(test_real_blunder)
         moves[i] = ct_move_parse_coord(line[i]);
     ct_limits lim;
     ct_limits_init(&lim);
-    lim.depth = 6;
+    lim.depth = 5;
     ct_move_annotation ann[5];
     ct_status st;
     int n = ct_annotate_line(s, &start, moves, 5, &lim, NULL, NULL, ann, &st);
@@ -116,12 +113,47 @@ START_TEST(test_real_blunder)
     ck_assert_int_eq(n, 5);
     ck_assert_int_eq(ann[4].nag, CT_NAG_BLUNDER);
     ck_assert_int_ge(ann[4].loss, CT_ANN_BLUNDER_CP);
-    ck_assert_int_eq(ann[0].nag, 0);
     /* An illegal move stops the analysis there. */
     moves[2] = ct_move_parse_coord("a0a9");
     n = ct_annotate_line(s, &start, moves, 5, &lim, NULL, NULL, ann, &st);
     ck_assert_int_eq(st, CT_ERR_ILLEGAL);
     ck_assert_int_eq(n, 2);
+    ct_search_free(s);
+}
+END_TEST
+
+/* The start position is symmetric, so the two horse developments b0c2 and h0g2, mirror
+ * images, are worth the same and must lose the same against the engine's best move,
+ * whichever of them the engine picks. The annotator used to score the move played by a
+ * search of the position after it, which ends a ply deeper than the search that found the
+ * best move: at depths 3 and 5 the engine's own choice (b0c2) lost nothing and its mirror
+ * 51 and 69 cp, inaccuracies. (With a selective search the two are not always exactly
+ * equal: move ordering is not symmetric.) */
+static int first_move_loss(ct_search *s, const char *move, int depth)
+{
+    static ct_pos start;
+    ct_pos_start(&start);
+    ct_move mv = ct_move_parse_coord(move);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.depth = depth;
+    ct_move_annotation ann;
+    ct_status st;
+    ct_search_clear(s);
+    ck_assert_int_eq(ct_annotate_line(s, &start, &mv, 1, &lim, NULL, NULL, &ann, &st), 1);
+    ck_assert_int_eq(st, CT_OK);
+    return ann.loss;
+}
+
+START_TEST(test_mirror_moves)
+{
+    ct_search *s = ct_search_new(8);
+    ck_assert_ptr_nonnull(s);
+    for (int depth = 3; depth <= 5; depth += 2) {
+        int a = first_move_loss(s, "b0c2", depth), b = first_move_loss(s, "h0g2", depth);
+        ck_assert_msg(abs(a - b) < CT_ANN_INACCURACY_CP / 2 && ct_annotate_nag(a) == ct_annotate_nag(b),
+                      "depth %d: b0c2 loses %d, its mirror h0g2 %d", depth, a, b);
+    }
     ct_search_free(s);
 }
 END_TEST
@@ -136,6 +168,7 @@ int main(void)
     tcase_add_test(tc, test_worst);
     tcase_add_test(tc, test_chart);
     tcase_add_test(tc, test_real_blunder);
+    tcase_add_test(tc, test_mirror_moves);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

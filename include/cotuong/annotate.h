@@ -51,7 +51,9 @@ const char *ct_annotate_mark(int nag);
 /* Called after each analysed move (done of total); return true to stop early. */
 typedef bool (*ct_annotate_progress_fn)(void *user, int done, int total);
 
-/* Analyses moves[0..n) played from start: n+1 searches within lim each. out receives n
+/* Analyses moves[0..n) played from start: n+1 searches within lim each, and one more for
+ * each move that is not the engine's choice (the same limits, the root restricted to the move
+ * played, so that it is scored at the best move's horizon). out receives n
  * annotations. Returns the number of moves analysed (n, or fewer when stopped or when a
  * move is illegal — then CT_ERR_ILLEGAL via *status if not NULL). */
 int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, int n,

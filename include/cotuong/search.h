@@ -61,6 +61,9 @@ typedef struct {
     int movestogo;      /* moves to the next time control; 0 = sudden death */
     bool infinite;      /* analyse until ct_search_stop() or the callback says stop */
     int multipv;        /* number of best lines to report (1 when 0); results in info */
+    ct_move only_move;  /* search this root move alone (CT_NO_MOVE: all; ignored when it is
+                           not legal); the result's score is that move's, at the horizon the
+                           same limits give the full search */
 } ct_limits;
 
 void ct_limits_init(ct_limits *lim); /* all zero, multipv 1 */

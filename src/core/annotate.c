@@ -55,7 +55,7 @@ static void analyse_position(ct_search *s, const ct_pos *pos, const ct_limits *l
 /* Working state of one analysis, on the heap (a ct_pos is about 33 KB). */
 typedef struct {
     ct_pos pos;
-    ct_search_result before, after;
+    ct_search_result before, played, after;
 } annotate_work;
 
 int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, int n,
@@ -74,7 +74,8 @@ int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, in
     }
     memcpy(&w->pos, start, sizeof w->pos);
     /* 1. The search before the first move; afterwards each "after" search doubles as the
-     *    "before" search of the next move, so a line of n moves costs n + 1 searches. */
+     *    "before" search of the next move, so a line of n moves costs n + 1 searches, plus
+     *    one for each move that is not the engine's choice. */
     analyse_position(s, &w->pos, lim, &w->before);
     int done = 0;
     while (done < n) {
@@ -92,12 +93,23 @@ int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, in
         a->depth = w->before.depth;
         a->pv_len = w->before.pv_len < CT_ANN_PV_MAX ? w->before.pv_len : CT_ANN_PV_MAX;
         memcpy(a->pv, w->before.pv, sizeof(ct_move) * (size_t)a->pv_len);
-        /* 2. The position after the move, searched from the opponent's side. */
+        /* 2. The move played is scored from the same position by the same search with
+         *    the root restricted to it, so that both moves are judged at one horizon (the
+         *    position after it searched on its own ends a ply deeper, and at a fixed depth
+         *    the side moving last in a search gains a tempo's worth of score). */
+        if (a->played == a->best) {
+            a->played_score = a->best_score;
+        } else {
+            ct_limits one = *lim;
+            one.only_move = a->played;
+            analyse_position(s, &w->pos, &one, &w->played);
+            a->played_score = w->played.score;
+        }
+        /* 3. The position after the move, searched from the opponent's side: the next
+         *    move's "before" search. */
         ct_pos_make(&w->pos, moves[done]);
         analyse_position(s, &w->pos, lim, &w->after);
-        a->played_score = -w->after.score;
-        /* 3. Loss against the best move. When the move played is the engine's own choice
-         *    the two searches can still disagree by a few points (deeper look): no loss. */
+        /* 4. Loss against the best move (none for the engine's own choice). */
         a->loss = ct_annotate_loss(a->best_score, a->played_score, a->played == a->best);
         a->nag = ct_annotate_nag(a->loss);
         int red = mover == CT_RED ? a->played_score : -a->played_score;

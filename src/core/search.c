@@ -1040,9 +1040,16 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
         res->score = -CT_SCORE_MATE;
         return CT_OK;
     }
+    bool only = false;
+    for (int i = 0; i < s->root_count && lim.only_move != CT_NO_MOVE; i++)
+        if (s->root_moves[i] == lim.only_move) {
+            s->root_moves[0] = lim.only_move;
+            s->root_count = 1;
+            only = true;
+        }
 
     /* 2. The book, for the levels that use it. */
-    if (s->use_book && s->book && level_book[s->level - 1] && !lim.infinite) {
+    if (s->use_book && s->book && level_book[s->level - 1] && !lim.infinite && !only) {
         ct_move bm = ct_book_pick_level(s->book, &s->pos, s->seed, s->level);
         if (bm != CT_NO_MOVE) {
             res->best = bm;
@@ -1188,7 +1195,7 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
             int drop = depth > 1 ? prev_best_score - best_score : 0;
             prev_best = best;
             prev_best_score = best_score;
-            if (s->root_count == 1 && depth >= TN_TIME_FORCED_DEPTH)
+            if (s->root_count == 1 && !only && depth >= TN_TIME_FORCED_DEPTH)
                 break; /* one legal move: a score to show is all that is left to find */
             set_deadlines(s, &plan, ct_search_time_scale(changes, prev_changes, drop, stable));
             if (now_ns() - s->start_ns >= s->soft_ns * TN_TIME_NEW_ITER_PCT / 100)
