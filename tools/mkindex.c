@@ -3,11 +3,12 @@
  * (`make index`; see man/cotuong.6, FILES, and assets/README).
  *
  *   mkindex DATASET_DIR OUT          write the index of every master game
- *   mkindex --holdout K [--fold F] DATASET_DIR
+ *   mkindex --holdout K [--fold F] [--misses] DATASET_DIR
  *                                    index all but the games whose move-list hash is F
  *                                    modulo K (F = 0 by default; tune rules on another
  *                                    fold than the one reported), classify the held-out
- *                                    games, print the ECCO match rate
+ *                                    games, print the ECCO match rate (with --misses also
+ *                                    each game classified wrongly, to study the rule)
  *
  * DATASET_DIR is the archive's ccpd/Dataset folder; the games are the PGN files under
  * 對局/大師對局 that start from the standard position, read in sorted path order so the same
@@ -46,6 +47,7 @@ typedef struct {
     ct_explorer_input in;
     ct_move *all; /* the whole main line */
     int nall;
+    const char *path; /* the file it came from (the first, for a game filed twice) */
 } game;
 
 /* Everything the games hold, so the sanitizer build's leak check has nothing to report. */
@@ -71,19 +73,25 @@ static uint64_t line_hash(const ct_move *mv, int n)
 int main(int argc, char **argv)
 {
     int holdout = 0, fold = 0;
+    bool misses = false;
     int a = 1;
     if (argc > 2 && !strcmp(argv[1], "--holdout")) {
         holdout = atoi(argv[2]);
         a = 3;
-        if (argc > 4 && !strcmp(argv[3], "--fold")) {
-            fold = atoi(argv[4]);
-            a = 5;
+        if (argc > a + 1 && !strcmp(argv[a], "--fold")) {
+            fold = atoi(argv[a + 1]);
+            a += 2;
+        }
+        if (argc > a && !strcmp(argv[a], "--misses")) {
+            misses = true;
+            a++;
         }
     }
     if ((holdout && argc != a + 1) || (!holdout && argc != a + 2) || holdout < 0 || fold < 0 ||
         (holdout && fold >= holdout)) {
         fprintf(stderr,
-                "usage: mkindex DATASET_DIR OUT | mkindex --holdout K [--fold F] DATASET_DIR\n");
+                "usage: mkindex DATASET_DIR OUT | mkindex --holdout K [--fold F] [--misses] "
+                "DATASET_DIR\n");
         return 2;
     }
     char root[4096];
@@ -127,6 +135,7 @@ int main(int argc, char **argv)
             g.nall = ct_record_main_line(rec, g.all, n);
             g.in.moves = g.all;
             g.in.nmoves = g.nall;
+            g.path = paths[i] + strlen(root) + 1;
             g.in.result = rec->result;
             g.in.ecco = ct_ecco_parse(ct_record_tag(rec, "ECCO"));
             const char *s;
@@ -184,7 +193,7 @@ int main(int argc, char **argv)
         return 1;
     }
     int tested = 0, exact = 0, family = 0;
-    clock_t t0 = clock();
+    clock_t spent = 0;
     for (int i = 0; i < nheld; i++) {
         bool dup = false;
         for (int j = 0; j < i && !dup; j++)
@@ -192,12 +201,29 @@ int main(int argc, char **argv)
                   !memcmp(held[j].all, held[i].all, (size_t)held[i].nall * sizeof(ct_move));
         if (dup || held[i].in.ecco == CT_ECCO_NONE)
             continue;
+        clock_t t0 = clock();
         int code = ct_ecco_classify(x, held[i].all, held[i].nall);
+        spent += clock() - t0;
         tested++;
+        if (misses && code != held[i].in.ecco) {
+            /* The source's code, ours, the plies shared with a game of the index, the
+             * file, the first 20 plies. */
+            unsigned votes[CT_ECCO_CODES], dev[CT_ECCO_CODES];
+            int shared = ct_explorer_ecco_votes(x, held[i].all, held[i].nall, 0, votes, dev);
+            char src[4], ours[4], mv[5];
+            ct_ecco_format(held[i].in.ecco, src);
+            ct_ecco_format(code, ours);
+            printf("miss %s ours %s shared %d %s", src, *ours ? ours : "-", shared, held[i].path);
+            for (int p = 0; p < held[i].nall && p < 20; p++) {
+                ct_move_coord(held[i].all[p], mv);
+                printf(" %s", mv);
+            }
+            printf("\n");
+        }
         exact += code == held[i].in.ecco;
         family += code >= 0 && code / 10 == held[i].in.ecco / 10;
     }
-    double us = tested ? 1e6 * (double)(clock() - t0) / CLOCKS_PER_SEC / tested : 0.0;
+    double us = tested ? 1e6 * (double)spent / CLOCKS_PER_SEC / tested : 0.0;
     printf("held out 1/%d (fold %d): %d unique games with an ECCO tag; exact code %d (%.2f%%), same "
            "ten-group %d (%.2f%%); %.0f us per game\n",
            holdout, fold, tested, exact, tested ? 100.0 * exact / tested : 0.0, family,
