@@ -306,8 +306,9 @@ static int classify(const ct_explorer *x, const char *const *line, int n)
 }
 
 /* The classifier, on vectors worked out by hand from games.pgn: the games with a code that
- * share the longest prefix of moves decide; a move none of them played there is decided by
- * those of them that played a rare move (at most 2 of them) themselves. */
+ * share the longest prefix of moves (each game also mirrored) decide; a move none of them
+ * played there is decided by those of them that played a rare move (at most 2 of them)
+ * themselves. */
 START_TEST(test_ecco_classify)
 {
     load();
@@ -346,8 +347,16 @@ START_TEST(test_ecco_classify)
     /* rare = 0: no deviation counted at all */
     ck_assert_int_eq(ct_explorer_ecco_votes(x, mv, 2, 0, votes, deviations), 1);
     ck_assert_uint_eq(deviations[ct_ecco_parse("C01")], 0);
+    /* A game counts also as its mirror image (files a..i swapped): game 3 mirrored. No game
+     * opens with b2e2, so without the mirror the first move would be a deviation (A40). */
+    const char *mirrored[] = {"b2e2", "h9g7", "b0c2", "b9c7", "a0b0", "a9b9", "g3g4"};
+    ck_assert_int_eq(classify(x, mirrored, 7), ct_ecco_parse("C01"));
+    ck_assert_int_eq(ct_explorer_ecco_votes(x, NULL, 0, 2, votes, deviations), 0);
+    ck_assert_uint_eq(votes[ct_ecco_parse("C00")], 4); /* games 1 and 5, each twice */
+    ck_assert_uint_eq(votes[ct_ecco_parse("A40")], 2);
     /* g0e2 (only game 6, no code): a new first move; of the coded games' first moves
-     * h2e2 (4 games) is not rare, c3c4 (E00) and h0g2 (A40) are: the smaller code. */
+     * h2e2 and b2e2 (4 games each, as played and mirrored) are not rare, c3c4 and g3g4
+     * (E00), h0g2 and b0c2 (A40) are: E00 and A40 tie, the smaller code. */
     const char *g0e2[] = {"g0e2", "g9e7"};
     ck_assert_int_eq(classify(x, g0e2, 2), ct_ecco_parse("A40"));
     ck_assert_int_eq(classify(x, g0e2, 0), ct_ecco_parse("C00"));

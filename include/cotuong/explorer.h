@@ -73,10 +73,11 @@ typedef struct {
 int ct_explorer_lookup(const ct_explorer *x, const ct_pos *pos, ct_explorer_move *out, int max);
 /* What the opening classifier (ct_ecco_classify) decides from: the games of the index
  * with an ECCO code that share the longest prefix of moves (in move order, up to the
- * index's plies; an illegal move ends the line). Returns that prefix's length in plies, or
- * -1 when no game has a code. votes[c] counts those games with code c; when the line goes
- * on past the prefix (none of them played its next move), deviations[c] counts those of
- * them whose own next move at most `rare` of them played, else it stays all 0. */
+ * index's plies; an illegal move ends the line), each game counted as played and as its
+ * mirror image (files a..i swapped). Returns that prefix's length in plies, or -1 when no
+ * game has a code. votes[c] counts those games with code c; when the line goes on past
+ * the prefix (none of them played its next move), deviations[c] counts those of them whose
+ * own next move at most `rare` of them played, else it stays all 0. */
 int ct_explorer_ecco_votes(const ct_explorer *x, const ct_move *moves, int nmoves, unsigned rare,
                            unsigned votes[CT_ECCO_CODES], unsigned deviations[CT_ECCO_CODES]);
 

@@ -79,11 +79,12 @@ const char *ct_ecco_name(int code, ct_ecco_lang lang)
 
 /* The source's codes are a function of the move order of the first plies: in the archive
  * every game that shares its first 16 plies with another carries the same code, while the
- * position after 16 plies fixes it for only 93% of the games (man page, MASTER GAMES). So
- * the game takes the code most of the master games that share its longest move prefix
- * carry; when it then plays a move none of them did, the source's code for such a
- * deviation is best told by the games there that played a rare move themselves (at most
- * RARE of them; RARE was chosen on other held-out tenths than the one reported). */
+ * position after 16 plies fixes it for only 93% of the games (man page, MASTER GAMES); a
+ * line and its mirror image get the same code. So the game takes the code most of the
+ * master games (as played or mirrored) that share its longest move prefix carry; when it
+ * then plays a move none of them did, the source's code for such a deviation is best told
+ * by the games there that played a rare move themselves (at most RARE of them; RARE was
+ * chosen on other held-out tenths than the one reported). */
 #define RARE 2
 
 static int most(const unsigned *votes)

@@ -644,6 +644,39 @@ int ct_explorer_lookup(const ct_explorer *x, const ct_pos *pos, ct_explorer_move
     return k;
 }
 
+/* The mirror image of a move: files a..i swapped, ranks kept. */
+static ct_move mirror_move(ct_move mv)
+{
+    ct_sq f = CT_FROM(mv), t = CT_TO(mv);
+    return CT_MOVE(CT_SQ(CT_FILES - 1 - CT_SQ_FILE(f), CT_SQ_RANK(f)),
+                   CT_SQ(CT_FILES - 1 - CT_SQ_FILE(t), CT_SQ_RANK(t)));
+}
+
+/* The line being classified: the position reached, and the sorted legal moves there as
+ * played (0) and mirrored (1; the mirrored position's moves are the mirror images). */
+typedef struct {
+    ct_pos pos;
+    ct_move legal[2][CT_MAX_MOVES];
+    int nlegal[2];
+} ecco_line;
+
+/* The key of the move game r played at ply d among the line's legal moves there (o = 1:
+ * the game follows the mirrored line, so its move is mirrored back); -1 in a damaged
+ * image. */
+static int next_key(const ecco_line *l, const uint8_t *r, int o, int d)
+{
+    int b = r[GAME_FIXED + d];
+    if (b >= l->nlegal[o])
+        return -1;
+    if (o == 0)
+        return b;
+    ct_move mv = mirror_move(l->legal[1][b]);
+    for (int k = 0; k < l->nlegal[0]; k++)
+        if (l->legal[0][k] == mv)
+            return k;
+    return -1;
+}
+
 int ct_explorer_ecco_votes(const ct_explorer *x, const ct_move *moves, int nmoves, unsigned rare,
                            unsigned votes[CT_ECCO_CODES], unsigned deviations[CT_ECCO_CODES])
 {
@@ -651,64 +684,87 @@ int ct_explorer_ecco_votes(const ct_explorer *x, const ct_move *moves, int nmove
     memset(deviations, 0, CT_ECCO_CODES * sizeof *deviations);
     if (!x)
         return -1;
-    /* 1. The line as the games table stores moves: the index of each move among the legal
-     *    moves sorted by value. Games that share a prefix are in the same position there,
-     *    so equal bytes are equal moves and the table can be compared without replaying. */
-    uint8_t line[256];
-    uint32_t n = 0;
-    ct_pos *pos = malloc(sizeof *pos);
-    uint8_t *shared = malloc((size_t)x->ngames + 1);
-    if (!pos || !shared) {
-        free(pos);
-        free(shared);
+    ecco_line *l = malloc(sizeof *l);
+    uint32_t *alive = malloc(((size_t)x->ngames * 2 + 1) * sizeof *alive);
+    if (!l || !alive) {
+        free(l);
+        free(alive);
         return -1;
     }
-    ct_pos_start(pos);
-    while (n < x->plies && (int)n < nmoves) {
-        ct_move legal[CT_MAX_MOVES];
-        int nl = sorted_legal(pos, legal), k = 0;
-        while (k < nl && legal[k] != moves[n])
-            k++;
-        if (k == nl)
+    /* 1. The games with a code, each also as its mirror image (g << 1 | 1): the source
+     *    gives a line and its mirror image (files a..i swapped) the same code, in all 602
+     *    pairs of games of the archive that are mirror images over 16 plies. */
+    size_t nalive = 0;
+    for (uint32_t g = 0; g < x->ngames; g++)
+        if (rd16(game_rec(x, g) + 14) != NO_ECCO) {
+            alive[nalive++] = g << 1;
+            alive[nalive++] = g << 1 | 1;
+        }
+    if (nalive == 0) {
+        free(l);
+        free(alive);
+        return -1;
+    }
+
+    /* 2. Ply by ply, keep the games that play the line's move (or its mirror image). The
+     *    games table stores a move as its index among the legal moves sorted by value; a
+     *    game that shares the line so far stands in the same position, so equal bytes are
+     *    equal moves. The walk stops where the line ends (or has an illegal move) or where
+     *    no game goes on with it ("off": the line leaves the games there). */
+    int limit = nmoves < (int)x->plies ? nmoves : (int)x->plies, depth = 0;
+    bool off = false;
+    ct_pos_start(&l->pos);
+    for (; depth < limit; depth++) {
+        int nl = l->nlegal[0] = l->nlegal[1] = sorted_legal(&l->pos, l->legal[0]);
+        for (int i = 0; i < nl; i++) {
+            ct_move m = mirror_move(l->legal[0][i]);
+            int j = i;
+            for (; j > 0 && l->legal[1][j - 1] > m; j--)
+                l->legal[1][j] = l->legal[1][j - 1];
+            l->legal[1][j] = m;
+        }
+        int code[2] = {-1, -1};
+        for (int o = 0; o < 2; o++) {
+            ct_move want = o ? mirror_move(moves[depth]) : moves[depth];
+            for (int k = 0; k < nl && code[o] < 0; k++)
+                if (l->legal[o][k] == want)
+                    code[o] = k;
+        }
+        if (code[0] < 0)
             break; /* an illegal move ends the line */
-        line[n++] = (uint8_t)k;
-        ct_pos_make(pos, legal[k]);
+        /* Keep the games that go on with the line, in place: when none does, nothing was
+         * written and the games of the last ply stay. */
+        size_t w = 0;
+        for (size_t i = 0; i < nalive; i++) {
+            const uint8_t *r = game_rec(x, alive[i] >> 1);
+            if (r[17] > depth && r[GAME_FIXED + depth] == code[alive[i] & 1])
+                alive[w++] = alive[i];
+        }
+        if (w == 0) {
+            off = true;
+            break;
+        }
+        nalive = w;
+        ct_pos_make(&l->pos, moves[depth]);
     }
-    free(pos);
 
-    /* 2. The longest prefix of the line that a game with a code shares. */
-    int depth = -1;
-    for (uint32_t g = 0; g < x->ngames; g++) {
-        const uint8_t *r = game_rec(x, g);
-        uint32_t len = r[17] < n ? r[17] : n, k = 0;
-        while (k < len && r[GAME_FIXED + k] == line[k])
-            k++;
-        shared[g] = (uint8_t)k;
-        if (rd16(r + 14) != NO_ECCO && (int)k > depth)
-            depth = (int)k;
-    }
-
-    /* 3. Those games' codes; and, where the line goes on with a move none of them played,
-     *    the codes of the games that left the others there with a move at most `rare` of
-     *    them played. */
-    unsigned next[256] = {0};
-    bool off = depth >= 0 && (uint32_t)depth < n;
+    /* 3. Those games' codes; and, where the line leaves them, the codes of the games that
+     *    left the others there with a move at most `rare` of them played. */
+    unsigned next[CT_MAX_MOVES] = {0};
     for (int pass = 0; pass < 2; pass++)
-        for (uint32_t g = 0; g < x->ngames; g++) {
-            const uint8_t *r = game_rec(x, g);
-            uint32_t code = rd16(r + 14);
-            if (code == NO_ECCO || shared[g] != depth)
-                continue;
-            bool goes_on = off && r[17] > depth;
+        for (size_t i = 0; i < nalive; i++) {
+            const uint8_t *r = game_rec(x, alive[i] >> 1);
+            int key = off && r[17] > depth ? next_key(l, r, (int)(alive[i] & 1), depth) : -1;
             if (pass == 0) {
-                votes[code]++;
-                if (goes_on)
-                    next[r[GAME_FIXED + depth]]++;
-            } else if (goes_on && next[r[GAME_FIXED + depth]] <= rare) {
-                deviations[code]++;
+                votes[rd16(r + 14)]++;
+                if (key >= 0)
+                    next[key]++;
+            } else if (key >= 0 && next[key] <= rare) {
+                deviations[rd16(r + 14)]++;
             }
         }
-    free(shared);
+    free(l);
+    free(alive);
     return depth;
 }
 
