@@ -162,6 +162,46 @@ START_TEST(test_perpetual_casual_draw)
 }
 END_TEST
 
+/* Longest resistance: a real game (cotuong against fairy-stockfish 11.1 at 100 ms per
+ * move, online rules) where Red, mated in 2 whatever it does (fairy-stockfish 11.1, 3 s:
+ * h8f8 and h8h0 "mate -2", the others sooner), had checked with its rook round
+ * h0h9+ f9f8 h9h8+ f8f9 twice. h8h9+ repeats the position a 3rd time and the referee ends
+ * the game there: a perpetual check, lost at once. The search used to score that loss
+ * above any mate and played it; a loss by perpetual is now scored as a mate at the ply of
+ * the repetition, so it resists longer and is mated in 2 instead, as fairy-stockfish
+ * says. */
+START_TEST(test_perpetual_longest_resistance)
+{
+    static const char *const game =
+        "h2e2 b7e7 b0c2 b9c7 h0g2 a9b9 i0h0 h7g7 g3g4 b9b3 c3c4 g6g5 h0h4 g9i7 a0a1 h9f8 a1f1 "
+        "f8g6 g4g5 g7g5 g0i2 g5b5 h4h6 b5b2 h6g6 b2e2 c0e2 b3c3 g2e1 i6i5 f1f5 f9e8 f5i5 c3d3 "
+        "c4c5 c6c5 i5c5 c7d5 c2b4 d5f4 g6g4 d3e3 g4f4 e3e2 c5c9 e2i2 c9c6 i2d2 c6a6 i9f9 f4g4 "
+        "f9f6 g4h4 e9f9 h4h0 d2f2 h0h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9";
+    ct_pos_start(&pos);
+    for (const char *p = game; *p; p += p[4] ? 5 : 4) {
+        char mv[5] = {p[0], p[1], p[2], p[3], 0};
+        ct_verdict v = ct_rules_play(&pos, CT_RULES_ONLINE, ct_move_parse_coord(mv));
+        ck_assert_msg(!(v.flags & (CT_ADJ_ILLEGAL | CT_ADJ_GAME_OVER)), "%s", mv);
+    }
+    ct_search *s = ct_search_new(8);
+    ct_search_set_rules(s, CT_RULES_ONLINE);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.depth = 6;
+    ct_search_result r;
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    char mv[5];
+    ct_move_coord(r.best, mv);
+    ck_assert_msg(strcmp(mv, "h8h9") != 0, "repeated the check a 3rd time");
+    ck_assert_msg(ct_score_mate_moves(r.score) == -2, "%s scored %d, not mated in 2", mv, r.score);
+    /* The referee's view of the check the search refused. */
+    ct_verdict v = ct_rules_play(&pos, CT_RULES_ONLINE, ct_move_parse_coord("h8h9"));
+    ck_assert(v.flags & CT_ADJ_PERPETUAL_CHECK);
+    ck_assert_int_eq(v.loser, CT_RED);
+    ct_search_free(s);
+}
+END_TEST
+
 /* Perpetual chase: Red (a rook against rook and horse) has chased the unprotected horse
  * b7/c9 around the cycle c2b2 b7c9 b2c2 c9b7 c2b2 b7c9 b2c2 (cases.txt "chase-free"), so
  * Black's c9b7 repeats the position a 3rd time and the chaser loses: the search must see
@@ -520,6 +560,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_perpetual_avoided);
     tcase_add_test(tc, test_perpetual_casual_draw);
     tcase_add_test(tc, test_perpetual_chase_seen);
+    tcase_add_test(tc, test_perpetual_longest_resistance);
     tcase_add_test(tc, test_progress_stop);
     tcase_add_test(tc, test_stop_from_thread);
     tcase_add_test(tc, test_node_limit);

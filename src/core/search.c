@@ -465,13 +465,15 @@ static void update_pv(ct_search *s, int ply, ct_move mv)
 }
 
 /* The score of a repeated position for the side to move: a draw, or a perpetual (check or
- * chase) lost by one side. False when the position is no repetition. */
-static bool repetition_score(ct_search *s, int *score)
+ * chase) lost by one side, scored as a mate at this ply: the referee ends the game here, so
+ * a side that is mated later anyway resists longer by being mated than by repeating, and
+ * the winner takes whichever end comes first. False when the position is no repetition. */
+static bool repetition_score(ct_search *s, int ply, int *score)
 {
     switch (repetition(s)) {
     case REP_DRAW: *score = TN_DRAW_SCORE; return true;
-    case REP_LOSS: *score = -TN_PERPETUAL_LOSS; return true;
-    case REP_WIN: *score = TN_PERPETUAL_LOSS; return true;
+    case REP_LOSS: *score = -CT_SCORE_MATE + ply; return true;
+    case REP_WIN: *score = CT_SCORE_MATE - ply; return true;
     default: return false;
     }
 }
@@ -501,7 +503,7 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
         return ct_eval(pos);
 
     int rep_score;
-    if (repetition_score(s, &rep_score))
+    if (repetition_score(s, ply, &rep_score))
         return rep_score;
 
     bool in_check = ct_in_check(pos, pos->side);
@@ -564,7 +566,7 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
 
     /* 2. Draws and perpetuals: repetitions, the no-capture limit. Mate-distance pruning. */
     int rep_score;
-    if (repetition_score(s, &rep_score))
+    if (repetition_score(s, ply, &rep_score))
         return rep_score;
     if (s->move_limit && pos->halfmove >= s->move_limit)
         return TN_DRAW_SCORE;

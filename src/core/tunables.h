@@ -35,7 +35,6 @@
 #define TN_POLL_MS 4                 /* progress callback period while searching (ms) */
 #define TN_DRAW_SCORE 0
 #define TN_NO_CAPTURE_DRAW_PLIES 120 /* 60 moves each with no capture: draw (spec 6.3) */
-#define TN_PERPETUAL_LOSS 20000      /* score of losing by a forbidden perpetual */
 
 /* ---- Time management ---------------------------------------------------------------- */
 #define TN_MOVETIME_OVERHEAD_MS 10   /* go movetime N stops at N - min(N/50, this) */
