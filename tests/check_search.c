@@ -239,6 +239,45 @@ START_TEST(test_perpetual_chase_seen)
 }
 END_TEST
 
+/* A chase between two pieces of one kind (tests/data/judge/cases.txt "same-kind-pinned"):
+ * the red rook a7/a6 attacks the black rook e6/e7, which cannot take back because it is
+ * the screen between the red cannon e3 and its own king; Red has done so on every move
+ * of two cycles, so Black's e7e6 repeats the position a 3rd time and Red loses (the
+ * referee's verdict, checked below): the search must see that win, as a mate at once.
+ * Under casual rules it is a draw. */
+START_TEST(test_perpetual_chase_same_kind)
+{
+    for (int casual = 0; casual < 2; casual++) {
+        ct_rules rules = casual ? CT_RULES_CASUAL : CT_RULES_ONLINE;
+        load("4k4/4a4/R8/4r4/9/9/4C4/9/9/3K5 w - - 0 1");
+        const char *moves[] = {"a7a6", "e6e7", "a6a7", "e7e6", "a7a6", "e6e7", "a6a7"};
+        for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+            ct_verdict v = ct_rules_play(&pos, rules, ct_move_parse_coord(moves[i]));
+            ck_assert(!(v.flags & (CT_ADJ_ILLEGAL | CT_ADJ_GAME_OVER)));
+        }
+        ct_search *s = ct_search_new(8);
+        ct_search_set_rules(s, rules);
+        ct_limits lim;
+        ct_limits_init(&lim);
+        lim.depth = 4;
+        ct_search_result r;
+        ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+        char mv[5];
+        ct_move_coord(r.best, mv);
+        if (casual) {
+            ck_assert_msg(!ct_score_is_mate(r.score), "casual: %s %d", mv, r.score);
+        } else {
+            ck_assert_msg(!strcmp(mv, "e7e6") && r.score == CT_SCORE_MATE - 1, "online: %s %d", mv,
+                          r.score);
+            ct_verdict v = ct_rules_play(&pos, rules, r.best);
+            ck_assert(v.flags & CT_ADJ_PERPETUAL_CHASE);
+            ck_assert_int_eq(v.loser, CT_RED);
+        }
+        ct_search_free(s);
+    }
+}
+END_TEST
+
 typedef struct {
     int polls, iterations, stop_after;
 } progress_count;
@@ -561,6 +600,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_perpetual_casual_draw);
     tcase_add_test(tc, test_perpetual_chase_seen);
     tcase_add_test(tc, test_perpetual_longest_resistance);
+    tcase_add_test(tc, test_perpetual_chase_same_kind);
     tcase_add_test(tc, test_progress_stop);
     tcase_add_test(tc, test_stop_from_thread);
     tcase_add_test(tc, test_node_limit);
