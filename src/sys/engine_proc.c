@@ -661,8 +661,8 @@ static int engine_int(const char *p)
 /* The score of an "info ... score cp N | mate N | N" line; false if it has none. */
 static bool info_score(const char *line, int *score)
 {
-    const char *p = strstr(line, "score ");
-    if (!p)
+    const char *p = strstr(line, "score "), *text = strstr(line, " string ");
+    if (!p || (text && text < p)) /* "info string ..." is free text, not a score */
         return false;
     p += 6;
     if (!strncmp(p, "cp ", 3)) {
@@ -718,14 +718,16 @@ engine_line_kind engine_parse_line(ct_engine_proto proto, const char *line, int 
             mv = line + 5;
         else if (!strcmp(line, "resign") || !strncmp(line, "tellics resign", 14))
             return ENGINE_LINE_RESIGN;
-        else if (line[0] >= '0' && line[0] <= '9' && strchr(line, ' ') && !strchr(line, '.')) {
-            /* "1 -30 12 3456 pv..." thinking output: ply score time nodes */
-            const char *p = line + strcspn(line, " ");
+        else {
+            /* " 4  9 4 8485 pv..." thinking output: ply score time nodes (the ply may be
+             * right-aligned, as Fairy-Max and MaxQi print it) */
+            const char *t = line + strspn(line, " ");
+            const char *p = t + strcspn(t, " ");
             while (*p == ' ')
                 p++;
-            if (isdigit_or_sign(*p)) {
+            if (*t >= '0' && *t <= '9' && *p && !strchr(line, '.') && isdigit_or_sign(*p)) {
                 *score = engine_int(p);
-                int d = engine_int(line);
+                int d = engine_int(t);
                 *depth = d > ENGINE_MAX_DEPTH ? ENGINE_MAX_DEPTH : d;
                 return ENGINE_LINE_SCORE;
             }
