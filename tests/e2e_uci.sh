@@ -123,4 +123,14 @@ engine_game() { # NAME SPEC
 out=$("$ct" match --p1 ai:1 --p2 uci:/nonexistent/engine --games 1 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q 'player 2' && ok "missing engine: clear error" || bad "missing engine: rc $rc: $out"
 
+# Skill Level back to the level it was computed from (floor(20 (L - 1) / 9), what an
+# engine seat sends): Skill 8 is level 5 (depth cap 4), Skill 11 level 6 (cap 5); the
+# depth reached in a short search is the level's cap
+for pair in 8:4 11:5; do
+    skill=${pair%:*} want=${pair#*:}
+    got=$( (printf 'uci\nsetoption name Skill Level value %s\nisready\nposition startpos moves h2e2 h9g7\ngo movetime 2000\n' "$skill"
+        sleep 3; printf 'quit\n') | "$ct" uci | sed -n 's/^info depth \([0-9]*\) .*/\1/p' | tail -n 1)
+    [ "$got" = "$want" ] && ok "Skill Level $skill reaches depth $want (its level's cap)" ||
+        bad "Skill Level $skill: depth $got, wanted $want"
+done
 exit $fail

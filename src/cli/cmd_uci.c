@@ -129,14 +129,17 @@ static void stop_search(void)
     st.running = false;
 }
 
-/* Level from Skill Level 0..20 (20 = level 10). */
+/* Level from Skill Level 0..20 (20 = level 10): 1 + ceil(Skill * 9 / 20), the inverse of
+ * floor(20 (level - 1) / 9), which is what a GUI that spreads levels 1-10 over 0..20 sends
+ * (ct_engine_set_level does): the old 1 + floor(Skill * 9 / 20) turned level 5 (Skill 8)
+ * into level 4. */
 static int skill_to_level(int skill)
 {
     if (skill < 0)
         skill = 0;
     if (skill > 20)
         skill = 20;
-    return 1 + skill * 9 / 20;
+    return 1 + (skill * 9 + 19) / 20;
 }
 
 static void apply_options(void)
