@@ -29,8 +29,9 @@
 #include "cotuong/rules.h"
 
 /* Plies of each game that the index covers (positions before ply 0..CT_EXPLORER_PLIES-1 and
- * the move played there): 40 plies = the first 20 moves of each side, past the opening
- * phase that ECCO codes describe. */
+ * the move played there): 30 plies = the first 15 moves of each side, past the opening
+ * phase that ECCO codes describe (the archive's codes are all settled by ply 16); 40 plies
+ * would not fit in 8 MB. */
 #define CT_EXPLORER_PLIES 30
 /* ECCO codes as numbers: letter A..E times 100 plus the two digits (A00 = 0, E99 = 499). */
 #define CT_ECCO_NONE (-1)
