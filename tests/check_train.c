@@ -176,6 +176,20 @@ START_TEST(test_judge_in_background)
     ck_assert_int_eq(t.state, TRAINER_SOLVED);
     game_trainer_free(&t);
 
+    /* Off the stored line (x1's alternative e4a4), a hint is searched for the same way. */
+    ck_assert(game_trainer_start(&t, &set.ex[ct_exset_find(&set, "x1")]));
+    ck_assert_int_eq(game_trainer_move(&t, ct_move_parse_coord("e4a4"), &reply), TRAINER_ACCEPTED);
+    ck_assert_int_eq(game_trainer_hint_submit(&t), TRAINER_PENDING);
+    ck_assert_int_eq(game_trainer_submit(&t, ct_move_parse_coord("e1f2")), TRAINER_BUSY);
+    while (!game_trainer_poll(&t, &r, &mv, &reply) && sys_now_ms() - t0 < 60000)
+        usleep(1000);
+    ck_assert_int_eq(r, TRAINER_HINT);
+    ck_assert(ct_is_legal(&t.pos, t.hint));
+    ck_assert_int_eq(t.hint_level, 1);
+    ck_assert_int_eq(game_trainer_hint_submit(&t), TRAINER_HINT); /* the same, known now */
+    ck_assert_int_eq(t.hint_level, 2);
+    game_trainer_free(&t);
+
     ck_assert(game_trainer_start(&t, &set.ex[ct_exset_find(&set, "x3")]));
     t.nodes = 4000000000u;
     uint64_t start = t.pos.key;
