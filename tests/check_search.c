@@ -202,6 +202,28 @@ START_TEST(test_perpetual_longest_resistance)
 }
 END_TEST
 
+/* A chase cycle played out from FEN under RULES (the moves must neither be illegal nor end
+ * the game), then a depth-4 search: its best move in MV. The caller checks the verdict. */
+static ct_search_result chase_then_search(const char *fen, const char *const *moves, size_t n,
+                                          ct_rules rules, char mv[5])
+{
+    load(fen);
+    for (size_t i = 0; i < n; i++) {
+        ct_verdict v = ct_rules_play(&pos, rules, ct_move_parse_coord(moves[i]));
+        ck_assert(!(v.flags & (CT_ADJ_ILLEGAL | CT_ADJ_GAME_OVER)));
+    }
+    ct_search *s = ct_search_new(8);
+    ct_search_set_rules(s, rules);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.depth = 4;
+    ct_search_result r;
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    ct_search_free(s);
+    ct_move_coord(r.best, mv);
+    return r;
+}
+
 /* Perpetual chase: Red (a rook against rook and horse) has chased the unprotected horse
  * b7/c9 around the cycle c2b2 b7c9 b2c2 c9b7 c2b2 b7c9 b2c2 (cases.txt "chase-free"), so
  * Black's c9b7 repeats the position a 3rd time and the chaser loses: the search must see
@@ -209,23 +231,12 @@ END_TEST
  * Under `casual` rules the same move is only a draw and Black keeps its extra horse. */
 START_TEST(test_perpetual_chase_seen)
 {
+    static const char *const moves[] = {"c2b2", "b7c9", "b2c2", "c9b7", "c2b2", "b7c9", "b2c2"};
     for (int casual = 0; casual < 2; casual++) {
         ct_rules rules = casual ? CT_RULES_CASUAL : CT_RULES_ONLINE;
-        load("5k3/7r1/1n7/9/9/9/9/2R6/9/3K5 w - - 0 1");
-        const char *moves[] = {"c2b2", "b7c9", "b2c2", "c9b7", "c2b2", "b7c9", "b2c2"};
-        for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
-            ct_verdict v = ct_rules_play(&pos, rules, ct_move_parse_coord(moves[i]));
-            ck_assert(!(v.flags & (CT_ADJ_ILLEGAL | CT_ADJ_GAME_OVER)));
-        }
-        ct_search *s = ct_search_new(8);
-        ct_search_set_rules(s, rules);
-        ct_limits lim;
-        ct_limits_init(&lim);
-        lim.depth = 4;
-        ct_search_result r;
-        ct_search_run(s, &pos, &lim, NULL, NULL, &r);
         char mv[5];
-        ct_move_coord(r.best, mv);
+        ct_search_result r = chase_then_search("5k3/7r1/1n7/9/9/9/9/2R6/9/3K5 w - - 0 1", moves,
+                                               sizeof moves / sizeof moves[0], rules, mv);
         if (casual) {
             ck_assert_msg(r.score > 0 && r.score < 10000, "casual: %s %d", mv, r.score);
         } else {
@@ -234,7 +245,6 @@ START_TEST(test_perpetual_chase_seen)
             ck_assert(v.flags & CT_ADJ_PERPETUAL_CHASE);
             ck_assert_int_eq(v.loser, CT_RED);
         }
-        ct_search_free(s);
     }
 }
 END_TEST
@@ -247,23 +257,12 @@ END_TEST
  * Under casual rules it is a draw. */
 START_TEST(test_perpetual_chase_same_kind)
 {
+    static const char *const moves[] = {"a7a6", "e6e7", "a6a7", "e7e6", "a7a6", "e6e7", "a6a7"};
     for (int casual = 0; casual < 2; casual++) {
         ct_rules rules = casual ? CT_RULES_CASUAL : CT_RULES_ONLINE;
-        load("4k4/4a4/R8/4r4/9/9/4C4/9/9/3K5 w - - 0 1");
-        const char *moves[] = {"a7a6", "e6e7", "a6a7", "e7e6", "a7a6", "e6e7", "a6a7"};
-        for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
-            ct_verdict v = ct_rules_play(&pos, rules, ct_move_parse_coord(moves[i]));
-            ck_assert(!(v.flags & (CT_ADJ_ILLEGAL | CT_ADJ_GAME_OVER)));
-        }
-        ct_search *s = ct_search_new(8);
-        ct_search_set_rules(s, rules);
-        ct_limits lim;
-        ct_limits_init(&lim);
-        lim.depth = 4;
-        ct_search_result r;
-        ct_search_run(s, &pos, &lim, NULL, NULL, &r);
         char mv[5];
-        ct_move_coord(r.best, mv);
+        ct_search_result r = chase_then_search("4k4/4a4/R8/4r4/9/9/4C4/9/9/3K5 w - - 0 1", moves,
+                                               sizeof moves / sizeof moves[0], rules, mv);
         if (casual) {
             ck_assert_msg(!ct_score_is_mate(r.score), "casual: %s %d", mv, r.score);
         } else {
@@ -273,7 +272,6 @@ START_TEST(test_perpetual_chase_same_kind)
             ck_assert(v.flags & CT_ADJ_PERPETUAL_CHASE);
             ck_assert_int_eq(v.loser, CT_RED);
         }
-        ct_search_free(s);
     }
 }
 END_TEST
