@@ -210,6 +210,9 @@ check_not "the screen was not cleared by ESC [2J" "EXIT="
 printf '[Event "Club "Dragon" cup"]\n[Red "Evil\033]0;pwned\007 name"]\n[Black "B"]\n\n1. C2.5 H8+7 2. H2+3 R9.8\n\n[Event "two"]\n[Result "*"]\n\n1. C2.5 {a \033[2Jcomment} C8.5 *\n' >"$tmp/repaired.pgn"
 "$COTUONG" convert "$tmp/repaired.pgn" 2>"$tmp/repaired.err" >/dev/null
 [ "$(grep -c warning "$tmp/repaired.err")" -eq 4 ] || fail "convert: 4 warnings expected: $(cat "$tmp/repaired.err")"
+"$COTUONG" analyse --depth 1 "$tmp/repaired.pgn" 2>"$tmp/analysed.err" >/dev/null
+sed 's/^cotuong analyse/cotuong convert/' "$tmp/analysed.err" | cmp -s - "$tmp/repaired.err" ||
+    fail "analyse: not the same warnings as convert: $(cat "$tmp/analysed.err")"
 keys q
 sleep 0.3
 ui_start 80 24 $envs -- review --lang en "$tmp/repaired.pgn"

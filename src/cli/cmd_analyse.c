@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/diagram.h"
 #include "sys/gamefile.h"
+#include "sys/pgnreport.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
 #include "sys/settings.h"
@@ -310,10 +311,12 @@ int cmd_analyse(int argc, char **argv)
     ct_record *games;
     int ngames;
     char err[1024];
-    if (gamefile_load(file, &games, &ngames, NULL, err, sizeof err) != 0) {
+    gamefile_warnings warn;
+    if (gamefile_load(file, &games, &ngames, &warn, err, sizeof err) != 0) {
         fprintf(stderr, "cotuong analyse: %s\n", err);
         return 1;
     }
+    pgnreport_gamefile_warnings(stderr, "cotuong analyse", file, &warn);
     if (o.game > ngames) {
         fprintf(stderr, "cotuong analyse: the file has %d game%s\n", ngames, ngames == 1 ? "" : "s");
         gamefile_free(games, ngames);

@@ -37,21 +37,42 @@ void pgnreport_error(FILE *f, const char *prog, const char *name, ct_status st,
     free(msg);
 }
 
+/* One warning line: "PROG: NAME[: game G][, line L]: warning: TEXT" (NAME sanitized). */
+static void warning_line(FILE *f, const char *prog, const char *name, int game, int line,
+                         const char *text)
+{
+    fprintf(f, "%s: %s", prog, name);
+    if (game > 0)
+        fprintf(f, ": game %d", game);
+    if (line > 0)
+        fprintf(f, "%s line %d", game > 0 ? "," : ":", line);
+    fprintf(f, ": warning: %s\n", text);
+}
+
 void pgnreport_warnings(FILE *f, const char *prog, const char *name, const ct_pgn_error *e)
 {
     if (e->nwarnings <= 0)
         return;
     char *n = sanitize_dup(name, 0);
-    for (int k = 0; k < e->nwarnings && k < CT_PGN_MAX_WARNINGS; k++) {
-        fprintf(f, "%s: %s", prog, n);
-        if (e->warning[k].game > 0)
-            fprintf(f, ": game %d", e->warning[k].game);
-        if (e->warning[k].line > 0)
-            fprintf(f, "%s line %d", e->warning[k].game > 0 ? "," : ":", e->warning[k].line);
-        fprintf(f, ": warning: %s\n", ct_pgn_warning_text(e->warning[k].kind));
-    }
+    for (int k = 0; k < e->nwarnings && k < CT_PGN_MAX_WARNINGS; k++)
+        warning_line(f, prog, n, e->warning[k].game, e->warning[k].line,
+                     ct_pgn_warning_text(e->warning[k].kind));
     if (e->nwarnings > CT_PGN_MAX_WARNINGS)
         fprintf(f, "%s: %s: (and %d more warnings)\n", prog, n,
                 e->nwarnings - CT_PGN_MAX_WARNINGS);
+    free(n);
+}
+
+void pgnreport_gamefile_warnings(FILE *f, const char *prog, const char *name,
+                                 const gamefile_warnings *w)
+{
+    if (w->count <= 0)
+        return;
+    char *n = sanitize_dup(name, 0);
+    for (int k = 0; k < w->n; k++)
+        warning_line(f, prog, n, w->at[k].game, w->at[k].line,
+                     ct_pgn_warning_text(w->at[k].kind));
+    if (w->count > w->n)
+        fprintf(f, "%s: %s: (and %d more warnings)\n", prog, n, w->count - w->n);
     free(n);
 }

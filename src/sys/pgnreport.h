@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "cotuong/pgn.h"
+#include "sys/gamefile.h"
 
 /* "PROG: NAME: game G, move M (Red), 'TOKEN' (line L): MESSAGE\n" on f. */
 void pgnreport_error(FILE *f, const char *prog, const char *name, ct_status st,
@@ -16,5 +17,8 @@ void pgnreport_error(FILE *f, const char *prog, const char *name, ct_status st,
 /* One line per warning: "PROG: NAME: game G, line L: warning: TEXT\n", then
  * "(and N more warnings)" past the first CT_PGN_MAX_WARNINGS. */
 void pgnreport_warnings(FILE *f, const char *prog, const char *name, const ct_pgn_error *e);
+/* The same for what gamefile_load repaired (the first GAMEFILE_MAX_WARNINGS, then a count). */
+void pgnreport_gamefile_warnings(FILE *f, const char *prog, const char *name,
+                                 const gamefile_warnings *w);
 
 #endif
