@@ -14,11 +14,13 @@ mode=${1:?usage: fake-engine.sh MODE}
 : "${COTUONG:?COTUONG must name the program}"
 
 if [ "$mode" = closein ]; then
-    # Answers the handshake, then stops reading: our writes get EPIPE.
+    # Answers the handshake, then stops reading: our writes get EPIPE. Its stdin is closed
+    # before readyok, so that the position and go sent after it can never sit unread in
+    # the pipe (under load they did, and the match saw a silent engine, not a closed one).
     while read -r line; do
         case $line in
             uci) printf 'id name closein\nuciok\n' ;;
-            isready) printf 'readyok\n'; exec 0<&-; sleep 30; exit 0 ;;
+            isready) exec 0<&-; printf 'readyok\n'; sleep 30; exit 0 ;;
         esac
     done
     exit 0
