@@ -48,8 +48,9 @@ static ct_pos game_pos;
 
 /* Engine options: NAME=VALUE texts of --p1-option / --p2-option, split at the first '='. */
 #define MAX_ENGINE_OPTIONS 32
+#define MAX_OPTION_NAME 128 /* UCI option names are a few words */
 typedef struct {
-    const char *name[MAX_ENGINE_OPTIONS];
+    char name[MAX_ENGINE_OPTIONS][MAX_OPTION_NAME];
     const char *value[MAX_ENGINE_OPTIONS];
     int n;
 } engine_options;
@@ -394,19 +395,16 @@ static bool add_option(engine_options *opts, const char *flag, const char *spec)
     for (const char *p = spec; *p; p++)
         if ((unsigned char)*p < 0x20 || *p == 0x7F)
             clean = false; /* a newline would be a protocol line of its own */
-    if (!eq || eq == spec || !eq[1] || !clean || opts->n == MAX_ENGINE_OPTIONS) {
+    if (!eq || eq == spec || !eq[1] || !clean || opts->n == MAX_ENGINE_OPTIONS ||
+        eq - spec >= MAX_OPTION_NAME) {
         fprintf(stderr, "cotuong match: bad %s '%s' (NAME=VALUE, both non-empty, no control "
-                        "characters, at most %d per player)\n",
-                flag, clean ? spec : "...", MAX_ENGINE_OPTIONS);
+                        "characters, a name under %d bytes, at most %d per player)\n",
+                flag, clean ? spec : "...", MAX_OPTION_NAME, MAX_ENGINE_OPTIONS);
         return false;
     }
     size_t n = (size_t)(eq - spec);
-    char *name = malloc(n + 1);
-    if (!name)
-        return false;
-    memcpy(name, spec, n);
-    name[n] = 0;
-    opts->name[opts->n] = name; /* lives as long as the process */
+    memcpy(opts->name[opts->n], spec, n);
+    opts->name[opts->n][n] = 0;
     opts->value[opts->n++] = eq + 1;
     return true;
 }
@@ -561,28 +559,22 @@ int cmd_match(int argc, char **argv)
     ct_book *book = sys_player_load_book(NULL);
     char err[256];
     sys_player *p1 = sys_player_new(o.p1_spec, book, err, sizeof err);
-    if (!p1) {
-        fprintf(stderr, "cotuong match: player 1: %s\n", err);
-        return 1;
+    sys_player *p2 = p1 ? sys_player_new(o.p2_spec, book, err, sizeof err) : NULL;
+    FILE *pgn = NULL;
+    bool ready = p1 && p2;
+    if (!ready)
+        fprintf(stderr, "cotuong match: player %d: %s\n", p1 ? 2 : 1, err);
+    else
+        ready = apply_options(p1, &o.p1_opts, 1) && apply_options(p2, &o.p2_opts, 2);
+    if (ready && o.pgn_path && !(pgn = fopen(o.pgn_path, "w"))) {
+        fprintf(stderr, "cotuong match: %s: %s\n", o.pgn_path, strerror(errno));
+        ready = false;
     }
-    sys_player *p2 = sys_player_new(o.p2_spec, book, err, sizeof err);
-    if (!p2) {
-        fprintf(stderr, "cotuong match: player 2: %s\n", err);
-        sys_player_free(p1);
-        return 1;
-    }
-    if (!apply_options(p1, &o.p1_opts, 1) || !apply_options(p2, &o.p2_opts, 2)) {
+    if (!ready) {
         sys_player_free(p1);
         sys_player_free(p2);
+        ct_book_free(book);
         return 1;
-    }
-    FILE *pgn = NULL;
-    if (o.pgn_path) {
-        pgn = fopen(o.pgn_path, "w");
-        if (!pgn) {
-            fprintf(stderr, "cotuong match: %s: %s\n", o.pgn_path, strerror(errno));
-            return 1;
-        }
     }
     printf("match: %s vs %s, %d games, %s, rules %s, %d openings\n", sys_player_name(p1),
            sys_player_name(p2), o.games,
