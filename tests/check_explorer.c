@@ -198,8 +198,6 @@ START_TEST(test_hand_vectors)
     ck_assert_str_eq(gi.event, "Test Cup 1");
     ck_assert_int_eq(gi.year, 1990);
     ck_assert_int_eq(ct_explorer_game(x, 7, &gi), CT_ERR_INVALID);
-    /* Most games with a code carry C00 (games 1 and 5). */
-    ck_assert_int_eq(ct_ecco_classify(x, NULL, 0), ct_ecco_parse("C00"));
     /* Transposition: games 1, 3 and 8 meet after six plies; 3 and 8 went on with c3c4. */
     const char *line[] = {"h2e2", "b9c7", "h0g2", "h9g7", "i0h0", "i9h9"};
     for (int i = 0; i < 6; i++)
@@ -305,72 +303,100 @@ static int classify(const ct_explorer *x, const char *const *line, int n)
     return ct_ecco_classify(x, mv, n);
 }
 
-/* The classifier, on vectors worked out by hand from games.pgn: the games with a code that
- * share the longest prefix of moves (each game also mirrored) decide; a move none of them
- * played there is decided by those of them that played a rare move (at most 2 of them)
- * themselves. */
+static int so_far(const ct_explorer *x, const char *const *line, int n, int *lo, int *hi)
+{
+    ct_move mv[32];
+    for (int i = 0; i < n; i++)
+        mv[i] = ct_move_parse_coord(line[i]);
+    return ct_ecco_classify_so_far(x, mv, n, lo, hi);
+}
+
+#define ECCO(s) ct_ecco_parse(s)
+
+/* The classifier's tree, worked out by hand from the six coded games of games.pgn (each
+ * side's moves; game 4 opens on file c, so it is read mirrored: Red g3g4 b2e2, Black h9g7
+ * b9c7). Splitting by entropy, the root's best question leaves {1, 5, 8} (C00, C00, C84)
+ * against {3, 4, 7}: 3 ln 3 - 2 ln 2 + 3 ln 3 = 5.21 nats, less than any other split, and
+ * Black's second move being i9h9 is the smallest question that makes it. Then:
+ *   Black's 2nd move i9h9? yes: Red's 4th move c3c4? yes C84, no C00
+ *                          no:  Red's 1st move h2e2? yes C01,
+ *                                                    no: Red's 1st move h0g2? yes A40, no E00
+ * (h2e2 sorts before h0g2 and g3g4 because its to-square e2 comes first). */
 START_TEST(test_ecco_classify)
 {
     load();
     uint8_t *img;
     size_t len;
     ct_explorer *x = build(&img, &len);
-    /* A game's own moves give its own code (games 4, 3 and 8). */
-    ck_assert_int_eq(ct_ecco_classify(x, in[3].moves, in[3].nmoves), ct_ecco_parse("E00"));
-    ck_assert_int_eq(ct_ecco_classify(x, in[2].moves, in[2].nmoves), ct_ecco_parse("C01"));
-    ck_assert_int_eq(ct_ecco_classify(x, in[7].moves, in[7].nmoves), ct_ecco_parse("C84"));
-    /* Move order decides, as in the source: after six plies games 1, 3 and 8 stand in the
-     * same position (C00, C01, C84), but only game 3 (C01) played this order. */
-    const char *three[] = {"h2e2", "b9c7", "h0g2", "h9g7", "i0h0", "i9h9"};
-    ck_assert_int_eq(classify(x, three, 6), ct_ecco_parse("C01"));
-    /* Games 1 and 8 share six plies: C00 and C84 tie, the smaller code is taken; the
-     * seventh ply leaves only game 8. */
-    const char *one[] = {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4"};
-    ck_assert_int_eq(classify(x, one, 6), ct_ecco_parse("C00"));
-    ck_assert_int_eq(classify(x, one, 7), ct_ecco_parse("C84"));
-    /* After h2e2 games 1, 5, 8 answered h9g7 (C00, C00, C84) and game 3 b9c7 (C01): the
-     * line ending there takes the majority, C00 (an illegal move ends it too); a new answer
-     * (h7e7) is decided by the rare answer's game, C01. */
-    const char *h2e2[] = {"h2e2", "a0a9"};
-    ck_assert_int_eq(classify(x, h2e2, 1), ct_ecco_parse("C00"));
-    ck_assert_int_eq(classify(x, h2e2, 2), ct_ecco_parse("C00"));
-    const char *dev[] = {"h2e2", "h7e7"};
-    ck_assert_int_eq(classify(x, dev, 2), ct_ecco_parse("C01"));
-    unsigned votes[CT_ECCO_CODES], deviations[CT_ECCO_CODES];
-    ct_move mv[2] = {ct_move_parse_coord("h2e2"), ct_move_parse_coord("h7e7")};
-    ck_assert_int_eq(ct_explorer_ecco_votes(x, mv, 2, 2, votes, deviations), 1);
-    ck_assert_uint_eq(votes[ct_ecco_parse("C00")], 2);
-    ck_assert_uint_eq(votes[ct_ecco_parse("C01")], 1);
-    ck_assert_uint_eq(votes[ct_ecco_parse("C84")], 1);
-    ck_assert_uint_eq(deviations[ct_ecco_parse("C01")], 1);
-    ck_assert_uint_eq(deviations[ct_ecco_parse("C00")], 0);
-    /* rare = 0: no deviation counted at all */
-    ck_assert_int_eq(ct_explorer_ecco_votes(x, mv, 2, 0, votes, deviations), 1);
-    ck_assert_uint_eq(deviations[ct_ecco_parse("C01")], 0);
-    /* A game counts also as its mirror image (files a..i swapped): game 3 mirrored. No game
-     * opens with b2e2, so without the mirror the first move would be a deviation (A40). */
-    const char *mirrored[] = {"b2e2", "h9g7", "b0c2", "b9c7", "a0b0", "a9b9", "g3g4"};
-    ck_assert_int_eq(classify(x, mirrored, 7), ct_ecco_parse("C01"));
-    ck_assert_int_eq(ct_explorer_ecco_votes(x, NULL, 0, 2, votes, deviations), 0);
-    ck_assert_uint_eq(votes[ct_ecco_parse("C00")], 4); /* games 1 and 5, each twice */
-    ck_assert_uint_eq(votes[ct_ecco_parse("A40")], 2);
-    /* g0e2 (only game 6, no code): a new first move; of the coded games' first moves
-     * h2e2 and b2e2 (4 games each, as played and mirrored) are not rare, c3c4 and g3g4
-     * (E00), h0g2 and b0c2 (A40) are: E00 and A40 tie, the smaller code. */
+    ck_assert_uint_eq(img[48], 9); /* nodes: the 4 questions and 5 leaves above */
+    /* Every coded game gets its own code. */
+    ck_assert_int_eq(ct_ecco_classify(x, in[0].moves, in[0].nmoves), ECCO("C00"));
+    ck_assert_int_eq(ct_ecco_classify(x, in[2].moves, in[2].nmoves), ECCO("C01"));
+    ck_assert_int_eq(ct_ecco_classify(x, in[3].moves, in[3].nmoves), ECCO("E00"));
+    ck_assert_int_eq(ct_ecco_classify(x, in[4].moves, in[4].nmoves), ECCO("C00"));
+    ck_assert_int_eq(ct_ecco_classify(x, in[6].moves, in[6].nmoves), ECCO("A40"));
+    ck_assert_int_eq(ct_ecco_classify(x, in[7].moves, in[7].nmoves), ECCO("C84"));
+    /* Games the index does not have, as whole games. */
+    const char *five[] = {"h2e2", "h9g7", "h0g2", "i9h9", "b0c2"};
+    ck_assert_int_eq(classify(x, five, 5), ECCO("C00"));       /* no 4th Red move */
+    const char *b9c7[] = {"h2e2", "b9c7"};
+    ck_assert_int_eq(classify(x, b9c7, 2), ECCO("C01"));       /* no 2nd Black move */
     const char *g0e2[] = {"g0e2", "g9e7"};
-    ck_assert_int_eq(classify(x, g0e2, 2), ct_ecco_parse("A40"));
-    ck_assert_int_eq(classify(x, g0e2, 0), ct_ecco_parse("C00"));
+    ck_assert_int_eq(classify(x, g0e2, 2), ECCO("E00"));
+    ck_assert_int_eq(classify(x, g0e2, 0), ECCO("E00"));       /* the empty game */
+    const char *illegal[] = {"h2e2", "a0a9", "h9g7", "h0g2", "i9h9"};
+    ck_assert_int_eq(classify(x, illegal, 5), ECCO("C01"));    /* it ends at a0a9 */
+    /* Game 3 mirrored (files a..i swapped) reads as game 3. */
+    const char *mirrored[] = {"b2e2", "h9g7", "b0c2", "b9c7", "a0b0", "a9b9", "g3g4"};
+    ck_assert_int_eq(classify(x, mirrored, 7), ECCO("C01"));
+    /* A game that may go on: every leaf a way of going on reaches. */
+    int lo, hi;
+    ck_assert_int_eq(so_far(x, g0e2, 0, &lo, &hi), CT_ECCO_NONE); /* all five leaves */
+    ck_assert_int_eq(lo, ECCO("A40"));
+    ck_assert_int_eq(hi, ECCO("E00"));
+    const char *one[] = {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4"};
+    ck_assert_int_eq(so_far(x, one, 1, &lo, &hi), CT_ECCO_NONE); /* C84, C00 or C01 */
+    ck_assert_int_eq(lo, ECCO("C00"));
+    ck_assert_int_eq(hi, ECCO("C84"));
+    ck_assert_int_eq(so_far(x, one, 6, &lo, &hi), CT_ECCO_NONE); /* Red's 4th move to come */
+    ck_assert_int_eq(lo, ECCO("C00"));
+    ck_assert_int_eq(hi, ECCO("C84"));
+    ck_assert_int_eq(so_far(x, one, 7, &lo, &hi), ECCO("C84"));  /* settled */
+    ck_assert_int_eq(lo, hi);
+    const char *horse[] = {"h0g2"};
+    ck_assert_int_eq(so_far(x, horse, 1, &lo, &hi), CT_ECCO_NONE); /* C84, C00 or A40 */
+    ck_assert_int_eq(lo, ECCO("A40"));
+    ck_assert_int_eq(hi, ECCO("C84"));
     ct_explorer_free(x);
     free(img);
     /* An index whose games have no code classifies nothing. */
     int unique;
     ck_assert_int_eq(ct_explorer_build(&in[5], 1, &img, &len, &unique), CT_OK);
+    ck_assert_int_eq(img[48], 0);
     ck_assert_int_eq(ct_explorer_open(img, len, &x), CT_OK);
     ck_assert_int_eq(ct_ecco_classify(x, in[5].moves, in[5].nmoves), CT_ECCO_NONE);
-    ck_assert_int_eq(ct_explorer_ecco_votes(x, in[5].moves, in[5].nmoves, 2, votes, deviations), -1);
+    ck_assert_int_eq(ct_ecco_classify_so_far(x, in[5].moves, in[5].nmoves, &lo, &hi),
+                     CT_ECCO_NONE);
+    ck_assert_int_eq(lo, CT_ECCO_NONE);
+    ck_assert_int_eq(hi, CT_ECCO_NONE);
     ct_explorer_free(x);
     free(img);
     unload();
+}
+END_TEST
+
+/* Group names of code ranges: the narrowest group holding the whole range. */
+START_TEST(test_ecco_range_name)
+{
+    ck_assert_str_eq(ct_ecco_range_name(ECCO("C30"), ECCO("C39"), CT_ECCO_ZH), "中炮過河車互進七兵對屏風馬");
+    ck_assert_str_eq(ct_ecco_range_name(ECCO("C00"), ECCO("C84"), CT_ECCO_EN),
+                     "Central Cannon vs Screen Horses");
+    ck_assert_str_eq(ct_ecco_range_name(ECCO("B05"), ECCO("D51"), CT_ECCO_VI), "Pháo đầu");
+    ck_assert_str_eq(ct_ecco_range_name(ECCO("A40"), ECCO("C84"), CT_ECCO_EN), "");
+    ck_assert_str_eq(ct_ecco_range_name(CT_ECCO_NONE, CT_ECCO_NONE, CT_ECCO_EN), "");
+    ck_assert_str_eq(ct_ecco_range_name(ECCO("C39"), ECCO("C30"), CT_ECCO_EN), "");
+    /* a single code: its own group, as ct_ecco_name */
+    ck_assert_str_eq(ct_ecco_range_name(ECCO("E12"), ECCO("E12"), CT_ECCO_ZH), ct_ecco_name(ECCO("E12"), CT_ECCO_ZH));
 }
 END_TEST
 
@@ -481,6 +507,7 @@ int main(void)
     tcase_add_test(tc, test_reproducible);
     tcase_add_test(tc, test_damaged);
     tcase_add_test(tc, test_ecco_classify);
+    tcase_add_test(tc, test_ecco_range_name);
     tcase_add_test(tc, test_master_book);
     tcase_add_test(tc, test_ecco_codes);
     suite_add_tcase(s, tc);

@@ -3,7 +3,8 @@
 # e2e_explorer -- the explorer panel in the TUI, over an index built by tools/mkindex from a
 # small archive written here: the panel's moves, games and Red/draw/Black percentages equal
 # what this script counts from the games itself (awk, unique move lists) and what `cotuong
-# explore` prints; the opening's code from the games' ECCO tags; at 80x24 and 200x60, in
+# explore` prints; the opening so far (a group, then the code once settled) learnt from the
+# games' ECCO tags; at 80x24 and 200x60, in
 # UTF-8 and LANG=C; M switches it in play; in review a master move chosen with ] and m (or a
 # click) is played as a variation.
 . "$(dirname "$0")/tmux_lib.sh"
@@ -105,11 +106,21 @@ check "play 80x24: the example game of the first move" "Example (h2e2): Red1 - B
 keys :
 typed "h2e2"
 keys Enter
-check "play: the opening from the games' ECCO tags" "C01 "
+# After h2e2 the game may still become B00, C01 or C02: no code yet, the group holding
+# them all (central cannon); h9g7 and h0g2 then settle it on C01 (the tree learnt from the
+# games' ECCO tags: h0g2 as Red's second move leaves only C01 games).
+check "play: the opening so far, a group" "Central Cannon / "
+check_gone "play: no code before it is settled" "C01 "
 check_sq "play: Black's masters' moves" "h9g7 3 33% 33% 33%"
 # The panel is only there on a human's turn: M hides it again.
 keys M
 check_gone "play: M hides the panel" "Masters:"
+for m in h9g7 h0g2; do
+    keys :
+    typed "$m"
+    keys Enter
+done
+check "play: the code once settled" "C01 Central Cannon vs Screen Horses"
 
 # 3. LANG=C: the same rows, in ASCII.
 ui_start 80 24 LANG=C -- play --red human --black human --lang en

@@ -192,7 +192,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "mkindex: the index just built does not open\n");
         return 1;
     }
-    int tested = 0, exact = 0, family = 0;
+    int tested = 0, exact = 0, family = 0, settled_at[41] = {0};
     clock_t spent = 0;
     for (int i = 0; i < nheld; i++) {
         bool dup = false;
@@ -205,15 +205,18 @@ int main(int argc, char **argv)
         int code = ct_ecco_classify(x, held[i].all, held[i].nall);
         spent += clock() - t0;
         tested++;
+        /* The ply from which the code of the game so far is settled (play's header). */
+        int lo, hi, ply = 0;
+        while (ply < held[i].nall && ply < 40 &&
+               ct_ecco_classify_so_far(x, held[i].all, ply, &lo, &hi) == CT_ECCO_NONE)
+            ply++;
+        settled_at[ply < 40 ? ply : 40]++;
         if (misses && code != held[i].in.ecco) {
-            /* The source's code, ours, the plies shared with a game of the index, the
-             * file, the first 20 plies. */
-            unsigned votes[CT_ECCO_CODES], dev[CT_ECCO_CODES];
-            int shared = ct_explorer_ecco_votes(x, held[i].all, held[i].nall, 0, votes, dev);
+            /* The source's code, ours, the file, the first 20 plies. */
             char src[4], ours[4], mv[5];
             ct_ecco_format(held[i].in.ecco, src);
             ct_ecco_format(code, ours);
-            printf("miss %s ours %s shared %d %s", src, *ours ? ours : "-", shared, held[i].path);
+            printf("miss %s ours %s %s", src, *ours ? ours : "-", held[i].path);
             for (int p = 0; p < held[i].nall && p < 20; p++) {
                 ct_move_coord(held[i].all[p], mv);
                 printf(" %s", mv);
@@ -228,6 +231,15 @@ int main(int argc, char **argv)
            "ten-group %d (%.2f%%); %.0f us per game\n",
            holdout, fold, tested, exact, tested ? 100.0 * exact / tested : 0.0, family,
            tested ? 100.0 * family / tested : 0.0, us);
+    /* quartiles of the settling ply */
+    int q[3] = {-1, -1, -1}, seen = 0;
+    for (int p = 0; p <= 40; p++) {
+        seen += settled_at[p];
+        for (int k = 0; k < 3; k++)
+            if (q[k] < 0 && 4 * seen >= (k + 1) * tested)
+                q[k] = p;
+    }
+    printf("the code of a game so far is settled at ply %d, %d, %d (quartiles)\n", q[0], q[1], q[2]);
     ct_explorer_free(x);
     free(img);
     free_games(games, ng);

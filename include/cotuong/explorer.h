@@ -4,9 +4,10 @@
  * compact, reproducible byte image; read back from a byte buffer the caller owns
  * (ct_explorer_open validates it, so a damaged image is an error, never a crash).
  *
- * Image format (little-endian, version 2; docs in man/cotuong.6, FILES):
+ * Image format (little-endian, version 3; docs in man/cotuong.6, FILES):
  *   header   64 bytes: "CTMI", version, plies, ngames, npos, nmulti, nmoves, strings size,
- *            Zobrist key of the start position, FNV-1a 64 checksum of everything after it
+ *            Zobrist key of the start position, FNV-1a 64 checksum of everything after it,
+ *            ntree
  *   games    ngames x (18 + plies) bytes: red, black, event (string offsets), year, ECCO,
  *            result, number of moves, then each move as its index among the legal moves
  *            sorted by ct_move value
@@ -19,6 +20,8 @@
  *   moves    nmoves x 17: move (16 bits), then 24-bit games, red wins, draws, black wins,
  *            example game
  *   strings  NUL-terminated UTF-8; offset 0 is ""
+ *   tree     ntree x 8: the opening classifier's decision tree, learnt from the games'
+ *            ECCO codes (src/core/ecco_tree.h)
  */
 #ifndef COTUONG_EXPLORER_H
 #define COTUONG_EXPLORER_H
@@ -72,16 +75,6 @@ typedef struct {
 /* The master moves of pos, most played first (ties by move value); returns how many (at
  * most max), 0 when the position is not in the index. */
 int ct_explorer_lookup(const ct_explorer *x, const ct_pos *pos, ct_explorer_move *out, int max);
-/* What the opening classifier (ct_ecco_classify) decides from: the games of the index
- * with an ECCO code that share the longest prefix of moves (in move order, up to the
- * index's plies; an illegal move ends the line), each game counted as played and as its
- * mirror image (files a..i swapped). Returns that prefix's length in plies, or -1 when no
- * game has a code. votes[c] counts those games with code c; when the line goes on past
- * the prefix (none of them played its next move), deviations[c] counts those of them whose
- * own next move at most `rare` of them played, else it stays all 0. */
-int ct_explorer_ecco_votes(const ct_explorer *x, const ct_move *moves, int nmoves, unsigned rare,
-                           unsigned votes[CT_ECCO_CODES], unsigned deviations[CT_ECCO_CODES]);
-
 typedef struct {
     const char *red, *black, *event; /* UTF-8 as in the source (may be ""; unsanitised) */
     int year;                        /* 0 when unknown */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cotuong/ecco.h"
+#include "ecco_tree.h"
 
 int ct_ecco_parse(const char *t)
 {
@@ -65,42 +66,43 @@ static const ecco_group groups[] = {
     {E('E', 10), E('E', 39), "仙人指路對卒底炮", "Tiên nhân chỉ lộ đối tốt để pháo", "Pawn Opening vs Cannon Behind the Pawn"},
     {E('E', 40), E('E', 49), "對兵局", "Đối binh cục", "Pawns Facing Opening"},
     {E('E', 0), E('E', 99), "仙人指路", "Tiên nhân chỉ lộ", "Pawn Opening (Immortal Points the Way)"},
+    /* B, C and D all open with the central cannon; only a range of codes meets this row */
+    {E('B', 0), E('D', 99), "中炮", "Pháo đầu", "Central Cannon"},
 };
 #undef E
 
-const char *ct_ecco_name(int code, ct_ecco_lang lang)
+const char *ct_ecco_range_name(int lo, int hi, ct_ecco_lang lang)
 {
+    if (lo < 0 || hi < lo)
+        return "";
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
-        if (code >= groups[i].first && code <= groups[i].last)
+        if (lo >= groups[i].first && hi <= groups[i].last)
             return lang == CT_ECCO_ZH ? groups[i].zh : lang == CT_ECCO_VI ? groups[i].vi
                                                                           : groups[i].en;
     return "";
 }
 
-/* The source's codes are a function of the move order of the first plies: in the archive
- * every game that shares its first 16 plies with another carries the same code, while the
- * position after 16 plies fixes it for only 93% of the games (man page, MASTER GAMES); a
- * line and its mirror image get the same code. So the game takes the code most of the
- * master games (as played or mirrored) that share its longest move prefix carry; when it
- * then plays a move none of them did, the source's code for such a deviation is best told
- * by the games there that played a rare move themselves (at most RARE of them; RARE was
- * chosen on other held-out tenths than the one reported). */
-#define RARE 2
-
-static int most(const unsigned *votes)
+const char *ct_ecco_name(int code, ct_ecco_lang lang)
 {
-    int best = CT_ECCO_NONE;
-    for (int c = 0; c < CT_ECCO_CODES; c++)
-        if (votes[c] && (best == CT_ECCO_NONE || votes[c] > votes[best]))
-            best = c;
-    return best;
+    return ct_ecco_range_name(code, code, lang);
 }
 
 int ct_ecco_classify(const ct_explorer *x, const ct_move *moves, int nmoves)
 {
-    unsigned votes[CT_ECCO_CODES], deviations[CT_ECCO_CODES];
-    if (ct_explorer_ecco_votes(x, moves, nmoves, RARE, votes, deviations) < 0)
-        return CT_ECCO_NONE;
-    int c = most(deviations);
-    return c != CT_ECCO_NONE ? c : most(votes);
+    uint32_t n;
+    const uint8_t *tree = ecco_tree_of(x, &n);
+    ecco_line l;
+    ecco_line_of(moves, nmoves, &l);
+    int lo, hi;
+    return ecco_tree_classify(tree, n, &l, true, &lo, &hi);
+}
+
+int ct_ecco_classify_so_far(const ct_explorer *x, const ct_move *moves, int nmoves, int *lo,
+                            int *hi)
+{
+    uint32_t n;
+    const uint8_t *tree = ecco_tree_of(x, &n);
+    ecco_line l;
+    ecco_line_of(moves, nmoves, &l);
+    return ecco_tree_classify(tree, n, &l, false, lo, hi);
 }

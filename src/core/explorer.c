@@ -7,9 +7,10 @@
 
 #include "cotuong/explorer.h"
 #include "cotuong/movegen.h"
+#include "ecco_tree.h"
 
 #define MAGIC "CTMI"
-#define VERSION 2u
+#define VERSION 3u
 #define HEADER_SIZE 64u
 #define GAME_FIXED 18u
 #define POS_SIZE 8u
@@ -211,6 +212,9 @@ ct_status ct_explorer_build(const ct_explorer_input *games, int ngames, uint8_t 
     uint8_t **enc = NULL;
     move_stat *ms = NULL;
     uint8_t *encbuf = NULL;
+    ecco_sample *samples = NULL;
+    uint8_t *tree = NULL;
+    uint32_t ntree = 0;
     ct_pos *pos = malloc(sizeof *pos);
     if (ngames < 0)
         ngames = 0;
@@ -330,9 +334,24 @@ ct_status ct_explorer_build(const ct_explorer_input *games, int ngames, uint8_t 
         }
         i = j;
     }
+    /* 5. The opening classifier's tree, learnt from the kept games that carry a code. */
+    samples = malloc(((size_t)nkeep + 1) * sizeof *samples);
+    if (!samples)
+        goto done;
+    int nsamples = 0;
+    for (int g = 0; g < nkeep; g++) {
+        const ct_explorer_input *in = &games[keep[g]];
+        if (in->ecco < 0 || in->ecco >= CT_ECCO_CODES)
+            continue;
+        ecco_line_of(in->moves, in->nmoves, &samples[nsamples].line);
+        samples[nsamples++].code = in->ecco;
+    }
+    if (ecco_tree_learn(samples, nsamples, &tree, &ntree) != CT_OK)
+        goto done;
+
     size_t games_size = (size_t)nkeep * (GAME_FIXED + CT_EXPLORER_PLIES);
     size_t total = HEADER_SIZE + games_size + npos * POS_SIZE + nmulti * MULTI_SIZE +
-                   nmoves * MOVE_SIZE + strings_len;
+                   nmoves * MOVE_SIZE + strings_len + ntree * ECCO_TREE_NODE_SIZE;
     img = calloc(total, 1);
     ms = malloc((size_t)nkeep * sizeof *ms + sizeof *ms);
     if (!img || !ms)
@@ -359,6 +378,8 @@ ct_status ct_explorer_build(const ct_explorer_input *games, int ngames, uint8_t 
     }
     for (size_t i = 0; i < npool; i++)
         memcpy(sp + pool[i].off, pool[i].s, strlen(pool[i].s) + 1);
+    if (ntree)
+        memcpy(sp + strings_len, tree, (size_t)ntree * ECCO_TREE_NODE_SIZE);
 
     size_t pi = 0, mi = 0, vi = 0;
     for (size_t i = 0; i < nocc;) {
@@ -423,6 +444,7 @@ ct_status ct_explorer_build(const ct_explorer_input *games, int ngames, uint8_t 
     wr32(img + 24, (uint32_t)nmoves);
     wr32(img + 28, (uint32_t)strings_len);
     wr64(img + 32, pos->key);
+    wr32(img + 48, ntree);
     wr64(img + 40, fnv64(img + HEADER_SIZE, total - HEADER_SIZE));
     *out = img;
     *out_len = total;
@@ -438,14 +460,16 @@ done:
     free(img);
     free(ms);
     free(encbuf);
+    free(samples);
+    free(tree);
     return st;
 }
 
 /* ---------------------------------------------------------------- reading */
 
 struct ct_explorer {
-    const uint8_t *games, *pos, *multi, *moves, *strings;
-    uint32_t plies, ngames, npos, nmulti, nmoves, strings_len;
+    const uint8_t *games, *pos, *multi, *moves, *strings, *tree;
+    uint32_t plies, ngames, npos, nmulti, nmoves, strings_len, ntree;
 };
 
 static const uint8_t *game_rec(const ct_explorer *x, uint32_t g)
@@ -466,18 +490,21 @@ ct_status ct_explorer_open(const void *buf, size_t len, ct_explorer **out)
     x.nmulti = rd32(b + 20);
     x.nmoves = rd32(b + 24);
     x.strings_len = rd32(b + 28);
-    if (x.plies == 0 || x.plies > 255 || x.ngames >= (1u << 24) || x.strings_len == 0)
+    x.ntree = rd32(b + 48);
+    if (x.plies == 0 || x.plies > 255 || x.ngames >= (1u << 24) || x.strings_len == 0 ||
+        x.ntree > ECCO_TREE_MAX_NODES)
         return CT_ERR_INVALID;
     uint64_t size = HEADER_SIZE + (uint64_t)x.ngames * (GAME_FIXED + x.plies) +
                     (uint64_t)x.npos * POS_SIZE + (uint64_t)x.nmulti * MULTI_SIZE +
-                    (uint64_t)x.nmoves * MOVE_SIZE + x.strings_len;
+                    (uint64_t)x.nmoves * MOVE_SIZE + x.strings_len +
+                    (uint64_t)x.ntree * ECCO_TREE_NODE_SIZE;
     if (size != len)
         return CT_ERR_INVALID;
     ct_pos start;
     ct_pos_start(&start);
     if (rd64(b + 32) != start.key || rd64(b + 40) != fnv64(b + HEADER_SIZE, len - HEADER_SIZE))
         return CT_ERR_INVALID;
-    for (unsigned i = 48; i < HEADER_SIZE; i++)
+    for (unsigned i = 52; i < HEADER_SIZE; i++)
         if (b[i]) /* reserved */
             return CT_ERR_INVALID;
     x.games = b + HEADER_SIZE;
@@ -485,7 +512,8 @@ ct_status ct_explorer_open(const void *buf, size_t len, ct_explorer **out)
     x.multi = x.pos + (size_t)x.npos * POS_SIZE;
     x.moves = x.multi + (size_t)x.nmulti * MULTI_SIZE;
     x.strings = x.moves + (size_t)x.nmoves * MOVE_SIZE;
-    if (x.strings[0] || x.strings[x.strings_len - 1])
+    x.tree = x.strings + x.strings_len;
+    if (x.strings[0] || x.strings[x.strings_len - 1] || !ecco_tree_valid(x.tree, x.ntree))
         return CT_ERR_INVALID;
 
     /* Every field that indexes something must point inside its table. Move bytes are
@@ -644,128 +672,10 @@ int ct_explorer_lookup(const ct_explorer *x, const ct_pos *pos, ct_explorer_move
     return k;
 }
 
-/* The mirror image of a move: files a..i swapped, ranks kept. */
-static ct_move mirror_move(ct_move mv)
+const uint8_t *ecco_tree_of(const ct_explorer *x, uint32_t *count)
 {
-    ct_sq f = CT_FROM(mv), t = CT_TO(mv);
-    return CT_MOVE(CT_SQ(CT_FILES - 1 - CT_SQ_FILE(f), CT_SQ_RANK(f)),
-                   CT_SQ(CT_FILES - 1 - CT_SQ_FILE(t), CT_SQ_RANK(t)));
-}
-
-/* The line being classified: the position reached, and the sorted legal moves there as
- * played (0) and mirrored (1; the mirrored position's moves are the mirror images). */
-typedef struct {
-    ct_pos pos;
-    ct_move legal[2][CT_MAX_MOVES];
-    int nlegal[2];
-} ecco_line;
-
-/* The key of the move game r played at ply d among the line's legal moves there (o = 1:
- * the game follows the mirrored line, so its move is mirrored back); -1 in a damaged
- * image. */
-static int next_key(const ecco_line *l, const uint8_t *r, int o, int d)
-{
-    int b = r[GAME_FIXED + d];
-    if (b >= l->nlegal[o])
-        return -1;
-    if (o == 0)
-        return b;
-    ct_move mv = mirror_move(l->legal[1][b]);
-    for (int k = 0; k < l->nlegal[0]; k++)
-        if (l->legal[0][k] == mv)
-            return k;
-    return -1;
-}
-
-int ct_explorer_ecco_votes(const ct_explorer *x, const ct_move *moves, int nmoves, unsigned rare,
-                           unsigned votes[CT_ECCO_CODES], unsigned deviations[CT_ECCO_CODES])
-{
-    memset(votes, 0, CT_ECCO_CODES * sizeof *votes);
-    memset(deviations, 0, CT_ECCO_CODES * sizeof *deviations);
-    if (!x)
-        return -1;
-    ecco_line *l = malloc(sizeof *l);
-    uint32_t *alive = malloc(((size_t)x->ngames * 2 + 1) * sizeof *alive);
-    if (!l || !alive) {
-        free(l);
-        free(alive);
-        return -1;
-    }
-    /* 1. The games with a code, each also as its mirror image (g << 1 | 1): the source
-     *    gives a line and its mirror image (files a..i swapped) the same code, in all 602
-     *    pairs of games of the archive that are mirror images over 16 plies. */
-    size_t nalive = 0;
-    for (uint32_t g = 0; g < x->ngames; g++)
-        if (rd16(game_rec(x, g) + 14) != NO_ECCO) {
-            alive[nalive++] = g << 1;
-            alive[nalive++] = g << 1 | 1;
-        }
-    if (nalive == 0) {
-        free(l);
-        free(alive);
-        return -1;
-    }
-
-    /* 2. Ply by ply, keep the games that play the line's move (or its mirror image). The
-     *    games table stores a move as its index among the legal moves sorted by value; a
-     *    game that shares the line so far stands in the same position, so equal bytes are
-     *    equal moves. The walk stops where the line ends (or has an illegal move) or where
-     *    no game goes on with it ("off": the line leaves the games there). */
-    int limit = nmoves < (int)x->plies ? nmoves : (int)x->plies, depth = 0;
-    bool off = false;
-    ct_pos_start(&l->pos);
-    for (; depth < limit; depth++) {
-        int nl = l->nlegal[0] = l->nlegal[1] = sorted_legal(&l->pos, l->legal[0]);
-        for (int i = 0; i < nl; i++) {
-            ct_move m = mirror_move(l->legal[0][i]);
-            int j = i;
-            for (; j > 0 && l->legal[1][j - 1] > m; j--)
-                l->legal[1][j] = l->legal[1][j - 1];
-            l->legal[1][j] = m;
-        }
-        int code[2] = {-1, -1};
-        for (int o = 0; o < 2; o++) {
-            ct_move want = o ? mirror_move(moves[depth]) : moves[depth];
-            for (int k = 0; k < nl && code[o] < 0; k++)
-                if (l->legal[o][k] == want)
-                    code[o] = k;
-        }
-        if (code[0] < 0)
-            break; /* an illegal move ends the line */
-        /* Keep the games that go on with the line, in place: when none does, nothing was
-         * written and the games of the last ply stay. */
-        size_t w = 0;
-        for (size_t i = 0; i < nalive; i++) {
-            const uint8_t *r = game_rec(x, alive[i] >> 1);
-            if (r[17] > depth && r[GAME_FIXED + depth] == code[alive[i] & 1])
-                alive[w++] = alive[i];
-        }
-        if (w == 0) {
-            off = true;
-            break;
-        }
-        nalive = w;
-        ct_pos_make(&l->pos, moves[depth]);
-    }
-
-    /* 3. Those games' codes; and, where the line leaves them, the codes of the games that
-     *    left the others there with a move at most `rare` of them played. */
-    unsigned next[CT_MAX_MOVES] = {0};
-    for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < nalive; i++) {
-            const uint8_t *r = game_rec(x, alive[i] >> 1);
-            int key = off && r[17] > depth ? next_key(l, r, (int)(alive[i] & 1), depth) : -1;
-            if (pass == 0) {
-                votes[rd16(r + 14)]++;
-                if (key >= 0)
-                    next[key]++;
-            } else if (key >= 0 && next[key] <= rare) {
-                deviations[rd16(r + 14)]++;
-            }
-        }
-    free(l);
-    free(alive);
-    return depth;
+    *count = x ? x->ntree : 0;
+    return x ? x->tree : NULL;
 }
 
 ct_status ct_explorer_game(const ct_explorer *x, int i, ct_explorer_game_info *out)

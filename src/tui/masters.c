@@ -142,17 +142,23 @@ void tui_masters_opening(ctl *c, const ct_record *rec, int node, char *buf, size
         return; /* no move yet: no opening */
     if (n > CT_EXPLORER_PLIES)
         n = CT_EXPLORER_PLIES;
-    int code = ct_ecco_classify(x, line, n);
-    if (code == CT_ECCO_NONE)
+    /* The game may go on: the code once no later move can change it; until then the name
+     * of the narrowest group every code still possible belongs to. */
+    int lo, hi;
+    int code = ct_ecco_classify_so_far(x, line, n, &lo, &hi);
+    const char *name = ct_ecco_range_name(lo, hi, i18n_is_vietnamese() ? CT_ECCO_VI : CT_ECCO_EN);
+    if (!*name)
         return;
-    char num[4];
-    ct_ecco_format(code, num);
-    const char *name = ct_ecco_name(code, i18n_is_vietnamese() ? CT_ECCO_VI : CT_ECCO_EN);
+    char num[5] = "";
+    if (code != CT_ECCO_NONE) {
+        ct_ecco_format(code, num);
+        strcat(num, " ");
+    }
     char raw[600];
     if (ui_locale_is_utf8() && !c->set.ascii)
-        snprintf(raw, sizeof raw, "%s %s / %s", num, name, ct_ecco_name(code, CT_ECCO_ZH));
+        snprintf(raw, sizeof raw, "%s%s / %s", num, name, ct_ecco_range_name(lo, hi, CT_ECCO_ZH));
     else
-        snprintf(raw, sizeof raw, "%s %s", num, name);
+        snprintf(raw, sizeof raw, "%s%s", num, name);
     char *s = sanitize_screen_dup(raw, 0);
     snprintf(buf, size, "%s", s);
     free(s);
