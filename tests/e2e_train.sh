@@ -133,9 +133,9 @@ echo "# LANG=C: an ASCII board"
 ui_start 80 24 LANG=C LC_ALL=C "COTUONG_EXERCISES=$SET" -- train x3 --lang en
 check "ASCII trainer" "Red to move and win"
 check_not "no Han glyphs" "帥"
-# The source ("test: a mate in 1 ...") has two columns left after the filter: what is cut
-# ends in an ellipsis, never a bare "te".
-check "the source cut to fit ends in an ellipsis" "Filter: all kinds, any difficulty  .."
+# The source has a row of its own under the filter (it used to share the filter's row and
+# keep two columns of it); its Han text is a placeholder under LANG=C.
+check "the source on its own row" "test: a win (CCPD <?> 00000007)"
 keys q
 check "quit" "EXIT=0"
 

@@ -230,7 +230,7 @@ static void train_draw(ctl *c, void *st, const char *prompt)
         .turn_role = pos->side == CT_RED ? UI_RED : UI_BLACK,
         .players = {info, score},
         .rules = filter,
-        .notation = source,
+        .opening = source, /* the row play gives the opening: a line of its own */
         .history = ts->hist,
         .n_history = history(c, ts),
         .status = c->status,
