@@ -235,7 +235,7 @@ check-sanitize sanitize:
 # ---------------------------------------------------------------- fuzzing (clang, libFuzzer)
 FUZZ_CC = $(or $(CLANG),clang)
 FUZZ_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-g -O1 -DCT_DEBUG
+	-g -O1 -DCT_DEBUG -DCT_SEARCH_MAX_HASH_MB=64
 FUZZ_CFLAGS = $(STDFLAGS) $(WARNFLAGS) $(FUZZ_FLAGS) -MMD -MP -Iinclude -Isrc -I$(FUZZ_BUILD) -I.
 FUZZ_CORE_OBJ := $(CORE_SRC:src/%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(FUZZ_BUILD)/%)

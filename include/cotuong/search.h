@@ -105,8 +105,15 @@ typedef struct {
 typedef struct ct_search ct_search;
 typedef struct ct_book ct_book; /* see cotuong/book.h */
 
-/* A context with a transposition table of hash_mb MiB (clamped to 1..4096). The memory
- * belongs to the context. Returns NULL when memory is short. */
+/* The largest transposition table, in MiB. The fuzz build lowers it (Makefile, FUZZ_FLAGS)
+ * so that the largest table a fuzzed `setoption` asks for stays under libFuzzer's memory
+ * limit; that is a limit of the harness, not a bug. */
+#ifndef CT_SEARCH_MAX_HASH_MB
+#define CT_SEARCH_MAX_HASH_MB 4096
+#endif
+
+/* A context with a transposition table of hash_mb MiB (clamped to 1..CT_SEARCH_MAX_HASH_MB).
+ * The memory belongs to the context. Returns NULL when memory is short. */
 ct_search *ct_search_new(size_t hash_mb);
 void ct_search_free(ct_search *s);
 /* Resizes (and clears) the table; CT_ERR_FULL when memory is short (old table kept). */

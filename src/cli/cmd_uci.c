@@ -258,11 +258,11 @@ static void print_id(void)
     out("id author the cotuong authors\n");
     if (st.ucci) {
         out("option usemillisec type check default true\n");
-        out("option hashsize type spin min 1 max 4096 default 16\n");
+        out("option hashsize type spin min 1 max %d default 16\n", CT_SEARCH_MAX_HASH_MB);
         out("option batch type check default false\n");
         out("ucciok\n");
     } else {
-        out("option name Hash type spin default 16 min 1 max 4096\n");
+        out("option name Hash type spin default 16 min 1 max %d\n", CT_SEARCH_MAX_HASH_MB);
         out("option name MultiPV type spin default 1 min 1 max 8\n");
         out("option name Threads type spin default %d min 1 max %d\n", ct_search_threads(st.search),
             CT_SEARCH_MAX_THREADS);

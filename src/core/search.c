@@ -154,8 +154,8 @@ static size_t entries_for(size_t hash_mb)
 {
     if (hash_mb < 1)
         hash_mb = 1;
-    if (hash_mb > 4096)
-        hash_mb = 4096;
+    if (hash_mb > CT_SEARCH_MAX_HASH_MB)
+        hash_mb = CT_SEARCH_MAX_HASH_MB;
     size_t bytes = hash_mb << 20, n = 1;
     while (n * 2 * sizeof(tt_slot) <= bytes)
         n *= 2;
