@@ -338,6 +338,51 @@ START_TEST(test_stop_from_thread)
 }
 END_TEST
 
+/* ct_search_set_abort: asked at the start and every few hundred nodes; unlike
+ * ct_search_stop, a cancel raised before the search starts is kept. */
+static bool abort_after(void *user)
+{
+    int *left = user;
+    return --*left < 0;
+}
+
+START_TEST(test_abort_question)
+{
+    load(CT_START_FEN);
+    ct_search *s = ct_search_new(8);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.infinite = true;
+    ct_search_result r;
+    /* A stop before the search is forgotten (documented): the node limit ends it. */
+    ct_search_stop(s);
+    lim.infinite = false;
+    lim.nodes = 20000;
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    ck_assert_uint_ge(r.nodes, 20000);
+    /* An abort question true from the start stops an infinite search at once. */
+    lim.infinite = true;
+    lim.nodes = 0;
+    int left = 0;
+    ct_search_set_abort(s, abort_after, &left);
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    ck_assert_uint_lt(r.nodes, 2000);
+    ck_assert(r.best == CT_NO_MOVE || ct_is_legal(&pos, r.best));
+    /* True at the fifth question: asked at the start and then every few hundred nodes. */
+    left = 4;
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    ck_assert_uint_lt(r.nodes, 20000);
+    ck_assert_int_lt(left, 0);
+    /* Removed: the node limit ends the search again. */
+    ct_search_set_abort(s, NULL, NULL);
+    lim.infinite = false;
+    lim.nodes = 20000;
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    ck_assert_uint_ge(r.nodes, 20000);
+    ct_search_free(s);
+}
+END_TEST
+
 START_TEST(test_node_limit)
 {
     load(CT_START_FEN);
@@ -601,6 +646,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_perpetual_chase_same_kind);
     tcase_add_test(tc, test_progress_stop);
     tcase_add_test(tc, test_stop_from_thread);
+    tcase_add_test(tc, test_abort_question);
     tcase_add_test(tc, test_node_limit);
     tcase_add_test(tc, test_threads);
     tcase_add_test(tc, test_levels_legal_and_seeded);

@@ -154,6 +154,12 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim,
 /* Asks a running search to stop (safe from any thread or a signal handler; a no-op when
  * no search runs). The flag is cleared when the next ct_search_run() starts. */
 void ct_search_stop(ct_search *s);
+/* A question every search on s asks when it starts and every few hundred nodes: true stops
+ * it, as ct_search_stop would. Unlike ct_search_stop, whose flag the next search clears, it
+ * cannot come too early: a cancel raised just before a search starts still stops it. The
+ * function is called on the searching thread and must be safe there (an atomic load).
+ * NULL removes it. */
+void ct_search_set_abort(ct_search *s, bool (*abort)(void *user), void *user);
 
 /* The time plan of one move (pure arithmetic; ct_search_run() uses it, tests check it).
  * movetime: optimum = maximum = the time less a small overhead (fixed). Clock: the

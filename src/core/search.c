@@ -116,6 +116,9 @@ struct ct_search {
     const ct_pos *helper_root;      /* a helper's: the position to search */
     int depth_offset;               /* a helper's: start deeper, to spread the threads */
     pthread_t helper_thread[CT_SEARCH_MAX_THREADS - 1];
+
+    bool (*abort)(void *user); /* ct_search_set_abort: asked at every poll */
+    void *abort_user;
 };
 
 static const int level_depth[10] = TN_LEVEL_DEPTH;
@@ -261,6 +264,17 @@ void ct_search_stop(ct_search *s)
     atomic_store(&s->stop, 1);
 }
 
+void ct_search_set_abort(ct_search *s, bool (*abort)(void *user), void *user)
+{
+    s->abort = abort;
+    s->abort_user = user;
+}
+
+static bool aborted(ct_search *s)
+{
+    return s->abort && s->abort(s->abort_user);
+}
+
 int ct_search_eval(const ct_pos *pos)
 {
     return ct_eval(pos);
@@ -379,6 +393,10 @@ static inline bool should_stop(ct_search *s)
     if (++s->poll_count < TN_POLL_NODES)
         return false;
     s->poll_count = 0;
+    if (aborted(s)) {
+        atomic_store(&s->stop, 1);
+        return true;
+    }
     int64_t t = now_ns();
     if (s->hard_ns && t - s->start_ns >= s->hard_ns) {
         atomic_store(&s->stop, 1);
@@ -1015,7 +1033,8 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
     else
         ct_limits_init(&lim);
     memset(res, 0, sizeof *res);
-    atomic_store(&s->stop, 0);
+    /* A stop asked before now is forgotten; an abort question still holds. */
+    atomic_store(&s->stop, aborted(s) ? 1 : 0);
     s->start_ns = s->last_poll_ns = now_ns();
     s->progress = progress;
     s->user = user;

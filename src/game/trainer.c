@@ -25,6 +25,11 @@ typedef struct {
     ct_move reply, best;
 } judge_job;
 
+static bool judge_cancelled(void *seat)
+{
+    return game_seat_stopping(seat);
+}
+
 static void judge_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_limits *lim,
                         game_seat_result *res)
 {
@@ -32,8 +37,11 @@ static void judge_think(void *impl, game_seat *seat, const ct_pos *pos, const ct
     judge_job *j = impl;
     j->verdict = CT_EX_LOST;
     j->reply = j->best = CT_NO_MOVE;
+    /* The seat's cancel, asked by every search of the judgement: one that comes before a
+     * search starts is not lost (ct_search_stop's flag is cleared when a search starts). */
+    ct_search_set_abort(j->s, judge_cancelled, seat);
     if (game_seat_stopping(seat)) {
-        /* Cancelled before the search began (its stop flag is reset when it starts). */
+        /* cancelled before the judgement began */
     } else if (j->hint) {
         ct_search_clear(j->s);
         ct_limits hl;
