@@ -6,7 +6,8 @@
 # options (--p2-option) arrive after the handshake and a bad one is a clear error; the
 # summary gives each player's time and depth per move (the engine's depth is that of its
 # last finished iteration, not of a bound, a currmove or an info string line); Ctrl-C
-# prints the summary of the finished games, exits 130 and leaves no engine behind.
+# (SIGTERM, SIGHUP) prints the summary of the finished games, keeps the unfinished one in
+# the PGN file, exits 128 + the signal and leaves no engine behind.
 : "${COTUONG:?COTUONG must name the program}"
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
@@ -102,10 +103,12 @@ left_running && bad "engine processes left after the runs above: $(pgrep -af "$T
 # 4. Ctrl-C: after game 1, while game 2 is played; then at once, while the built-in AI
 # thinks a long move (the engine has the second game's first move in the first case)
 interrupt() {
-    what=$1 p1=$2 movetime=$3 wait_game=$4
+    what=$1 p1=$2 movetime=$3 wait_game=$4 sig=${5:-INT}
+    case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
     : >"$T/int.out"
+    rm -f "$T/int.pgn"
     "$COTUONG" match --p1 "$p1" --p2 "$engine" --games 6 --movetime "$movetime" \
-        --max-plies 14 >"$T/int.out" 2>&1 &
+        --max-plies 14 --pgn "$T/int.pgn" >"$T/int.out" 2>&1 &
     pid=$!
     i=0
     if [ "$wait_game" = yes ]; then
@@ -115,10 +118,10 @@ interrupt() {
         sleep 0.3
     fi
     start=$(date +%s)
-    kill -INT "$pid"
+    kill -"$sig" "$pid"
     wait "$pid"
     rc=$? took=$(($(date +%s) - start))
-    [ "$rc" -eq 130 ] && ok "$what: exit status 130 after ${took}s" || bad "$what: rc $rc: $(cat "$T/int.out")"
+    [ "$rc" -eq "$want" ] && ok "$what: exit status $want after ${took}s" || bad "$what: rc $rc: $(cat "$T/int.out")"
     [ "$took" -le 5 ] || bad "$what: took ${took}s to stop"
     games=$(grep -c "^game [0-9]*:" "$T/int.out")
     grep -q "^interrupted: game $((games + 1)) was not finished and does not count$" "$T/int.out" &&
@@ -130,6 +133,14 @@ interrupt() {
         bad "$what: no summary of $games games: $(cat "$T/int.out")"
     fi
     [ "$(grep -c '^moves: player [12] ' "$T/int.out")" -eq 2 ] || bad "$what: no time lines: $(cat "$T/int.out")"
+    # The PGN file: the finished games, then the unfinished one, kept as "*".
+    if [ "$(grep -c '^\[Event ' "$T/int.pgn")" -eq $((games + 1)) ] &&
+        [ "$(grep -c '^\[Result "\*"\]' "$T/int.pgn")" -eq 1 ] &&
+        tail -n 12 "$T/int.pgn" | grep -q '^\[Termination "interrupted by '; then
+        ok "$what: the PGN file keeps the $games finished games and the unfinished one"
+    else
+        bad "$what: the PGN file: $(cat "$T/int.pgn")"
+    fi
     if left_running; then
         bad "$what: engine processes left: $(pgrep -af "$T/")"
         pkill -KILL -f "$T/"
@@ -139,5 +150,7 @@ interrupt() {
 }
 interrupt "Ctrl-C during game 2" ai:1:5 30 yes
 interrupt "Ctrl-C while the AI thinks 20 s" ai:10 20000 no
+interrupt "SIGTERM during game 2" ai:1:5 30 yes TERM
+interrupt "SIGHUP while the AI thinks 20 s" ai:10 20000 no HUP
 
 exit $fail

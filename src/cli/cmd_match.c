@@ -64,14 +64,14 @@ typedef struct {
     int64_t depth_sum;
 } move_stats;
 
-/* Ctrl-C: the game in progress is abandoned and the summary of the finished ones printed. */
-static volatile sig_atomic_t interrupted;
+/* Ctrl-C (or SIGTERM, or SIGHUP when the terminal goes): the game in progress is written
+ * unfinished and not counted, and the summary of the finished ones printed. */
+static volatile sig_atomic_t interrupted; /* the signal's number */
 static sys_player *volatile thinking;
 
-static void on_sigint(int sig)
+static void on_signal(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    interrupted = sig;
     sys_player *p = thinking;
     if (p)
         sys_player_stop(p); /* an atomic store (the AI) or a write(2) on a pipe (an engine) */
@@ -124,7 +124,8 @@ static void usage(FILE *out)
             "W/D/L for PLAYER 1, its score and the Elo difference with a 95%% error bar. --sprt\n"
             "stops when PLAYER 1 is shown to be E1 Elo stronger or not E0 stronger (false\n"
             "positive/negative rates A and B, default 0.05), N games at most. --p1-option sets an\n"
-            "option the engine offers (\"Skill Level=5\"). Ctrl-C prints the finished games' summary.\n");
+            "option the engine offers (\"Skill Level=5\"). Ctrl-C (or SIGTERM, SIGHUP) prints the\n"
+            "finished games' summary; the unfinished game goes to the PGN file as \"*\".\n");
 }
 
 /* Reads an openings file: one line of coordinate moves per opening; '#' starts a comment,
@@ -259,8 +260,25 @@ static bool play_opening(ct_pos *pos, const char *line, ct_rules rules)
 
 #define GAME_INTERRUPTED (-1)
 
-/* Plays one game; returns Red's score: 2 win, 1 draw, 0 loss, or GAME_INTERRUPTED (Ctrl-C:
- * nothing printed or written). stats[CT_RED] and stats[CT_BLACK] get the players' moves. */
+/* The game a signal stopped: kept in the PGN file, unfinished ("*"), so nothing played is
+ * lost; it is not counted. */
+static int interrupted_game(FILE *pgn, int round, sys_player *red, sys_player *black,
+                            const ct_pos *pos)
+{
+    if (pgn) {
+        char why[64];
+        snprintf(why, sizeof why, "interrupted by %s",
+                 interrupted == SIGINT ? "Ctrl-C" : interrupted == SIGTERM ? "SIGTERM" : "SIGHUP");
+        write_pgn(pgn, round, sys_player_name(red), sys_player_name(black), pos, CT_RESULT_NONE,
+                  CT_END_NONE, why);
+        fflush(pgn);
+    }
+    return GAME_INTERRUPTED;
+}
+
+/* Plays one game; returns Red's score: 2 win, 1 draw, 0 loss, or GAME_INTERRUPTED (a signal:
+ * the game is written unfinished, not printed). stats[CT_RED] and stats[CT_BLACK] get the
+ * players' moves. */
 static int play_game(const match_opts *o, sys_player *red, sys_player *black, int round, FILE *pgn,
                      int *late_moves, move_stats *const stats[2])
 {
@@ -279,7 +297,7 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
     char termination[200] = "";
     for (;;) {
         if (interrupted)
-            return GAME_INTERRUPTED;
+            return interrupted_game(pgn, round, red, black, pos);
         int side = pos->side;
         sys_player *pl = side == CT_RED ? red : black;
         ct_limits lim;
@@ -298,7 +316,7 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
         sys_player_think(pl, pos, &lim, stop_if_interrupted, NULL, &r);
         thinking = NULL;
         if (interrupted)
-            return GAME_INTERRUPTED;
+            return interrupted_game(pgn, round, red, black, pos);
         if (r.status == SYS_PLAYER_MOVE) {
             move_stats *st = stats[side];
             st->moves++;
@@ -549,13 +567,16 @@ int cmd_match(int argc, char **argv)
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
-    /* Ctrl-C: no SA_RESTART, so that a wait returns at once; the engines are in sessions of
-     * their own (they do not get the terminal's SIGINT) and are stopped below. */
+    /* Ctrl-C, SIGTERM, SIGHUP: no SA_RESTART, so that a wait returns at once; the engines
+     * are in sessions of their own (they do not get the terminal's signals) and are stopped
+     * below. */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
+    sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
     ct_book *book = sys_player_load_book(NULL);
     char err[256];
     sys_player *p1 = sys_player_new(o.p1_spec, book, err, sizeof err);
@@ -631,5 +652,5 @@ int cmd_match(int argc, char **argv)
     sys_player_free(p1); /* quit, then killed if it lingers: no engine outlives the match */
     sys_player_free(p2);
     ct_book_free(book);
-    return interrupted ? 130 : 0;
+    return interrupted ? 128 + interrupted : 0;
 }
