@@ -110,6 +110,21 @@ START_TEST(test_deterministic)
 }
 END_TEST
 
+/* A search of pos to DEPTH in a new context under RULES; its best move also in MV. */
+static ct_search_result search_under(ct_rules rules, int depth, char mv[5])
+{
+    ct_search *s = ct_search_new(8);
+    ct_search_set_rules(s, rules);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.depth = depth;
+    ct_search_result r;
+    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
+    ct_search_free(s);
+    ct_move_coord(r.best, mv);
+    return r;
+}
+
 /* Perpetual check: Red (rook, advisor, pawn on e6 against rook, horse, cannon), has checked with its rook twice around
  * the cycle h8-h9+ e9-e8 h9-h8+ e8-e9. Checking again lets Black repeat the position a
  * 3rd time, and the checker loses under every rule set with perpetual rules; under
@@ -128,21 +143,13 @@ static void perpetual_setup(ct_rules rules)
 START_TEST(test_perpetual_avoided)
 {
     perpetual_setup(CT_RULES_ONLINE);
-    ct_search *s = ct_search_new(8);
-    ct_search_set_rules(s, CT_RULES_ONLINE);
-    ct_limits lim;
-    ct_limits_init(&lim);
-    lim.depth = 6;
-    ct_search_result r;
-    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
     char mv[5];
-    ct_move_coord(r.best, mv);
+    ct_search_result r = search_under(CT_RULES_ONLINE, 6, mv);
     ck_assert_msg(strcmp(mv, "h9h8") != 0, "walked into a forbidden perpetual check");
     ck_assert(ct_is_legal(&pos, r.best));
     /* Referee's view: the move does not lose on the spot either. */
     ct_verdict v = ct_rules_play(&pos, CT_RULES_ONLINE, r.best);
     ck_assert(!(v.flags & CT_ADJ_GAME_OVER) || v.loser != CT_RED);
-    ct_search_free(s);
 }
 END_TEST
 
@@ -150,15 +157,8 @@ START_TEST(test_perpetual_casual_draw)
 {
     /* Control: where repetition is only a draw, the losing side takes it. */
     perpetual_setup(CT_RULES_CASUAL);
-    ct_search *s = ct_search_new(8);
-    ct_search_set_rules(s, CT_RULES_CASUAL);
-    ct_limits lim;
-    ct_limits_init(&lim);
-    lim.depth = 6;
-    ct_search_result r;
-    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
-    ck_assert_int_eq(r.score, 0);
-    ct_search_free(s);
+    char mv[5];
+    ck_assert_int_eq(search_under(CT_RULES_CASUAL, 6, mv).score, 0);
 }
 END_TEST
 
@@ -183,22 +183,14 @@ START_TEST(test_perpetual_longest_resistance)
         ct_verdict v = ct_rules_play(&pos, CT_RULES_ONLINE, ct_move_parse_coord(mv));
         ck_assert_msg(!(v.flags & (CT_ADJ_ILLEGAL | CT_ADJ_GAME_OVER)), "%s", mv);
     }
-    ct_search *s = ct_search_new(8);
-    ct_search_set_rules(s, CT_RULES_ONLINE);
-    ct_limits lim;
-    ct_limits_init(&lim);
-    lim.depth = 6;
-    ct_search_result r;
-    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
     char mv[5];
-    ct_move_coord(r.best, mv);
+    ct_search_result r = search_under(CT_RULES_ONLINE, 6, mv);
     ck_assert_msg(strcmp(mv, "h8h9") != 0, "repeated the check a 3rd time");
     ck_assert_msg(ct_score_mate_moves(r.score) == -2, "%s scored %d, not mated in 2", mv, r.score);
     /* The referee's view of the check the search refused. */
     ct_verdict v = ct_rules_play(&pos, CT_RULES_ONLINE, ct_move_parse_coord("h8h9"));
     ck_assert(v.flags & CT_ADJ_PERPETUAL_CHECK);
     ck_assert_int_eq(v.loser, CT_RED);
-    ct_search_free(s);
 }
 END_TEST
 
@@ -212,16 +204,7 @@ static ct_search_result chase_then_search(const char *fen, const char *const *mo
         ct_verdict v = ct_rules_play(&pos, rules, ct_move_parse_coord(moves[i]));
         ck_assert(!(v.flags & (CT_ADJ_ILLEGAL | CT_ADJ_GAME_OVER)));
     }
-    ct_search *s = ct_search_new(8);
-    ct_search_set_rules(s, rules);
-    ct_limits lim;
-    ct_limits_init(&lim);
-    lim.depth = 4;
-    ct_search_result r;
-    ct_search_run(s, &pos, &lim, NULL, NULL, &r);
-    ct_search_free(s);
-    ct_move_coord(r.best, mv);
-    return r;
+    return search_under(rules, 4, mv);
 }
 
 /* Perpetual chase: Red (a rook against rook and horse) has chased the unprotected horse
@@ -350,14 +333,12 @@ START_TEST(test_abort_question)
 {
     load(CT_START_FEN);
     ct_search *s = ct_search_new(8);
-    ct_limits lim;
-    ct_limits_init(&lim);
-    lim.infinite = true;
-    ct_search_result r;
     /* A stop before the search is forgotten (documented): the node limit ends it. */
     ct_search_stop(s);
-    lim.infinite = false;
+    ct_limits lim;
+    ct_limits_init(&lim);
     lim.nodes = 20000;
+    ct_search_result r;
     ct_search_run(s, &pos, &lim, NULL, NULL, &r);
     ck_assert_uint_ge(r.nodes, 20000);
     /* An abort question true from the start stops an infinite search at once. */
