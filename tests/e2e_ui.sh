@@ -447,6 +447,8 @@ check_attr "mono: Red in reverse video" "${e}[1;7m俥"
 keys :
 typed "h2e2"
 keys Enter
+# Wait for the first move: "Red to move" below must not be the start position's.
+check "mono: a move" "Black to move"
 keys :
 typed "h9g7"
 keys Enter
