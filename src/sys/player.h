@@ -95,9 +95,9 @@ void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
 void sys_player_stop(sys_player *p);
 bool sys_player_is_engine(const sys_player *p);
 
-/* Loads the opening book from path, or when path is NULL from $COTUONG_BOOK, the master-games
- * index (DATADIR/ccpd-masters.idx, ./assets/ccpd-masters.idx), DATADIR/book.txt or
- * ./assets/book.txt (first found). Returns NULL when there is none. */
+/* Loads the opening book from path (a text book or the master-games index), or when path is
+ * NULL from $COTUONG_BOOK, DATADIR/book.txt or ./assets/book.txt (first found). Returns NULL
+ * when there is none. */
 ct_book *sys_player_load_book(const char *path);
 
 #endif
