@@ -154,6 +154,20 @@ x=$(cap | grep 'h2e2  *4 ' | head -n 1 | awk '{print index($0, "h2e2")}')
 click $((x + 1)) $((y - 1))
 check "review: a click on a master move plays it" "On the main line."
 
+# A finished game gives its whole-game code at its last move (what `cotuong opening` prints),
+# though after h2e2 alone a game that went on could still become B00, C01 or C02.
+printf '[Event "Short"]\n[Result "1-0"]\n\n1. h2e2 1-0\n' >"$tmp/short.pgn"
+want=$("$COTUONG" opening "$tmp/short.pgn" | cut -d' ' -f1)
+step=$((step + 1))
+case $want in
+[A-E][0-9][0-9]) echo "ok $step - cotuong opening classifies the short game: $want" ;;
+*) echo "not ok $step - cotuong opening on the short game: '$want'"; fails=$((fails + 1)) ;;
+esac
+ui_start 200 60 LANG=C.UTF-8 -- review "$tmp/short.pgn" --lang en
+check "review: the short game" "Short (1/1)"
+keys End
+check "review: the finished game's code at its end" "$want "
+
 # 5. 80x24 review: the panel takes the history's room, the header still there.
 ui_start 80 24 LANG=C.UTF-8 -- review "$tmp/mine.pgn" --lang en
 check "review 80x24: opened" "Mine (1/1)"

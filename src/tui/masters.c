@@ -142,10 +142,18 @@ void tui_masters_opening(ctl *c, const ct_record *rec, int node, char *buf, size
         return; /* no move yet: no opening */
     if (n > CT_EXPLORER_PLIES)
         n = CT_EXPLORER_PLIES;
-    /* The game may go on: the code once no later move can change it; until then the name
-     * of the narrowest group every code still possible belongs to. */
-    int lo, hi;
-    int code = ct_ecco_classify_so_far(x, line, n, &lo, &hi);
+    /* At the end of a finished game's main line, the whole game's code (what `cotuong
+     * opening` and the saved [ECCO] say). Elsewhere the game may go on: the code once no
+     * later move can change it; until then the name of the narrowest group every code
+     * still possible belongs to. */
+    int lo, hi, code;
+    if (rec->result != CT_RESULT_NONE && ct_record_first_child(rec, node) == CT_NO_NODE &&
+        ct_record_on_main_line(rec, node)) {
+        code = ct_ecco_classify(x, line, n);
+        lo = hi = code;
+    } else {
+        code = ct_ecco_classify_so_far(x, line, n, &lo, &hi);
+    }
     const char *name = ct_ecco_range_name(lo, hi, i18n_is_vietnamese() ? CT_ECCO_VI : CT_ECCO_EN);
     if (!*name)
         return;
