@@ -207,6 +207,13 @@ keys N
 check "N asks before abandoning the game" "Abandon this game"
 keys y
 check "back in the menu" "Watch the AI play itself"
+# Leaving a set-up page puts the cursor back on the entry that opened it.
+row=$(cap | grep -n "Watch the AI play itself" | head -n 1 | cut -d: -f1)
+click 40 $((row - 1))
+check "mouse chose 'watch': its set-up page" "Red AI level"
+esc
+check "Esc: back in the menu" "Watch the AI play itself"
+check_attr "the cursor on the entry that was chosen" "${e}[48;5;220m  Watch the AI play itself"
 keys q
 check "q in the menu quits" "EXIT=0"
 

@@ -231,6 +231,15 @@ static void go_page(const ctl *c, menu_state *m, int page)
         m->item++;
 }
 
+/* Back on the main page from a sub-page, the cursor is on the entry that opened it. */
+static void back_to_main(const ctl *c, menu_state *m)
+{
+    static const int entry_of_kind[] = {MAIN_HOTSEAT, MAIN_VS_AI, MAIN_WATCH};
+    int from = m->page == PAGE_SETUP ? entry_of_kind[m->kind] : MAIN_SETTINGS;
+    go_page(c, m, PAGE_MAIN);
+    m->item = from;
+}
+
 static void choose(ctl *c, menu_state *m, int item)
 {
     if (m->page == PAGE_MAIN) {
@@ -251,12 +260,12 @@ static void choose(ctl *c, menu_state *m, int item)
         if (item == SET_START)
             start_game(c, m);
         else if (item == SET_BACK)
-            go_page(c, m, PAGE_MAIN);
+            back_to_main(c, m);
         else
             cycle(c, m, item, 1);
     } else {
         if (item == OPT_BACK)
-            go_page(c, m, PAGE_MAIN);
+            back_to_main(c, m);
         else
             cycle(c, m, item, 1);
     }
@@ -298,7 +307,7 @@ static void menu_key(ctl *c, void *st, const ui_event *ev)
     case REQ_HELP: ctl_push(c, CTL_MODE_HELP, NULL); break;
     case REQ_CANCEL:
         if (m->page != PAGE_MAIN)
-            go_page(c, m, PAGE_MAIN);
+            back_to_main(c, m);
         else if (ctl_find(c, CTL_MODE_PLAY))
             ctl_pop(c); /* back to the game in progress */
         break;
