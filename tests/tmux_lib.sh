@@ -76,9 +76,15 @@ check() {
 }
 
 # check_attr NAME TEXT: TEXT (which may hold escape sequences) is in capture-pane -e output,
-# i.e. drawn with those attributes.
+# i.e. drawn with those attributes, within 5 s: the text a check before it waited for can be
+# on screen before the rest of that redraw reaches tmux.
 check_attr() {
     step=$((step + 1))
+    i=0
+    while [ "$i" -lt 100 ] && ! cap_e | grep -F -q -- "$2"; do
+        sleep 0.05
+        i=$((i + 1))
+    done
     if cap_e | grep -F -q -- "$2"; then
         echo "ok $step - $1"
     else
