@@ -35,11 +35,11 @@ static void put(char **p, size_t *left, const char *s)
     **p = '\0';
 }
 
-size_t diagram_render(const ct_pos *pos, bool ascii, char *out, size_t size)
+size_t diagram_board(const ct_pos *pos, bool ascii, bool plain, char *out, size_t size)
 {
     char *p = out;
     size_t left = size;
-    char line[256], fen[128];
+    char line[256];
     if (size)
         out[0] = '\0';
     if (ascii) {
@@ -52,20 +52,27 @@ size_t diagram_render(const ct_pos *pos, bool ascii, char *out, size_t size)
                 line[n++] = ' ';
                 line[n++] = t ? ascii_letters[ct_pos_side_at(pos, sq)][t] : '.';
             }
-            snprintf(line + n, sizeof line - (size_t)n, "  %d\n", rank);
+            if (plain) /* the rank once: shorter to read aloud */
+                snprintf(line + n, sizeof line - (size_t)n, "\n");
+            else
+                snprintf(line + n, sizeof line - (size_t)n, "  %d\n", rank);
             put(&p, &left, line);
-            if (rank == 5)
+            if (rank == 5 && !plain)
                 put(&p, &left, "  ~~~~~~~~~~~~~~~~~\n");
         }
         put(&p, &left, "  a b c d e f g h i\n");
     } else {
         /* Every cell is two columns wide: a glyph, or a full-width '＋' for an empty point. */
+        if (plain)
+            put(&p, &left, "  ");
         for (int file = 0; file < CT_FILES; file++) {
             put(&p, &left, black_numbers[file]);
             put(&p, &left, file < CT_FILES - 1 ? " " : "\n");
         }
         for (int rank = CT_RANKS - 1; rank >= 0; rank--) {
             line[0] = '\0';
+            if (plain) /* the rank, as a coordinate move names it */
+                snprintf(line, sizeof line, "%d ", rank);
             for (int file = 0; file < CT_FILES; file++) {
                 ct_sq sq = (ct_sq)CT_SQ(file, rank);
                 int t = ct_pos_type_at(pos, sq);
@@ -75,14 +82,25 @@ size_t diagram_render(const ct_pos *pos, bool ascii, char *out, size_t size)
             }
             strcat(line, "\n");
             put(&p, &left, line);
-            if (rank == 5)
+            if (rank == 5 && !plain)
                 put(&p, &left, "～～～ 楚 河  漢 界 ～～～\n");
         }
+        if (plain)
+            put(&p, &left, "  ");
         for (int file = 0; file < CT_FILES; file++) {
             put(&p, &left, red_numbers[file]);
             put(&p, &left, file < CT_FILES - 1 ? " " : "\n");
         }
     }
+    return (size_t)(p - out);
+}
+
+size_t diagram_render(const ct_pos *pos, bool ascii, char *out, size_t size)
+{
+    size_t n = diagram_board(pos, ascii, false, out, size);
+    char *p = out + (n < size ? n : size);
+    size_t left = size - (size_t)(p - out);
+    char line[256], fen[128];
     ct_fen_write(pos, fen, sizeof fen);
     snprintf(line, sizeof line, "%s to move%s\nFEN: %s\n",
              pos->side == CT_RED ? (ascii ? "Red" : "Red (紅)") : (ascii ? "Black" : "Black (黑)"),

@@ -8,6 +8,7 @@
 
 #include "ui/theme.h"
 #include "cli/commands.h"
+#include "cli/play_line.h"
 #include "tui/controller.h"
 #include "tui/lobby_play.h"
 #include "sys/i18n.h"
@@ -38,6 +39,9 @@ static void play_usage(FILE *out)
                          "  --no-color          no colours (also when NO_COLOR is set)\n"
                          "  --no-mouse          do not use the mouse\n"
                          "  -h, --help          display this help and exit\n"));
+    fprintf(out, "%s", _("  --line              play in plain lines without a screen (also when the\n"
+                         "                      input or output is not a terminal): for a pipe, a\n"
+                         "                      screen reader or a braille display\n"));
 }
 
 /* The program with argv's options; lobby: a game with someone opens instead of the menu. */
@@ -45,7 +49,7 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
 {
     const char *lang = NULL, *notation = NULL, *glyphs = NULL;
     bool skip_menu = false, ascii = false, flip = false, coords = false;
-    bool colour = true, mouse = true, resume = false;
+    bool colour = true, mouse = true, resume = false, line = false;
     /* The settings file first (the options below win over it), then --lang: it decides
      * the language of the other messages. */
     ctl app; /* the frame of the program (its modes keep their own state) */
@@ -135,6 +139,8 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
             colour = t != UI_THEME_MONO;
         } else if (!strcmp(a, "--no-mouse")) {
             mouse = false;
+        } else if (!strcmp(a, "--line")) {
+            line = true;
         } else {
             fprintf(stderr, _("cotuong: unknown option '%s'\n"), a);
             fprintf(stderr, "%s", _("Try 'cotuong play --help' for more information.\n"));
@@ -166,6 +172,14 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
             app.set.glyphs = (ui_glyphs)gs;
     } else if (i18n_is_vietnamese()) {
         app.set.glyphs = UI_GLYPHS_HAN;
+    }
+    if (!lobby && play_line_wanted(line)) {
+        /* No screen (asked, or not a terminal): the game in plain lines, no terminal probe. */
+        play_line_options lo = {.setup = g, .resume = resume, .notation = app.set.notation,
+                                .ascii = ascii || app.set.glyphs != UI_GLYPHS_HAN || !ui_locale_is_utf8()};
+        int rc = play_line_run(&lo);
+        ctl_free(&app);
+        return rc;
     }
     const char *term = getenv("TERM");
     bool narrow_term = term && (!strcmp(term, "linux") || !strncmp(term, "vt", 2) || !strcmp(term, "dumb"));
