@@ -6,8 +6,8 @@
 # every byte written must be printable text or a newline; the moves are told in words in
 # English and in Vietnamese (the words worked out by hand from the position, not taken from
 # the program); the board, the help, an illegal move refused with its reason while the game
-# goes on, a draw agreed, saving, the end of the input (the game kept, exit 3, resumed), and
-# games against the computer (ai:1) that end.
+# goes on, a draw agreed, saving, the end of the input (the game kept, exit 3, resumed),
+# games against the computer (ai:1) and an engine that end, and SIGTERM.
 set -u
 ct="$COTUONG"
 fails=0 n=0
@@ -142,6 +142,27 @@ same "exit status 0" 0 $?
 if grep -q -E '^Đen thắng \((chiếu bí|xin thua)\)\.$' "$tmp/ai2"; then ok "a game against ai:1 ends ($(grep '^Đen thắng' "$tmp/ai2"))"
 else no "no end against ai:1"; sed 's/^/    | /' "$tmp/ai2"; fi
 plain "Vietnamese game against ai:1" "$tmp/ai2"
+
+echo "# an external engine (the program's own UCI front end) plays Black"
+printf '%s\n' h2e2 resign | "$ct" play --line --lang en --black "uci:$ct uci" >"$tmp/eng" 2>&1
+same "exit status 0" 0 $?
+plain "game against an engine" "$tmp/eng"
+if grep -q -E '^Black: (Horse|Cannon|Rook|Pawn|Elephant|Advisor|King) ' "$tmp/eng"; then ok "the engine's move in words"
+else no "no move of the engine told"; sed 's/^/    | /' "$tmp/eng"; fi
+has "Red resigns" "$tmp/eng" "Black wins (resignation)."
+
+echo "# SIGTERM while waiting for a line: the game kept, exit 128+15"
+rm -rf "$XDG_STATE_HOME"
+{ printf 'h2e2\n'; sleep 4; } | "$ct" play --line --lang en >"$tmp/sig" 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q '^Red: Cannon' "$tmp/sig"; do sleep 0.05; i=$((i + 1)); done
+kill -TERM "$pid"
+wait "$pid"
+same "exit status 143" 143 $?
+has "said so" "$tmp/sig" "Signal received: the game is kept."
+plain "after a signal" "$tmp/sig"
+same "the move is in the resume file" 1 "$("$ct" autoplay --check 2>/dev/null | sed -n 's/^moves //p')"
 
 echo "$n checks, $fails failed"
 [ "$fails" -eq 0 ]
