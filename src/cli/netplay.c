@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/diagram.h"
+#include "cli/line_input.h"
 #include "cotuong/notation.h"
 #include "cotuong/pgn.h"
 #include "sys/sanitize.h"
@@ -30,9 +31,7 @@ typedef struct {
     netgame n;
     game g;
     netplay_options opt;
-    char in[1024];
-    size_t in_len;
-    bool stdin_open;
+    line_input in;
     bool quit;
     bool hinted; /* the watcher's commands were shown */
 } np;
@@ -252,22 +251,10 @@ static void command(np *p, char *line)
 
 static void read_stdin(np *p)
 {
-    char buf[512];
-    ssize_t len = read(0, buf, sizeof buf);
-    if (len <= 0) {
-        if (len == 0 || (errno != EINTR && errno != EAGAIN))
-            p->stdin_open = false;
-        return;
-    }
-    for (ssize_t i = 0; i < len; i++) {
-        if (buf[i] == '\n') {
-            p->in[p->in_len] = 0;
-            command(p, p->in);
-            p->in_len = 0;
-        } else if (p->in_len + 1 < sizeof p->in) {
-            p->in[p->in_len++] = buf[i];
-        }
-    }
+    char line[1024];
+    line_input_fill(&p->in);
+    while (!p->quit && line_input_take(&p->in, line, sizeof line))
+        command(p, line);
 }
 
 /* ------------------------------------------------------------------ the loop */
@@ -277,7 +264,7 @@ int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
     static np p; /* large (the game's positions): not on the stack */
     memset(&p, 0, sizeof p);
     p.opt = *opt;
-    p.stdin_open = true;
+    line_input_init(&p.in);
     game_init(&p.g);
     int64_t now = sys_now_ms();
     struct sigaction sa;
@@ -305,12 +292,12 @@ int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
     while (!p.quit && !p.n.stop && !got_signal) {
         struct pollfd fds[REMOTE_MAX_CONNS * 2 + 2];
         int nf = 0;
-        if (p.stdin_open)
+        if (p.in.open)
             fds[nf++] = (struct pollfd){.fd = 0, .events = POLLIN};
         nf += remote_fds(r, fds + nf, (int)(sizeof fds / sizeof fds[0]) - nf);
         if (poll(fds, (nfds_t)nf, 50) < 0 && errno != EINTR)
             break;
-        if (p.stdin_open && nf > 0 && fds[0].fd == 0 && (fds[0].revents & (POLLIN | POLLHUP)))
+        if (p.in.open && nf > 0 && fds[0].fd == 0 && (fds[0].revents & (POLLIN | POLLHUP)))
             read_stdin(&p);
         now = sys_now_ms();
         netgame_step(&p.n, now);

@@ -5,7 +5,6 @@
  * written (what a screen reader or a braille display reads well, and what a pipe keeps). */
 #include "cli/play_line.h"
 
-#include <errno.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/diagram.h"
+#include "cli/line_input.h"
 #include "game/autosave.h"
 #include "sys/i18n.h"
 #include "sys/player.h"
@@ -26,42 +26,6 @@
 #include "tui/session.h"
 #include "cotuong/pgn.h"
 
-/* ------------------------------------------------------------------ reading lines */
-/* Standard input split into lines; a line waits here while the computer is to move. */
-typedef struct {
-    char buf[4096];
-    size_t len;
-    bool open; /* not at end of input */
-} line_input;
-
-/* The first whole line (at the end of input: what is left) into out; false when none. */
-static bool input_take(line_input *in, char *out, size_t size)
-{
-    char *nl = memchr(in->buf, '\n', in->len);
-    size_t n = nl ? (size_t)(nl - in->buf) : in->len;
-    if (!nl && in->open && in->len < sizeof in->buf)
-        return false;
-    if (!nl && n == 0)
-        return false;
-    size_t keep = n < size ? n : size - 1;
-    memcpy(out, in->buf, keep);
-    out[keep] = '\0';
-    size_t used = nl ? n + 1 : n;
-    memmove(in->buf, in->buf + used, in->len - used);
-    in->len -= used;
-    return true;
-}
-
-/* One read(2) of what is there. */
-static void input_fill(line_input *in)
-{
-    ssize_t n = read(0, in->buf + in->len, sizeof in->buf - in->len);
-    if (n > 0)
-        in->len += (size_t)n;
-    else if (n == 0 || (errno != EINTR && errno != EAGAIN))
-        in->open = false;
-}
-
 /* ------------------------------------------------------------------ state */
 typedef struct {
     game g;
@@ -69,7 +33,7 @@ typedef struct {
     ct_book *book;
     play_line_options opt;
     ct_pos *before;      /* scratch: the position a move was made in */
-    line_input in;
+    line_input in;       /* a line waits here while the computer is to move */
     char line[1024];     /* a line read and not handled yet */
     bool has_line;
     bool hint_asked;     /* a hint is being looked for */
@@ -677,7 +641,7 @@ int play_line_run(const play_line_options *o)
 {
     line_play *p = xcalloc(1, sizeof *p); /* large (positions with history) */
     p->opt = *o;
-    p->in.open = true;
+    line_input_init(&p->in);
     p->before = xmalloc(sizeof *p->before);
     p->frame = xmalloc(sizeof *p->frame);
     ctl_init(p->frame, NULL);
@@ -704,7 +668,7 @@ int play_line_run(const play_line_options *o)
         on_tick(p, &ev);
         /* 3. The next line, unless it must wait for the computer ("quit" never waits). */
         if (!p->has_line)
-            p->has_line = input_take(&p->in, p->line, sizeof p->line);
+            p->has_line = line_input_take(&p->in, p->line, sizeof p->line);
         bool wait = must_wait(p);
         if (p->has_line) {
             const char *arg;
@@ -735,7 +699,7 @@ int play_line_run(const play_line_options *o)
         if (!read_more && timeout < 0)
             timeout = 20;
         if (poll(&fd, read_more ? 1 : 0, timeout) > 0 && (fd.revents & (POLLIN | POLLHUP | POLLERR)))
-            input_fill(&p->in);
+            line_input_fill(&p->in);
     }
     game_cancel_thinking(&p->g);
     game_close_seats(&p->g);
