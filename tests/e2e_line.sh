@@ -74,6 +74,11 @@ has "moves: numbered, two a line" "$tmp/en" "2. P7.8 C8.4"
 saved=$(ls "$XDG_DATA_HOME/cotuong/games/" 2>/dev/null | head -n 1)
 if [ -n "$saved" ]; then ok "the finished game is saved ($saved)"; else no "the finished game is not in the games folder"; fi
 
+echo "# typed control characters are never echoed back raw"
+printf 'h2\033[2Je2\r\n\033]0;x\007\nquit\n' | "$ct" play --line --lang en >"$tmp/ctl" 2>&1
+plain "a move with ESC, CR and an OSC title typed" "$tmp/ctl"
+same "both refused" 2 "$(grep -c '^Cannot read the move' "$tmp/ctl")"
+
 echo "# the same game in Vietnamese, Han board"
 game | "$ct" play --line --lang vi --fen "$FEN" >"$tmp/vi" 2>&1
 same "exit status 0" 0 $?
