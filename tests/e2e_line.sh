@@ -128,6 +128,14 @@ has "replacing asks" "$tmp/repl" "$tmp/d.pgn exists. Replace it? (y/n)"
 has "no: not saved" "$tmp/repl" "Not saved."
 has "quit keeps the game" "$tmp/repl" "The game is kept: 'cotuong play --resume' goes on with it."
 
+echo "# undo and a hint (the hint comes from a thread; the lines after it wait for it)"
+printf '%s\n' h2e2 undo hint quit | "$ct" play --line --lang en >"$tmp/hint" 2>&1
+has "undo" "$tmp/hint" "Move taken back."
+same "Red to move again after the undo (at the start, then after undo)" 2 "$(grep -c '^Red to move\.$' "$tmp/hint")"
+has "looking" "$tmp/hint" "Looking for a good move..."
+if grep -q -E '^Hint: (Horse|Cannon|Rook|Pawn|Elephant|Advisor|King) [1-9] [a-z]+( to)? [1-9] \([^)]+\)\.$' "$tmp/hint"
+then ok "the hint in words and notation"; else no "no hint"; sed 's/^/    | /' "$tmp/hint"; fi
+
 echo "# against the computer (ai:1): its move told when it comes; the game ends"
 printf '%s\n' board resign | "$ct" play --line --lang en --red ai:1 >"$tmp/ai" 2>&1
 same "exit status 0" 0 $?

@@ -38,6 +38,7 @@ typedef struct {
     bool has_line;
     bool hint_asked;     /* a hint is being looked for */
     bool quit;
+    bool interactive;    /* the input is a terminal */
     bool asking_replace; /* "FILE exists. Replace it?" waits for the next line */
     char replace_path[1024];
 } line_play;
@@ -642,6 +643,7 @@ int play_line_run(const play_line_options *o)
     line_play *p = xcalloc(1, sizeof *p); /* large (positions with history) */
     p->opt = *o;
     line_input_init(&p->in);
+    p->interactive = isatty(0);
     p->before = xmalloc(sizeof *p->before);
     p->frame = xmalloc(sizeof *p->frame);
     ctl_init(p->frame, NULL);
@@ -666,14 +668,15 @@ int play_line_run(const play_line_options *o)
         /* 2. The seats: a move played, a hint found, a flag fallen. */
         game_tick_event ev = game_tick(&p->g, sys_now_ms());
         on_tick(p, &ev);
-        /* 3. The next line, unless it must wait for the computer ("quit" never waits). */
+        /* 3. The next line, unless it must wait for the computer ("quit" typed at a
+         * terminal does not wait; from a pipe every line keeps its order). */
         if (!p->has_line)
             p->has_line = line_input_take(&p->in, p->line, sizeof p->line);
         bool wait = must_wait(p);
         if (p->has_line) {
             const char *arg;
             const line_command *c = find_command(p->line, &arg);
-            if (!wait || (c && c->run == cmd_quit)) {
+            if (!wait || (c && c->run == cmd_quit && p->interactive)) {
                 p->has_line = false;
                 handle_line(p, p->line);
                 continue;
