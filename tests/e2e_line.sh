@@ -94,6 +94,12 @@ has "Han board: rank 9" "$tmp/vi" "9 ＋ ＋ ＋ 傌 ＋ 士 象 ＋ ＋"
 has "Han board: Red's file numbers" "$tmp/vi" "  九 八 七 六 五 四 三 二 一"
 lacks "no river line" "$tmp/vi" "楚 河"
 
+echo "# two rooks on one file: named by front and rear"
+printf 'a0a1\n' | "$ct" play --line --lang en --fen '4k4/9/9/9/9/9/9/R8/9/R2K5 w - - 0 1' >"$tmp/tan" 2>&1
+has "the rear rook, in English" "$tmp/tan" "Red: rear Rook advances 1."
+printf 'a0a1\n' | "$ct" play --line --lang vi --fen '4k4/9/9/9/9/9/9/R8/9/R2K5 w - - 0 1' >"$tmp/tan" 2>&1
+has "the rear rook, in Vietnamese" "$tmp/tan" "Đỏ: Xe sau tiến 1."
+
 echo "# LANG=C: ASCII only"
 game | LANG=C "$ct" play --line --lang vi --fen "$FEN" >"$tmp/c" 2>&1
 bad=$(LC_ALL=C tr -d '\n\040-\176' <"$tmp/c" | wc -c)
