@@ -115,7 +115,7 @@ has "said so" "$tmp/eof" "End of input: the game is kept; 'cotuong play --resume
 if [ -s "$XDG_STATE_HOME/cotuong/resume.pgn" ]; then ok "the resume file is written"; else no "no resume file"; fi
 printf '%s\n' moves c5b5 h5d5 d4a4 g1f3 a4a7 | "$ct" play --line --resume --lang en >"$tmp/res" 2>&1
 same "resumed game ends: exit 0" 0 $?
-has "resumed with its moves" "$tmp/res" "Resumed the interrupted game (1 moves)."
+has "resumed with its moves" "$tmp/res" "Resumed the interrupted game (1 move)."
 has "the moves before the break" "$tmp/res" "1. C5.6 H1-2"
 has "resumed game mated" "$tmp/res" "Red wins (checkmate)."
 printf 'quit\n' | "$ct" play --line --resume --lang en >"$tmp/res2" 2>&1

@@ -608,7 +608,11 @@ static bool start(line_play *p, int64_t now)
             fprintf(stderr, _("cotuong: cannot resume: %s\n"), err[0] ? err : _("there is no interrupted game"));
             return false;
         }
-        say(_("Resumed the interrupted game (%d moves)."), game_full_moves(&p->g));
+        int moves = game_full_moves(&p->g); /* as players count: Red's and Black's */
+        if (moves == 1)
+            say("%s", _("Resumed the interrupted game (1 move)."));
+        else
+            say(_("Resumed the interrupted game (%d moves)."), moves);
     } else {
         if (game_new(&p->g, p->opt.setup, now) != CT_OK) {
             fprintf(stderr, "cotuong: %s\n", _("The start position is not valid."));
