@@ -142,6 +142,13 @@ has "looking" "$tmp/hint" "Looking for a good move..."
 if grep -q -E '^Hint: (Horse|Cannon|Rook|Pawn|Elephant|Advisor|King) [1-9] [a-z]+( to)? [1-9] \([^)]+\)\.$' "$tmp/hint"
 then ok "the hint in words and notation"; else no "no hint"; sed 's/^/    | /' "$tmp/hint"; fi
 
+echo "# the clocks"
+printf '%s\n' time | "$ct" play --line --lang en --clock 5+0 >"$tmp/time" 2>&1
+if grep -q -E '^Time left: Red [45]:[0-5][0-9], Black 5:00\.$' "$tmp/time"; then ok "time: both clocks"
+else no "time"; sed 's/^/    | /' "$tmp/time"; fi
+printf '%s\n' time | "$ct" play --line --lang en >"$tmp/time" 2>&1
+has "time without a clock" "$tmp/time" "This game has no clock."
+
 echo "# against the computer (ai:1): its move told when it comes; the game ends"
 printf '%s\n' board resign | "$ct" play --line --lang en --red ai:1 >"$tmp/ai" 2>&1
 same "exit status 0" 0 $?
