@@ -63,6 +63,9 @@ int ct_move_desc_render(const ct_move_desc *d, ct_notation n, char *buf, size_t 
  * empty buf) when mv is not legal in pos or n is AUTO. 32 bytes are always enough. */
 int ct_move_render(const ct_pos *pos, ct_move mv, ct_notation n, char *buf, size_t size);
 #define CT_MOVE_TEXT_MAX 48 /* buffer size that holds any rendered move */
+/* The same for a move the caller has already found legal in pos (not checked again: the
+ * game model renders the move it has just judged). */
+int ct_move_render_legal(const ct_pos *pos, ct_move mv, ct_notation n, char *buf, size_t size);
 
 /* What was wrong with a move text; the UI translates `kind` (message is English). */
 typedef enum {
