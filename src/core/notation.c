@@ -51,6 +51,7 @@ const char *ct_parse_kind_name(ct_parse_kind kind)
         "marker does not fit the pieces on the file",
         "the piece cannot move so",
         "illegal move",
+        "the other side's notation",
         "ambiguous move",
         "notations disagree",
         "unknown notation",
