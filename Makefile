@@ -191,6 +191,10 @@ $(PROGRAM): $(MAIN_OBJ) $(LIBAPP) $(LIBCORE)
 $(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(LIBAPP) $(LIBCORE)
 	$(CC) $(CHECK_CFLAGS) $(LDFLAGS_ALL) -o $@ $< $(LIBAPP) $(LIBCORE) $(CHECK_LIBS) $(LIBS_ALL)
 
+# check_typed_move counts the calls into the move generator from the other modules.
+$(BUILD)/tests/check_typed_move: LDFLAGS_ALL += -Wl,--wrap=ct_has_legal_move \
+	-Wl,--wrap=ct_gen_legal -Wl,--wrap=ct_gen_pseudo -Wl,--wrap=ct_is_legal -Wl,--wrap=ct_is_pseudo
+
 # Keep test objects (make would delete them as intermediates of a pattern chain).
 .SECONDARY: $(TEST_OBJ)
 

@@ -44,9 +44,10 @@ static ct_move mv(const char *coord)
 
 static void play_ok(const char *coord, int64_t now)
 {
-    ct_illegal_reason why = CT_WHY_LEGAL;
-    game_status st = game_play(&g, mv(coord), now, &why);
-    ck_assert_msg(st == GAME_OK, "%s refused: status %d, why %d", coord, st, why);
+    game_report rep;
+    game_status st = game_play(&g, mv(coord), now, &rep);
+    ck_assert_msg(st == GAME_OK && rep.status == st, "%s refused: status %d, why %d", coord, st,
+                  rep.why);
 }
 
 static void setup(void)
@@ -179,6 +180,52 @@ START_TEST(test_results_with_reason)
     ck_assert(game_over(&g));
     ck_assert_int_eq(g.rec.result, CT_RESULT_RED_WINS);
     ck_assert_int_eq(g.rec.termination, CT_END_CHECKMATE);
+}
+END_TEST
+
+/* game_play's report: the spec's round-trip game (xiangqi.md §4.5) in Chinese, with its
+ * two cannon captures (7.炮二进五 and 7…炮３平８); a mate; refusals with the referee's
+ * reason. */
+START_TEST(test_play_reports)
+{
+    static const char *const coord[] = {"c3c4", "h9g7", "g3g4", "b7c7", "c0e2", "b9a7", "b0c2",
+                                        "a9b9", "a0b0", "b9b5", "b2a2", "b5h5", "h2h7", "c7h7"};
+    static const char *const zh[] = {"兵七进一", "马８进７", "兵三进一", "炮２平３", "相七进五",
+                                     "马２进１", "马八进七", "车１平２", "车九平八", "车２进４",
+                                     "炮八平九", "车２平８", "炮二进五", "炮３平８"};
+    new_game(NULL, NULL);
+    g.notation = CT_NOTATION_ZH;
+    game_report rep;
+    /* Refused: the referee's reason, nothing played, no text. */
+    ck_assert_int_eq(game_play(&g, mv("h2h8"), 0, &rep), GAME_ILLEGAL);
+    ck_assert_int_eq(rep.status, GAME_ILLEGAL);
+    ck_assert_int_eq(rep.why, CT_WHY_BLOCKED);
+    ck_assert_str_eq(rep.text, "");
+    ck_assert_int_eq(game_play(&g, mv("e0e2"), 0, &rep), GAME_ILLEGAL);
+    ck_assert_int_eq(rep.why, CT_WHY_PIECE_RULE);
+    ck_assert_int_eq(game_play(&g, mv("h9g7"), 0, &rep), GAME_ILLEGAL);
+    ck_assert_int_eq(rep.why, CT_WHY_NOT_YOURS);
+    ck_assert_int_eq(game_plies(&g), 0);
+    for (int i = 0; i < 14; i++) {
+        ck_assert_int_eq(game_play(&g, mv(coord[i]), 0, &rep), GAME_OK);
+        ck_assert_int_eq(rep.status, GAME_OK);
+        ck_assert_int_eq(rep.mover, i % 2 ? CT_BLACK : CT_RED);
+        ck_assert_str_eq(rep.text, zh[i]);
+        ck_assert_int_eq(rep.captured, i >= 12 ? CT_CANNON : CT_NO_TYPE);
+        ck_assert(!rep.check && !rep.over);
+    }
+    ck_assert_int_eq(game_plies(&g), 14);
+    /* A mate: check, the end and its reason, in WXF. */
+    new_game(NULL, "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    g.notation = CT_NOTATION_WXF;
+    ck_assert_int_eq(game_play(&g, mv("a0a9"), 0, &rep), GAME_OK);
+    ck_assert_str_eq(rep.text, "R9+9");
+    ck_assert(rep.check && rep.over);
+    ck_assert_int_eq(rep.result, CT_RESULT_RED_WINS);
+    ck_assert_int_eq(rep.reason, CT_END_CHECKMATE);
+    ck_assert(rep.verdict.flags & CT_ADJ_CHECKMATE);
+    ck_assert_int_eq(game_play(&g, mv("d9e9"), 0, &rep), GAME_OVER);
+    ck_assert_int_eq(rep.status, GAME_OVER);
 }
 END_TEST
 
@@ -580,6 +627,7 @@ int main(void)
     tcase_add_test(tc, test_per_move_clock_counts_down);
     tcase_add_test(tc, test_time_loss_and_refused_move);
     tcase_add_test(tc, test_results_with_reason);
+    tcase_add_test(tc, test_play_reports);
     tcase_add_test(tc, test_full_moves);
     tcase_add_test(tc, test_variations_and_comments);
     tcase_add_test(tc, test_sink_once_per_change);

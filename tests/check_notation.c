@@ -412,6 +412,9 @@ typedef struct {
     const char *coord;
 } lenient_row;
 
+/* Black to move after 炮二平五 (Black writes digits, full width or ASCII: spec §4.1). */
+#define BLACK_AFTER_C25 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+
 static const lenient_row lenient[] = {
     {"phao 2 binh 5", CT_NOTATION_VI, CT_START_FEN, "h2e2"},
     {"PHÁO 2 BÌNH 5", CT_NOTATION_VI_LONG, CT_START_FEN, "h2e2"},
@@ -453,14 +456,14 @@ static const lenient_row lenient[] = {
     {"N2+3", CT_NOTATION_WXF, CT_START_FEN, "h0g2"},
     {"R+=3", CT_NOTATION_WXF, ROOKS_E4_E2, "e4g4"},
     {"+R=3", CT_NOTATION_WXF, ROOKS_E4_E2, "e4g4"},
-    {"炮2平5", CT_NOTATION_ZH, CT_START_FEN, "h2e2"},
-    {"炮２平５", CT_NOTATION_ZH, CT_START_FEN, "h2e2"},
+    {"炮8平5", CT_NOTATION_ZH, BLACK_AFTER_C25, "h7e7"},
+    {"炮８平５", CT_NOTATION_ZH, BLACK_AFTER_C25, "h7e7"},
     {"砲二平五", CT_NOTATION_ZH, CT_START_FEN, "h2e2"},
     {"包二平五", CT_NOTATION_ZH_HANT, CT_START_FEN, "h2e2"},
     {"傌二進三", CT_NOTATION_ZH, CT_START_FEN, "h0g2"},
     {"馬二进三", CT_NOTATION_ZH, CT_START_FEN, "h0g2"},
     {"俥一進一", CT_NOTATION_ZH, CT_START_FEN, "i0i1"},
-    {"車9進1", CT_NOTATION_ZH, CT_START_FEN, "a0a1"},
+    {"車1進1", CT_NOTATION_ZH, BLACK_AFTER_C25, "a9a8"},
     {"帥五進一", CT_NOTATION_ZH, CT_START_FEN, "e0e1"},
     {"帅五进一", CT_NOTATION_ZH_HANT, CT_START_FEN, "e0e1"},
     {"相三进五", CT_NOTATION_ZH, CT_START_FEN, "g0e2"},
@@ -468,7 +471,7 @@ static const lenient_row lenient[] = {
     {"士四进五", CT_NOTATION_ZH, CT_START_FEN, "f0e1"},
     {" 炮 二 平 五 ", CT_NOTATION_ZH, CT_START_FEN, "h2e2"},
     {"後俥退一", CT_NOTATION_ZH, ROOKS_E4_E2, "e2e1"},
-    {"后车退1", CT_NOTATION_ZH_HANT, ROOKS_E4_E2, "e2e1"},
+    {"后车退一", CT_NOTATION_ZH_HANT, ROOKS_E4_E2, "e2e1"},
     {"H2E2", CT_NOTATION_COORD, CT_START_FEN, "h2e2"},
     {"h2-e2", CT_NOTATION_ICCS, CT_START_FEN, "h2e2"},
     {"H2E2", CT_NOTATION_ICCS, CT_START_FEN, "h2e2"},
@@ -585,6 +588,87 @@ START_TEST(test_errors)
     expect_error("P2-5", (ct_notation)42, CT_PARSE_BAD_NOTATION, CT_ERR_INVALID);
     expect_error(NULL, CT_NOTATION_VI, CT_PARSE_EMPTY, CT_ERR_SYNTAX);
     ck_assert_str_eq(ct_parse_kind_name(CT_PARSE_AMBIGUOUS), "ambiguous move");
+}
+END_TEST
+
+/* Chinese names whose move it is (spec §4.1: Red writes numerals 一…九, Black digits, full
+ * width or ASCII; §4.4 rows 马８进７ / 马八进七, UCCI's 炮二平五 炮8平5): the other side's form
+ * is refused whatever it would play (issue 21: 马８进７ on Red's turn played Red H8+7,
+ * 炮二平五 on Black's played Black C2.5). */
+START_TEST(test_other_side_notation)
+{
+    ct_parse_error err;
+    ct_move out;
+    load(CT_START_FEN);
+    const char *black_form[] = {"马８进７", "马8进7", "馬８進７", "馬8進7"};
+    for (int i = 0; i < 4; i++) {
+        expect_error(black_form[i], CT_NOTATION_ZH, CT_PARSE_WRONG_SIDE, CT_ERR_ILLEGAL);
+        expect_error(black_form[i], CT_NOTATION_AUTO, CT_PARSE_WRONG_SIDE, CT_ERR_ILLEGAL);
+        ct_move_parse(&pos, black_form[i], CT_NOTATION_ZH, &out, &err);
+        ck_assert_int_eq(err.move, ct_move_parse_coord("b0c2")); /* what Red's H8+7 would be */
+        ck_assert(ct_parse_was_read(err.kind));
+    }
+    expect_parse("马八进七", CT_NOTATION_ZH, ct_move_parse_coord("b0c2"));
+    expect_error("炮2平5", CT_NOTATION_ZH, CT_PARSE_WRONG_SIDE, CT_ERR_ILLEGAL);
+    ct_move_parse(&pos, "炮2平5", CT_NOTATION_ZH, &out, &err);
+    ck_assert_int_eq(err.move, ct_move_parse_coord("h2e2"));
+    play("h2e2");
+    expect_error("炮二平五", CT_NOTATION_ZH, CT_PARSE_WRONG_SIDE, CT_ERR_ILLEGAL);
+    expect_error("炮二平五", CT_NOTATION_AUTO, CT_PARSE_WRONG_SIDE, CT_ERR_ILLEGAL);
+    ct_move_parse(&pos, "炮二平五", CT_NOTATION_ZH, &out, &err);
+    ck_assert_int_eq(err.move, ct_move_parse_coord("b7e7"));
+    expect_parse("炮8平5", CT_NOTATION_ZH, ct_move_parse_coord("h7e7"));
+    expect_parse("炮８平５", CT_NOTATION_ZH, ct_move_parse_coord("h7e7"));
+    expect_parse("马８进７", CT_NOTATION_ZH, ct_move_parse_coord("h9g7"));
+    /* A marker's ordinal is no file: Black's 前炮 / 二兵 forms stay Black's. */
+    expect_parse("炮８平５", CT_NOTATION_AUTO, ct_move_parse_coord("h7e7"));
+}
+END_TEST
+
+/* An illegal Chinese move says why, as the same move in WXF does (issue 21: 炮五平四 and
+ * 帅五进二 at the start got a WXF syntax error about '?'). */
+START_TEST(test_illegal_same_in_every_notation)
+{
+    static const struct {
+        const char *zh, *wxf, *vi;
+        ct_parse_kind kind;
+        ct_illegal_reason why;
+    } cases[] = {
+        {"帅五进二", "K5+2", "Tg5.2", CT_PARSE_ILLEGAL, CT_WHY_PIECE_RULE},
+        {"炮二进六", "C2+6", "P2.6", CT_PARSE_ILLEGAL, CT_WHY_BLOCKED},
+        {"马二进四", "H2+4", "M2.4", CT_PARSE_ILLEGAL, CT_WHY_HORSE_LEG},
+        {"炮五平四", "C5.4", "P5-4", CT_PARSE_NO_PIECE, CT_WHY_LEGAL},
+        {"仕五退四", "A5-4", "S5/4", CT_PARSE_NO_PIECE, CT_WHY_LEGAL},
+    };
+    load(CT_START_FEN);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *texts[3] = {cases[i].zh, cases[i].wxf, cases[i].vi};
+        const ct_notation ns[3] = {CT_NOTATION_ZH, CT_NOTATION_WXF, CT_NOTATION_VI};
+        char first[160] = "";
+        for (int k = 0; k < 3; k++) {
+            for (int a = 0; a < (k == 0 ? 2 : 1); a++) { /* Chinese: also in auto */
+                ct_parse_error err;
+                ct_move out;
+                ct_move_parse(&pos, texts[k], a ? CT_NOTATION_AUTO : ns[k], &out, &err);
+                ck_assert_msg(err.kind == cases[i].kind && out == CT_NO_MOVE,
+                              "%s (%s): kind %d (%s), want %d", texts[k],
+                              ct_notation_name(a ? CT_NOTATION_AUTO : ns[k]), err.kind,
+                              err.message, cases[i].kind);
+                ck_assert(ct_parse_was_read(err.kind));
+                if (cases[i].kind == CT_PARSE_ILLEGAL)
+                    ck_assert_int_eq(err.reason, cases[i].why);
+                /* The same words, whichever notation read it. */
+                if (!first[0])
+                    snprintf(first, sizeof first, "%s", err.message);
+                ck_assert_str_eq(err.message, first);
+            }
+        }
+    }
+    /* Nothing read: not a move at all. */
+    ct_parse_error err;
+    ct_move out;
+    ck_assert_int_eq(ct_move_parse(&pos, "炮五平四", CT_NOTATION_WXF, &out, &err), CT_ERR_SYNTAX);
+    ck_assert(!ct_parse_was_read(err.kind));
 }
 END_TEST
 
@@ -717,6 +801,8 @@ static Suite *notation_suite(void)
     tcase_add_loop_test(tc, test_lenient, 0, (int)(sizeof lenient / sizeof lenient[0]));
     tcase_add_test(tc, test_auto);
     tcase_add_test(tc, test_errors);
+    tcase_add_test(tc, test_other_side_notation);
+    tcase_add_test(tc, test_illegal_same_in_every_notation);
     tcase_add_test(tc, test_names);
     suite_add_tcase(s, tc);
     TCase *prop = tcase_create("property");

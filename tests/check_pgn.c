@@ -408,6 +408,24 @@ START_TEST(test_bare_lists)
 }
 END_TEST
 
+/* A file is read leniently where a typed move is not: Red's Chinese moves written with
+ * digits, as Black's are (the spec's §4.5 game), still read (issue 21 made the parser refuse
+ * them from the keyboard). */
+START_TEST(test_chinese_digits_for_red)
+{
+    static const char text[] =
+        "1.兵7进1 马8进7 2.兵3进1 炮2平3 3.相7进5 马2进1 4.马8进7 车1平2 5.车9平8 车2进4 "
+        "6.炮8平9 车2平8 7.炮2进5 炮3平8 8.马2进3 车9平8 *";
+    ct_record *g = NULL;
+    int n = 0;
+    ct_pgn_error err;
+    ck_assert_int_eq(ct_pgn_read(text, strlen(text), CT_ENC_AUTO, &g, &n, NULL, &err), CT_OK);
+    ck_assert_int_eq(n, 1);
+    assert_game45(&g[0]);
+    ct_pgn_free_games(g, n);
+}
+END_TEST
+
 /* Without a Format tag, an illegal first move is reported by the notation it belongs to. */
 START_TEST(test_guess_error)
 {
@@ -822,6 +840,7 @@ static Suite *pgn_suite(void)
     tcase_add_test(tc, test_multi);
     tcase_add_test(tc, test_illegal_refused);
     tcase_add_test(tc, test_bare_lists);
+    tcase_add_test(tc, test_chinese_digits_for_red);
     tcase_add_test(tc, test_numbering_forms);
     tcase_add_test(tc, test_guess_error);
     tcase_add_test(tc, test_duplicate_tags);

@@ -110,6 +110,7 @@ START_TEST(test_alternative_and_refusal)
     ck_assert(t.refused);
     ck_assert_int_eq(t.nline, 0); /* taken back */
     ck_assert_int_eq(game_trainer_move(&t, ct_move_parse_coord("e0e1"), &reply), TRAINER_ILLEGAL);
+    ck_assert_int_eq(t.why, CT_WHY_NO_PIECE); /* the referee's reason, for the UI */
     ck_assert_int_eq(game_trainer_move(&t, ct_move_parse_coord("e4a4"), &reply), TRAINER_ACCEPTED);
     ck_assert_int_ne(reply, CT_NO_MOVE);
     ck_assert_int_eq(game_trainer_left(&t), 3);

@@ -63,6 +63,9 @@ int ct_move_desc_render(const ct_move_desc *d, ct_notation n, char *buf, size_t 
  * empty buf) when mv is not legal in pos or n is AUTO. 32 bytes are always enough. */
 int ct_move_render(const ct_pos *pos, ct_move mv, ct_notation n, char *buf, size_t size);
 #define CT_MOVE_TEXT_MAX 48 /* buffer size that holds any rendered move */
+/* The same for a move the caller has already found legal in pos (not checked again: the
+ * game model renders the move it has just judged). */
+int ct_move_render_legal(const ct_pos *pos, ct_move mv, ct_notation n, char *buf, size_t size);
 
 /* What was wrong with a move text; the UI translates `kind` (message is English). */
 typedef enum {
@@ -74,6 +77,9 @@ typedef enum {
     CT_PARSE_BAD_MARKER,      /* front/middle/rear marker that does not fit the pieces there */
     CT_PARSE_NO_MOVE,         /* the piece cannot move so (direction/number impossible) */
     CT_PARSE_ILLEGAL,         /* the move breaks a rule: see `reason` */
+    CT_PARSE_WRONG_SIDE,      /* Chinese written as the other side writes it (Red: numerals
+                                 一…九, Black: digits １…９ or 1…9), e.g. 马８进７ on Red's
+                                 turn: see `move` */
     CT_PARSE_AMBIGUOUS,       /* several pieces can make it: see `squares` */
     CT_PARSE_CLASH,           /* auto: several notations read it as different moves */
     CT_PARSE_BAD_NOTATION,    /* unknown notation value */
@@ -87,6 +93,9 @@ typedef struct {
     int nsquares;                /* for CT_PARSE_AMBIGUOUS: the pieces (from-squares) */
     ct_sq squares[5];
     ct_notation notation;        /* auto: the notation that produced the error/move */
+    ct_move move;                /* for CT_PARSE_WRONG_SIDE: the move the text names for the
+                                    side to move when that is one legal move, else
+                                    CT_NO_MOVE (a lenient reader of files may take it) */
     char message[160];           /* English, e.g. "ambiguous: the cannons on b2 and b7 can both" */
 } ct_parse_error;
 
@@ -104,5 +113,15 @@ ct_status ct_move_parse(const ct_pos *pos, const char *text, ct_notation n, ct_m
 
 /* English text for an error kind ("unknown piece", ...). */
 const char *ct_parse_kind_name(ct_parse_kind kind);
+
+/* True when the text was read as a move of the notation (a piece, a file or marker, a
+ * direction, a number) that cannot be played as written: no such piece, a marker that does
+ * not fit, a move the piece cannot make, an illegal move, the other side's notation, or
+ * several pieces (or notations) that could make it. False when no notation could read the
+ * text (empty, a syntax error, an unknown piece): only then is the move "unreadable". */
+static inline bool ct_parse_was_read(ct_parse_kind kind)
+{
+    return kind >= CT_PARSE_NO_PIECE && kind <= CT_PARSE_CLASH;
+}
 
 #endif

@@ -119,6 +119,10 @@ typedef struct {
  * (recording hist[].in_check) and returns ct_rules_judge() of the new position plus
  * CHECK/CAPTURE. Perpetual rules are judged when the position occurs for the 3rd time. */
 ct_verdict ct_rules_play(ct_pos *pos, ct_rules rules, ct_move mv);
+/* The same for a move the caller has already found legal (ct_why_illegal() said
+ * CT_WHY_LEGAL) with room in the history (pos->ply < CT_MAX_HISTORY): plays and judges it
+ * without checking it again (the game model checks a typed move once, then plays it). */
+ct_verdict ct_rules_apply(ct_pos *pos, ct_rules rules, ct_move mv);
 
 /* Judges the current position (as reached by pos->hist): mate, stalemate, repetition,
  * move limit, material, claims. pos is used as scratch and restored before return

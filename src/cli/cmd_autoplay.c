@@ -170,7 +170,7 @@ int cmd_autoplay(int argc, char **argv)
             }
             line[strcspn(line, "\r\n")] = '\0';
             mv = ct_move_parse_coord(line);
-            if (mv == CT_NO_MOVE || !ct_is_legal(g.pos, mv)) {
+            if (mv == CT_NO_MOVE) {
                 printf("illegal %s\n", line);
                 fflush(stdout);
                 continue;
@@ -182,7 +182,15 @@ int cmd_autoplay(int argc, char **argv)
             sleep_ms(delay);
         if (mv == CT_NO_MOVE)
             break;
-        if (game_play(&g, mv, sys_now_ms(), NULL) != GAME_OK)
+        game_status st = game_play(&g, mv, sys_now_ms(), NULL);
+        if (st == GAME_ILLEGAL && from_stdin) { /* the model says so: nothing was played */
+            char coord[6];
+            ct_move_coord(mv, coord);
+            printf("illegal %s\n", coord);
+            fflush(stdout);
+            continue;
+        }
+        if (st != GAME_OK)
             break;
         if (saver.error[0]) {
             fprintf(stderr, "cotuong autoplay: %s\n", saver.error);

@@ -116,11 +116,14 @@ static ct_move read_move(line_play *p, const char *text, char *msg, size_t size)
     return ctl_read_move(p->frame, p->g.pos, text, msg, size);
 }
 
-/* Plays a human's move through the model (the one call: when game_play comes to report
- * what it played, this is where its report is read). */
+/* Plays a human's move through the model, which checks it once and reports the reason of
+ * a refusal (the one call). */
 static game_status play_move(line_play *p, ct_move mv, ct_illegal_reason *why)
 {
-    return game_play(&p->g, mv, sys_now_ms(), why);
+    game_report rep;
+    game_status st = game_play(&p->g, mv, sys_now_ms(), &rep);
+    *why = rep.why;
+    return st;
 }
 
 /* Writes the game as PGN to path the way the game screen saves it; says what happened. */

@@ -51,6 +51,7 @@ const char *ct_parse_kind_name(ct_parse_kind kind)
         "marker does not fit the pieces on the file",
         "the piece cannot move so",
         "illegal move",
+        "the other side's notation",
         "ambiguous move",
         "notations disagree",
         "unknown notation",
@@ -88,11 +89,10 @@ int nt_tandem_files(const ct_pos *pos, int side, int type)
 /* ---------------------------------------------------------------------------------------
  * Description (spec §4.6 steps 1-3) */
 
-ct_status ct_move_describe(const ct_pos *pos, ct_move mv, ct_move_desc *out)
+/* The description of a move known to be legal in pos. */
+static void describe_legal(const ct_pos *pos, ct_move mv, ct_move_desc *out)
 {
     memset(out, 0, sizeof *out);
-    if (!ct_is_legal(pos, mv))
-        return CT_ERR_ILLEGAL;
     ct_sq from = CT_FROM(mv), to = CT_TO(mv);
     int side = pos->side, type = ct_pos_type_at(pos, from);
     int fx = CT_SQ_FILE(from), tx = CT_SQ_FILE(to);
@@ -124,6 +124,15 @@ ct_status ct_move_describe(const ct_pos *pos, ct_move mv, ct_move_desc *out)
             out->two_files = type == CT_PAWN && nt_tandem_files(pos, side, type) >= 2;
         }
     }
+}
+
+ct_status ct_move_describe(const ct_pos *pos, ct_move mv, ct_move_desc *out)
+{
+    if (!ct_is_legal(pos, mv)) {
+        memset(out, 0, sizeof *out);
+        return CT_ERR_ILLEGAL;
+    }
+    describe_legal(pos, mv, out);
     return CT_OK;
 }
 
@@ -344,5 +353,14 @@ int ct_move_render(const ct_pos *pos, ct_move mv, ct_notation n, char *buf, size
         buf[0] = 0;
     if (ct_move_describe(pos, mv, &d) != CT_OK)
         return -1;
+    return ct_move_desc_render(&d, n, buf, size);
+}
+
+int ct_move_render_legal(const ct_pos *pos, ct_move mv, ct_notation n, char *buf, size_t size)
+{
+    ct_move_desc d;
+    if (size)
+        buf[0] = 0;
+    describe_legal(pos, mv, &d);
     return ct_move_desc_render(&d, n, buf, size);
 }

@@ -186,6 +186,7 @@ static const ct_status kind_status[] = {
     [CT_PARSE_BAD_MARKER] = CT_ERR_NOT_FOUND,
     [CT_PARSE_NO_MOVE] = CT_ERR_ILLEGAL,
     [CT_PARSE_ILLEGAL] = CT_ERR_ILLEGAL,
+    [CT_PARSE_WRONG_SIDE] = CT_ERR_ILLEGAL,
     [CT_PARSE_AMBIGUOUS] = CT_ERR_AMBIGUOUS,
     [CT_PARSE_CLASH] = CT_ERR_AMBIGUOUS,
     [CT_PARSE_BAD_NOTATION] = CT_ERR_INVALID,
@@ -947,11 +948,16 @@ static ct_status parse_zh(const ct_pos *pos, const char *text, ct_move *out, ct_
     } else {
         return fail(err, CT_PARSE_SYNTAX, "expected a piece (车 马 相 仕 帅 炮 兵)");
     }
-    /* 3. A marker after the piece (炮前平四), or the from-file. */
+    /* 3. A marker after the piece (炮前平四), or the from-file. Files and numbers say whose
+     *    move it is: Red writes numerals (二), Black digits (２ or 2) (spec §4.1). */
+    int numerals = 0, digits = 0;
     if (i < n && t[i].kind == ZT_MARK && q.mark == MK_NONE)
         q.mark = t[i++].value;
-    if (i + 1 < n && t[i].kind == ZT_NUM && t[i + 1].kind == ZT_DIR)
+    if (i + 1 < n && t[i].kind == ZT_NUM && t[i + 1].kind == ZT_DIR) {
+        numerals += t[i].numeral;
+        digits += !t[i].numeral;
         q.file = t[i++].value;
+    }
     if (q.file == 0 && q.mark == MK_NONE)
         return fail(err, CT_PARSE_SYNTAX, "the piece needs a file number or 前/中/后");
     /* 4. Direction and number. */
@@ -960,9 +966,22 @@ static ct_status parse_zh(const ct_pos *pos, const char *text, ct_move *out, ct_
     q.dir = t[i++].value;
     if (i >= n || t[i].kind != ZT_NUM)
         return fail(err, CT_PARSE_SYNTAX, "expected a number after the direction");
+    numerals += t[i].numeral;
+    digits += !t[i].numeral;
     q.number = t[i++].value;
     if (i != n)
         return fail(err, CT_PARSE_SYNTAX, "unexpected text after the move");
+    /* 5. The other side's writing is refused, whatever the move would be (a reader of
+     *    files may still take err->move). */
+    if (pos->side == CT_RED ? digits > 0 : numerals > 0) {
+        ct_parse_error e;
+        clear_error(&e, err->notation);
+        ct_move m = CT_NO_MOVE;
+        err->move = resolve(pos, &q, &m, &e) == CT_OK ? m : CT_NO_MOVE;
+        return fail(err, CT_PARSE_WRONG_SIDE, "written as %s writes (%s), but %s is to move",
+                    side_name(pos->side ^ 1),
+                    pos->side == CT_RED ? "digits" : "Chinese numerals", side_name(pos->side));
+    }
     return resolve(pos, &q, out, err);
 }
 

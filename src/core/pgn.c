@@ -449,6 +449,11 @@ static ct_status parse_one(const ct_pos *pos, const char *text, ct_notation n, c
     ct_parse_error pe;
     memset(&pe, 0, sizeof pe);
     ct_status st = ct_move_parse(pos, text, n, mv, &pe);
+    if (st != CT_OK && pe.kind == CT_PARSE_WRONG_SIDE && pe.move != CT_NO_MOVE) {
+        /* Files are read leniently: some writers put ASCII digits in Red's moves too. */
+        *mv = pe.move;
+        return CT_OK;
+    }
     if (st != CT_OK) {
         snprintf(why, whysize, "%s", pe.message[0] ? pe.message : ct_parse_kind_name(pe.kind));
         return st == CT_ERR_SYNTAX ? CT_ERR_SYNTAX : CT_ERR_ILLEGAL;

@@ -302,12 +302,20 @@ ct_verdict ct_rules_play(ct_pos *pos, ct_rules rules, ct_move mv)
         v.why = CT_WHY_LEGAL;
         return v;
     }
+    /* One check: ct_why_illegal answers CT_WHY_LEGAL exactly for the legal moves
+     * (check_movegen compares it with the generator over every from/to pair). */
     ct_illegal_reason why = ct_why_illegal(pos, mv);
-    if (why != CT_WHY_LEGAL || !ct_is_legal(pos, mv)) {
+    if (why != CT_WHY_LEGAL) {
         v.flags = CT_ADJ_ILLEGAL;
-        v.why = why != CT_WHY_LEGAL ? why : CT_WHY_PIECE_RULE;
+        v.why = why;
         return v;
     }
+    return ct_rules_apply(pos, rules, mv);
+}
+
+ct_verdict ct_rules_apply(ct_pos *pos, ct_rules rules, ct_move mv)
+{
+    ct_verdict v;
     ct_pos_make(pos, mv);
     bool check = ct_in_check(pos, pos->side);
     pos->hist[pos->ply - 1].in_check = check;

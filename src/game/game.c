@@ -115,6 +115,7 @@ void game_init(game *g)
     ct_match_init(&g->match, g->setup.rules);
     ct_clock_init(&g->clock, &g->tc, CT_RED);
     g->verdict = ct_rules_judge(g->pos, g->setup.rules);
+    g->notation = CT_NOTATION_DEFAULT;
 }
 
 void game_free(game *g)
@@ -203,42 +204,67 @@ static void after_move(game *g, int child)
     sync_result(g);
 }
 
-game_status game_play(game *g, ct_move mv, int64_t now, ct_illegal_reason *why)
+/* The game's end, as a report tells it. */
+static void report_end(const game *g, game_report *rep)
 {
-    if (game_over(g) && !g->review)
-        return GAME_OVER;
-    if (!ct_is_legal(g->pos, mv)) {
-        if (why)
-            *why = ct_why_illegal(g->pos, mv);
-        return GAME_ILLEGAL;
+    rep->over = game_over(g);
+    rep->result = g->match.result;
+    rep->reason = g->match.reason;
+}
+
+game_status game_play(game *g, ct_move mv, int64_t now, game_report *rep)
+{
+    game_report local;
+    if (!rep)
+        rep = &local;
+    memset(rep, 0, sizeof *rep);
+    rep->move = mv;
+    rep->mover = g->pos->side;
+    rep->captured = CT_NO_TYPE;
+    if (game_over(g) && !g->review) {
+        report_end(g, rep);
+        return rep->status = GAME_OVER;
     }
+    /* 1. Legality, checked once here: the referee's reason when it is not legal. */
+    rep->why = ct_why_illegal(g->pos, mv);
+    if (rep->why != CT_WHY_LEGAL)
+        return rep->status = GAME_ILLEGAL;
     if (g->pos->ply >= CT_MAX_HISTORY - 1)
-        return GAME_FULL;
+        return rep->status = GAME_FULL;
     int mover = g->pos->side;
-    /* 1. The clock: a mover out of time loses instead of moving. */
+    /* 2. The clock: a mover out of time loses instead of moving. */
     if (timed(g) && ct_clock_press(&g->clock, now) != CT_OK) {
         ct_match_time_out(&g->match, mover, g->pos->ply, plies_by(g, mover));
         sync_result(g);
         notify(g, GAME_CHANGE_END);
-        return GAME_FLAGGED;
+        report_end(g, rep);
+        return rep->status = GAME_FLAGGED;
     }
-    /* 2. The tree: follow the same move, or add it (play: replacing the redo line). */
+    /* 3. The move's text, from the position before it. */
+    if (ct_move_render_legal(g->pos, mv, g->notation, rep->text, sizeof rep->text) <= 0) {
+        char coord[6];
+        ct_move_coord(mv, coord);
+        snprintf(rep->text, sizeof rep->text, "%s", coord);
+    }
+    /* 4. The tree: follow the same move, or append it at the current node (play: replacing
+     *    the redo line). It was found legal in g->pos, the position at that node, so the
+     *    record need not replay the game to check it again. */
     int child = ct_record_find_child(&g->rec, g->node, mv);
     if (child == CT_NO_NODE) {
         int redo = ct_record_first_child(&g->rec, g->node);
         if (!g->review && redo != CT_NO_NODE)
             ct_record_delete(&g->rec, redo);
-        if (ct_record_add_move(&g->rec, g->node, mv, &child) != CT_OK) {
+        if (ct_record_add_move_unchecked(&g->rec, g->node, mv, &child) != CT_OK) {
             if (timed(g))
                 ct_clock_undo(&g->clock, now);
-            return GAME_FULL;
+            rep->text[0] = '\0';
+            return rep->status = GAME_FULL;
         }
     }
     if (!g->review)
         ct_record_promote(&g->rec, child);
-    /* 3. The referee. */
-    ct_pos before = *g->pos;
-    g->verdict = ct_rules_play(g->pos, g->setup.rules, mv);
+    /* 5. The referee plays and judges it (no second legality check). */
+    g->verdict = ct_rules_apply(g->pos, g->setup.rules, mv);
     ct_match_apply(&g->match, &g->verdict, g->pos->ply);
     clock_slot(g, child);
     g->clock_after[child][0] = g->clock.remaining[0];
@@ -249,9 +275,14 @@ game_status game_play(game *g, ct_move mv, int64_t now, ct_illegal_reason *why)
     g->turn_began = now;
     for (int s = 0; s < 2; s++)
         if (g->seats[s])
-            game_seat_moved(g->seats[s], &before, mv);
+            game_seat_moved(g->seats[s], g->pos, mv);
+    rep->verdict = g->verdict;
+    rep->check = (g->verdict.flags & CT_ADJ_CHECK) != 0;
+    if (g->verdict.captured)
+        rep->captured = ct_piece_type(g->verdict.captured);
+    report_end(g, rep);
     notify(g, GAME_CHANGE_MOVE);
-    return GAME_OK;
+    return rep->status = GAME_OK;
 }
 
 game_status game_undo(game *g, int64_t now)
@@ -538,7 +569,7 @@ game_tick_event game_tick(game *g, int64_t now)
         if (g->pace_ms > 0 && now - g->turn_began < g->pace_ms)
             return ev;
         game_seat_poll(seat, &res);
-        if (res.status == GAME_SEAT_MOVE && game_play(g, res.move, now, NULL) == GAME_OK) {
+        if (res.status == GAME_SEAT_MOVE && game_play(g, res.move, now, &ev.report) == GAME_OK) {
             ev.kind = GAME_TICK_MOVED;
             ev.side = side;
             ev.move = res.move;

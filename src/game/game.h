@@ -30,6 +30,7 @@
 #include "game/seat.h"
 #include "sys/player.h"
 #include "cotuong/clock.h"
+#include "cotuong/notation.h"
 #include "cotuong/record.h"
 #include "cotuong/rules.h"
 
@@ -69,6 +70,8 @@ struct game {
     int pace_ms;                   /* a seat's move is played no sooner than this after the
                                       turn began (AI against AI), 0 = at once */
     char path[1024];               /* the file it was saved to or opened from, "" */
+    ct_notation notation;          /* the notation of the reports' move texts (the UI keeps
+                                      it to its setting; CT_NOTATION_DEFAULT at first) */
     /* private */
     int64_t (*clock_after)[2];     /* per node: both main times left after its move */
     int clock_cap;
@@ -107,10 +110,30 @@ ct_status game_new(game *g, const game_setup *setup, int64_t now);
 void game_load(game *g, ct_record *rec, int node, const game_setup *setup, int64_t now);
 
 /* ------------------------------------------------------------------ playing */
-/* Plays mv at the current node for the side to move (adjudicated by the referee; the
- * clock is pressed). GAME_ILLEGAL with *why; GAME_OVER; GAME_FLAGGED (the game then ends
- * on time); GAME_OK with the verdict in g->verdict. why may be NULL. */
-game_status game_play(game *g, ct_move mv, int64_t now, ct_illegal_reason *why);
+/* What game_play did with a move: the UI words it and never checks or formats the move
+ * itself. */
+typedef struct {
+    game_status status;          /* GAME_OK: played; otherwise refused (or flagged) */
+    ct_illegal_reason why;       /* with GAME_ILLEGAL: the core's reason (ctl_why_text words it) */
+    ct_move move;
+    int mover;                   /* the side that moved (or tried to) */
+    char text[CT_MOVE_TEXT_MAX]; /* played: the move in g->notation, from the position
+                                    before it; "" otherwise */
+    bool check;                  /* played: it gives check */
+    int captured;                /* played: the piece taken (CT_ROOK, ...), CT_NO_TYPE if none */
+    bool over;                   /* the game has ended with it (played or flagged) */
+    ct_result result;            /* with over: the result and why (g->match has them too) */
+    ct_end_reason reason;
+    ct_verdict verdict;          /* played: the referee's verdict (claims, repetitions) */
+} game_report;
+
+/* Plays mv at the current node for the side to move: checks its legality once (the
+ * referee's reason when it is not legal), presses the clock, adds it to the record at the
+ * current node without replaying the game, judges it. Returns the status and fills *rep
+ * (may be NULL): GAME_ILLEGAL with rep->why; GAME_OVER; GAME_FULL; GAME_FLAGGED (the mover's
+ * time had run out: the move is not played and the game ends on time); GAME_OK with the
+ * move's text, check, capture and verdict (also in g->verdict). */
+game_status game_play(game *g, ct_move mv, int64_t now, game_report *rep);
 /* One move back / forward on the current line, clocks restored (see the top). */
 game_status game_undo(game *g, int64_t now);
 game_status game_redo(game *g, int64_t now);
@@ -163,6 +186,7 @@ typedef struct {
     int side;
     ct_move move;
     char detail[160];
+    game_report report;  /* GAME_TICK_MOVED: what game_play reported for the seat's move */
 } game_tick_event;
 
 /* Advances the game at now: loss on time, a seat's finished think (played once the pace

@@ -277,8 +277,7 @@ static bool build_from_snapshot(netgame *n)
     ct_move moves[PROTO_PLY_MAX];
     int nm = remote_game_moves(n->r, moves, PROTO_PLY_MAX);
     for (int i = 0; i < nm; i++) {
-        ct_illegal_reason why;
-        if (game_play(g, moves[i], now, &why) != GAME_OK) {
+        if (game_play(g, moves[i], now, NULL) != GAME_OK) {
             note(n, NETGAME_NOTE_ERROR,
                  _("Stopped: the host's move at ply %d is illegal by this side's rules."), i + 1);
             return false;

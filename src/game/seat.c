@@ -212,10 +212,10 @@ void game_seat_new_game(game_seat *s)
         s->ops->new_game(s->impl);
 }
 
-void game_seat_moved(game_seat *s, const ct_pos *before, ct_move mv)
+void game_seat_moved(game_seat *s, const ct_pos *after, ct_move mv)
 {
     if (s->ops->moved && !s->running)
-        s->ops->moved(s->impl, before, mv);
+        s->ops->moved(s->impl, after, mv);
 }
 
 bool game_seat_report(game_seat *s, const game_seat_progress *p)

@@ -73,8 +73,9 @@ typedef struct {
     /* A new game starts (forget what was learnt). */
     void (*new_game)(void *impl);
     /* A move was played on the board, by either side (a remote seat sends the opponent's
-     * move to its peer). before: the position before mv. */
-    void (*moved)(void *impl, const ct_pos *before, ct_move mv);
+     * move to its peer). after: the position after mv (its history holds the one before:
+     * the game keeps no copy of it). */
+    void (*moved)(void *impl, const ct_pos *after, ct_move mv);
     void (*free)(void *impl);
 } game_seat_ops;
 
@@ -110,7 +111,7 @@ void game_seat_cancel(game_seat *s);
 /* Tells the seat a new game starts / a move was played (see game_seat_ops). Not while
  * it thinks: cancel first. */
 void game_seat_new_game(game_seat *s);
-void game_seat_moved(game_seat *s, const ct_pos *before, ct_move mv);
+void game_seat_moved(game_seat *s, const ct_pos *after, ct_move mv);
 
 /* For implementations, on the seat's thread: publishes progress (copied under the lock);
  * returns true when a stop was asked. */

@@ -141,7 +141,7 @@ game_trainer_result game_trainer_submit(game_trainer *t, ct_move mv)
         return TRAINER_OVER;
     if (game_trainer_busy(t))
         return TRAINER_BUSY;
-    if (!ct_is_legal(&t->pos, mv))
+    if ((t->why = ct_why_illegal(&t->pos, mv)) != CT_WHY_LEGAL)
         return TRAINER_ILLEGAL;
     judge_job *j = game_seat_impl(t->judge);
     j->hint = false;

@@ -11,6 +11,7 @@
 
 #include "game/seat.h"
 #include "cotuong/exercise.h"
+#include "cotuong/movegen.h"
 
 #define GAME_TRAINER_LINE (2 * CT_EX_MAX_MOVES + 2)
 
@@ -46,6 +47,7 @@ typedef struct {
     bool refused, hinted, shown; /* this attempt: a move refused, a hint, the solution seen */
     int hint_level;          /* 0 none, 1 the piece shown, 2 the move shown */
     ct_move hint;
+    ct_illegal_reason why;   /* after TRAINER_ILLEGAL: the referee's reason (the UI words it) */
 } game_trainer;
 
 /* Starts an attempt at ex (kept, not copied). False when memory is short or the FEN is bad. */

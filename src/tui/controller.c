@@ -242,9 +242,16 @@ void ctl_result_text(ct_result result, ct_end_reason reason, char *buf, size_t s
 }
 
 /* Why a typed move was refused, in the interface language (the core's message is English:
- * it is shown as it is in the English interface, where it says more). */
-static const char *parse_error_text(const ct_parse_error *err)
+ * it is shown as it is in the English interface, where it says more). An illegal move and
+ * a move in the other side's notation get the same words in every notation. */
+static const char *parse_error_text(const ct_parse_error *err, int side)
 {
+    if (err->kind == CT_PARSE_ILLEGAL ||
+        (err->kind == CT_PARSE_NO_PIECE && err->reason != CT_WHY_LEGAL))
+        return ctl_why_text(err->reason);
+    if (err->kind == CT_PARSE_WRONG_SIDE)
+        return side == CT_RED ? _("that is Black's notation (digits); it is Red's turn")
+                              : _("that is Red's notation (numerals); it is Black's turn");
     if (!i18n_is_vietnamese() && err->message[0])
         return err->message;
     switch (err->kind) {
@@ -253,7 +260,6 @@ static const char *parse_error_text(const ct_parse_error *err)
     case CT_PARSE_NO_PIECE: return _("no such piece on that file");
     case CT_PARSE_BAD_MARKER: return _("the front/rear marker does not fit the pieces there");
     case CT_PARSE_NO_MOVE: return _("that piece cannot move so");
-    case CT_PARSE_ILLEGAL: return ctl_why_text(err->reason);
     case CT_PARSE_AMBIGUOUS: return _("several pieces can make that move");
     case CT_PARSE_CLASH: return _("notations disagree: choose one with n");
     default: return err->message[0] ? _(err->message) : _("not a move in any notation");
@@ -272,16 +278,28 @@ ct_move ctl_read_move(const ctl *c, const ct_pos *pos, const char *text, char *m
     ct_move mv = CT_NO_MOVE;
     ct_parse_error err;
     if (ct_move_parse(pos, text, c->set.notation, &mv, &err) != CT_OK) {
+        /* Any notation: its move, or its reason when it read the text and the chosen
+         * notation did not (炮五平四 with WXF chosen: no cannon on that file, not a WXF
+         * syntax error about a Hán character). */
         ct_parse_error any;
         if (ct_move_parse(pos, text, CT_NOTATION_AUTO, &mv, &any) == CT_OK ||
-            c->set.notation == CT_NOTATION_AUTO)
+            c->set.notation == CT_NOTATION_AUTO ||
+            (!ct_parse_was_read(err.kind) && ct_parse_was_read(any.kind)))
             err = any;
     }
-    if (!mv)
+    /* Coordinates nothing else read (a9a5 in any notation): the model says why not. */
+    if (!mv && !ct_parse_was_read(err.kind))
         mv = ct_move_parse_coord(text);
     if (!mv) {
         char *t = sanitize_dup(text, 0);
-        snprintf(msg, size, _("Cannot read the move \"%s\": %s."), t, parse_error_text(&err));
+        if (err.kind == CT_PARSE_AMBIGUOUS || err.kind == CT_PARSE_CLASH)
+            snprintf(msg, size, _("The move \"%s\" is ambiguous: %s."), t,
+                     parse_error_text(&err, pos->side));
+        else if (ct_parse_was_read(err.kind))
+            snprintf(msg, size, _("Illegal: %s."), parse_error_text(&err, pos->side));
+        else
+            snprintf(msg, size, _("Cannot read the move \"%s\": %s."), t,
+                     parse_error_text(&err, pos->side));
         free(t);
     }
     return mv;

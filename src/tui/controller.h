@@ -200,10 +200,12 @@ void ctl_prompt_yesno(ctl *c, void *st, const char *question, ctl_yesno_fn done)
 /* A move in the current notation (falls back to coordinates). pos: before the move. */
 void ctl_move_text(const ctl *c, const ct_pos *pos, ct_move mv, char *buf, size_t size);
 /* A move typed at a prompt, read the same way on every screen: the current notation, then
- * any notation, then coordinates h2e2. When no notation reads it, the reason is the current
- * notation's (X9+1 in Vietnamese: a wrong direction, not WXF's unknown piece). Returns the
- * move (a coordinate move may be illegal: the caller says why), or CT_NO_MOVE with
- * "Cannot read the move "TEXT": REASON." in msg. */
+ * any notation, then coordinates h2e2. Returns the move (a coordinate move may be illegal:
+ * the model says why), or CT_NO_MOVE with the reason in msg: "Illegal: REASON." when a
+ * notation read it but it cannot be played (the same words in every notation, and for the
+ * other side's notation), "The move "TEXT" is ambiguous: …", or "Cannot read the move
+ * "TEXT": REASON." only when no notation reads it (then the reason is the current
+ * notation's: X9+1 in Vietnamese is a wrong direction, not WXF's unknown piece). */
 ct_move ctl_read_move(const ctl *c, const ct_pos *pos, const char *text, char *msg, size_t size);
 /* Why a move is illegal / how a game ended, in the interface language. */
 const char *ctl_why_text(ct_illegal_reason why);

@@ -93,23 +93,20 @@ static void moved_status(ctl *c, play_state *ps, int mover, const char *text)
 static bool human_move(ctl *c, play_state *ps, ct_move mv)
 {
     game *g = &ps->g;
-    char text[CT_MOVE_TEXT_MAX];
-    int mover = game_side(g);
-    if (ct_is_legal(g->pos, mv))
-        ctl_move_text(c, g->pos, mv, text, sizeof text);
-    ct_illegal_reason why = CT_WHY_LEGAL;
-    switch (game_play(g, mv, sys_now_ms(), &why)) {
+    game_report rep;
+    g->notation = sanitize_notation(c->set.notation);
+    switch (game_play(g, mv, sys_now_ms(), &rep)) {
     case GAME_OK:
         clear_selection(ps);
         ps->hint = CT_NO_MOVE;
         ps->history_scroll = 0;
-        moved_status(c, ps, mover, text);
+        moved_status(c, ps, rep.mover, rep.text);
         ctl_autosave_news(c);
         return true;
     case GAME_OVER:
         ctl_status(c, UI_ERROR, "%s", _("The game is over: start a new game (N) or undo (u)."));
         return false;
-    case GAME_ILLEGAL: ctl_status(c, UI_ERROR, _("Illegal: %s."), ctl_why_text(why)); return false;
+    case GAME_ILLEGAL: ctl_status(c, UI_ERROR, _("Illegal: %s."), ctl_why_text(rep.why)); return false;
     case GAME_FLAGGED: result_status(c, ps); ctl_autosave_news(c); return false;
     default: ctl_status(c, UI_ERROR, "%s", _("The game is too long.")); return false;
     }
@@ -373,10 +370,6 @@ static void on_move_line(ctl *c, void *st, const char *text)
     ct_move mv = ctl_read_move(c, ps->g.pos, text, why, sizeof why);
     if (!mv) {
         ctl_status(c, UI_ERROR, "%s", why);
-        return;
-    }
-    if (!ct_is_legal(ps->g.pos, mv)) {
-        human_move(c, ps, mv); /* says why it is illegal */
         return;
     }
     if (!game_human_turn(&ps->g)) {
@@ -667,6 +660,7 @@ static void play_tick(ctl *c, void *st)
     if (ps->net)
         tui_lobby_tick(c, ps->net);
     int64_t now = sys_now_ms();
+    g->notation = sanitize_notation(c->set.notation); /* the text of a seat's move */
     game_tick_event ev = game_tick(g, now);
     if (ps->net)
         tui_lobby_tick_event(c, ps->net, &ev);
@@ -682,16 +676,11 @@ static void play_tick(ctl *c, void *st)
         ctl_status(c, UI_STATUS, _("Hint: %s (Enter plays it)"), t);
         break;
     case GAME_TICK_MOVED: {
-        /* The text of the move from the position before it. */
-        ct_pos *before = &ps->scratch;
-        *before = *g->pos;
-        ct_pos_unmake(before);
-        ctl_move_text(c, before, ev.move, t, sizeof t);
         ps->hist_n = -1;
         clear_selection(ps);
         ps->hint = CT_NO_MOVE;
         ps->history_scroll = 0;
-        moved_status(c, ps, ev.side, t);
+        moved_status(c, ps, ev.side, ev.report.text);
         ui_screen_bell(); /* the opponent moved (bell = on): for players in another window */
         break;
     }

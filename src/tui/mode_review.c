@@ -556,8 +556,12 @@ static bool stop_engines(review_state *rs)
 /* ---------------------------------------------------------------- actions */
 static void play_on(ctl *c, review_state *rs, ct_move mv)
 {
-    if (game_play(&rs->g, mv, sys_now_ms(), NULL) != GAME_OK) {
-        ctl_status(c, UI_ERROR, "%s", _("That move is not legal here."));
+    game_report rep;
+    if (game_play(&rs->g, mv, sys_now_ms(), &rep) != GAME_OK) {
+        if (rep.status == GAME_ILLEGAL)
+            ctl_status(c, UI_ERROR, _("Illegal: %s."), ctl_why_text(rep.why));
+        else
+            ctl_status(c, UI_ERROR, "%s", _("That move is not legal here."));
         return;
     }
     rs->selected = CT_NO_SQ;

@@ -321,15 +321,17 @@ static void solver_move(ctl *c, train_state *ts, ct_move mv)
         ctl_status(c, UI_STATUS, "%s", _("Solved. PgDn: the next exercise, r: again."));
         return;
     }
-    if (!ct_is_legal(&t->pos, mv)) {
-        ctl_status(c, UI_ERROR, "%s", ctl_why_text(ct_why_illegal(&t->pos, mv)));
+    /* The judge searches on its own thread; the tick collects its verdict. The trainer
+     * checks the move (the position stays as it is until the verdict). */
+    game_trainer_result r = game_trainer_submit(t, mv);
+    if (r == TRAINER_ILLEGAL) {
+        ctl_status(c, UI_ERROR, "%s", ctl_why_text(t->why));
         return;
     }
     clear_selection(ts);
     ts->shown_hint = CT_NO_MOVE;
     ctl_move_text(c, &t->pos, mv, ts->judged, sizeof ts->judged);
-    /* The judge searches on its own thread; the tick collects its verdict. */
-    if (game_trainer_submit(t, mv) == TRAINER_PENDING)
+    if (r == TRAINER_PENDING)
         ctl_status(c, UI_STATUS, "%s", _("Checking the move... (Esc: cancel)"));
 }
 
