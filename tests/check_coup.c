@@ -467,6 +467,75 @@ START_TEST(test_judge)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------ information
+ * A whole random game, refereed on the full position. Beside it each player and a watcher
+ * keep their own position built only from what they are told: the move, what a reveal
+ * turned out to be (public), and, for the capturer alone, what a face-down piece it took
+ * was. After every move ct_coup_view() of the full position must equal what each of them
+ * built: it never holds an identity that viewer was not told. */
+static void learn_capture(ct_coup_pos *t, int type)
+{
+    int owner = t->side; /* after the move the side to move is the owner of the taken piece */
+    t->taken[owner][t->ntaken[owner] - 1] |= (uint8_t)type;
+    t->hist[t->ply - 1].captured |= (uint8_t)type;
+    t->pool[owner][type]--;
+}
+
+static void same_view(const ct_coup_pos *a, const ct_coup_pos *b, int viewer, int ply)
+{
+    ck_assert_msg(!memcmp(a->board, b->board, sizeof a->board), "viewer %d ply %d: board", viewer, ply);
+    ck_assert_msg(!memcmp(a->pool, b->pool, sizeof a->pool), "viewer %d ply %d: pool", viewer, ply);
+    ck_assert_msg(!memcmp(a->taken, b->taken, sizeof a->taken), "viewer %d ply %d: taken", viewer, ply);
+    ck_assert(!memcmp(a->ntaken, b->ntaken, sizeof a->ntaken));
+    ck_assert(a->key == b->key && a->side == b->side && a->ply == b->ply);
+    ck_assert(a->halfmove == b->halfmove && a->fullmove == b->fullmove);
+    ck_assert(!memcmp(a->hist, b->hist, (size_t)a->ply * sizeof a->hist[0]));
+}
+
+START_TEST(test_view_whole_game)
+{
+    static ct_coup_pos full, told[3], view;
+    uint64_t rng = 0xFACE + (uint64_t)_i;
+    ct_coup_deal deal;
+    ct_coup_deal_random(&deal, 1000 + (uint64_t)_i);
+    ct_coup_start(&full, &deal);
+    for (int v = 0; v < 3; v++)
+        ct_coup_start(&told[v], NULL);
+    int captured_down = 0;
+    ct_move moves[CT_MAX_MOVES];
+    for (int ply = 0; ply < 200; ply++) {
+        for (int v = 0; v < 3; v++) {
+            ct_coup_view(&full, v, &view);
+            same_view(&view, &told[v], v, ply);
+            ck_assert(ct_coup_pos_ok(&view));
+            for (int sq = 0; sq < CT_BOARD_SIZE; sq++)
+                ck_assert(!ct_coup_is_down(&view, (ct_sq)sq) || CT_COUP_TYPE(view.board[sq]) == 0);
+            /* A view of a view is the same view. */
+            ct_coup_pos again;
+            ct_coup_view(&view, v, &again);
+            same_view(&again, &view, v, ply);
+        }
+        int n = ct_coup_gen_legal(&full, moves);
+        if (n == 0)
+            break;
+        ct_move mv = moves[test_rand(&rng) % (uint64_t)n];
+        int mover = full.side;
+        int cap = full.board[CT_TO(mv)];
+        int revealed = ct_coup_make(&full, mv, 0);
+        ck_assert_int_ge(revealed, 0);
+        for (int v = 0; v < 3; v++) {
+            ck_assert_int_eq(ct_coup_make(&told[v], mv, revealed), revealed);
+            if (cap && (cap & CT_COUP_DOWN) && v == mover)
+                learn_capture(&told[v], CT_COUP_TYPE(cap));
+        }
+        captured_down += cap && (cap & CT_COUP_DOWN);
+    }
+    /* The games are long enough to take face-down pieces (the asymmetric case). */
+    ck_assert_int_gt(captured_down, 0);
+}
+END_TEST
+
 static Suite *coup_suite(void)
 {
     Suite *s = suite_create("coup");
@@ -480,6 +549,9 @@ static Suite *coup_suite(void)
     tcase_add_test(tc, test_deal_and_reveal);
     tcase_add_test(tc, test_judge);
     tcase_add_loop_test(tc, test_brute_force, 0, 8);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("view");
+    tcase_add_loop_test(tc, test_view_whole_game, 0, 6);
     suite_add_tcase(s, tc);
     return s;
 }
