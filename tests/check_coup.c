@@ -536,6 +536,131 @@ START_TEST(test_view_whole_game)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ FEN
+ * The start position as the spec quotes it from the Jieqi tools. */
+static const char start_fen[] =
+    "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1";
+
+START_TEST(test_fen_start)
+{
+    ct_coup_fen_error err;
+    ck_assert_msg(ct_coup_fen_read(&pos, start_fen, &err) == CT_OK, "%s", err.message);
+    ct_coup_start(&pos2, NULL);
+    ck_assert(!memcmp(pos.board, pos2.board, sizeof pos.board));
+    ck_assert(!memcmp(pos.pool, pos2.pool, sizeof pos.pool));
+    ck_assert(pos.key == pos2.key && pos.side == CT_RED && pos.fullmove == 1);
+    char buf[160];
+    ck_assert_int_eq(ct_coup_fen_write(&pos2, buf, sizeof buf), (int)strlen(start_fen));
+    ck_assert_str_eq(buf, start_fen);
+    /* JieqiBox's newer order: board, side, pool, captured pool, half-moves, move number. */
+    ck_assert(ct_coup_fen_read(&pos, "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/"
+                                     "XXXXKXXXX w R2r2N2n2B2b2A2a2C2c2P5p5 - 0 1", &err) == CT_OK);
+    ck_assert(!memcmp(pos.pool, pos2.pool, sizeof pos.pool));
+    /* A position in play: Red's cannon square revealed a rook that took on b9. */
+    ck_assert(ct_coup_fen_read(&pos, "xRxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/7X1/9/XXXXKXXXX"
+                                     " A2B2N2R1C2P5a2b2n2r2c2p5 b - - 0 1", &err) == CT_OK);
+    ck_assert_int_eq(pos.side, CT_BLACK);
+    ck_assert_int_eq(ct_coup_acting_type(&pos, ct_sq_parse("b9")), CT_ROOK);
+    ck_assert_int_eq(ct_coup_pool_count(&pos, CT_RED), 14);
+    ck_assert_int_eq(ct_coup_pool_count(&pos, CT_BLACK), 15); /* 14 down + 1 taken unknown */
+}
+END_TEST
+
+typedef struct {
+    const char *fen;
+    ct_coup_fen_problem code;
+    int side, file, rank, count;
+} fen_bad;
+
+static const fen_bad bad_fens[] = {
+    /* A face-down piece on e4: no starting square. */
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1",
+     CT_COUP_FEN_OK, 0, 0, 0, 0},
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4X4/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1",
+     CT_COUP_FEN_DOWN_PLACE, CT_RED, 4, 4, 0},
+    /* A Red face-down piece on Black's a6 pawn square. */
+    {"xxxxkxxxx/9/1x5x1/X1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1",
+     CT_COUP_FEN_DOWN_PLACE, CT_RED, 0, 6, 0},
+    /* 15 face-down red pieces, a pool of 14. */
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R1C2P5a2b2n2r2c2p5 w - - 0 1",
+     CT_COUP_FEN_POOL_SHORT, CT_RED, 0, 0, 15},
+    /* Two red rooks face up and two more in the pool. */
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/RX5XR/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1",
+     CT_COUP_FEN_TOO_MANY, CT_RED, 0, 0, 4},
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R3C2P5a2b2n2r2c2p5 w - - 0 1",
+     CT_COUP_FEN_TOO_MANY, CT_RED, 0, 0, 3},
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5k1 w - - 0 1",
+     CT_COUP_FEN_POOL_SYNTAX, 0, 0, 0, 0},
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - x 1",
+     CT_COUP_FEN_HALFMOVE, 0, 0, 0, 0},
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 g - - 0 1",
+     CT_COUP_FEN_SIDE, 0, 0, 0, 0},
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXQXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1",
+     CT_COUP_FEN_LETTER, 0, 4, 0, 0},
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9 A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1",
+     CT_COUP_FEN_RANK_COUNT, 0, 0, 0, 9},
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXX1XXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1",
+     CT_COUP_FEN_NO_KING, CT_RED, 0, 0, 0},
+    /* Kings facing on an open file with Red to move: Black (not to move) is in check. */
+    {"4k4/9/9/9/9/9/9/9/9/4K4 - w - - 0 1", CT_COUP_FEN_IN_CHECK, CT_BLACK, 0, 0, 0},
+    {"3k5/9/9/9/9/9/9/9/9/4K4 - w", CT_COUP_FEN_OK, 0, 0, 0, 0},
+    {"3k5/9/9/9/9/9/9/9/9/4K4", CT_COUP_FEN_FIELD_COUNT, 0, 0, 0, 1},
+};
+
+START_TEST(test_fen_refused)
+{
+    const fen_bad *c = &bad_fens[_i];
+    ct_coup_fen_error err;
+    memset(&err, 0, sizeof err);
+    ct_coup_start(&pos, NULL);
+    uint64_t key = pos.key;
+    ct_status st = ct_coup_fen_read(&pos, c->fen, &err);
+    if (c->code == CT_COUP_FEN_OK) {
+        ck_assert_msg(st == CT_OK, "%s: %s", c->fen, err.message);
+        return;
+    }
+    ck_assert_msg(st != CT_OK, "%s accepted", c->fen);
+    ck_assert_msg(err.code == c->code, "%s: code %d (%s), expected %d", c->fen, err.code,
+                  err.message, c->code);
+    ck_assert_int_eq(err.side, c->side);
+    ck_assert_int_eq(err.file, c->file);
+    ck_assert_int_eq(err.rank, c->rank);
+    ck_assert_int_eq(err.count, c->count);
+    ck_assert(err.message[0]);
+    ck_assert(pos.key == key); /* unchanged */
+}
+END_TEST
+
+/* A view's FEN reads back to the same view (the FEN has no taken list: those stay out). */
+START_TEST(test_fen_round_trip)
+{
+    static ct_coup_pos full, view, back;
+    uint64_t rng = 77;
+    ct_coup_deal deal;
+    ct_coup_deal_random(&deal, 5);
+    ct_coup_start(&full, &deal);
+    ct_move moves[CT_MAX_MOVES];
+    for (int ply = 0; ply < 150; ply++) {
+        for (int v = 0; v < 3; v++) {
+            char buf[160];
+            ct_coup_view(&full, v, &view);
+            ck_assert(ct_coup_fen_write(&view, buf, sizeof buf) < (int)sizeof buf);
+            ct_coup_fen_error err;
+            ck_assert_msg(ct_coup_fen_read(&back, buf, &err) == CT_OK, "%s: %s", buf, err.message);
+            ck_assert(!memcmp(back.board, view.board, sizeof back.board));
+            ck_assert(!memcmp(back.pool, view.pool, sizeof back.pool));
+            ck_assert(back.key == view.key && back.side == view.side);
+            ck_assert(back.halfmove == view.halfmove && back.fullmove == view.fullmove);
+            ck_assert(!strchr(buf, '?'));
+        }
+        int n = ct_coup_gen_legal(&full, moves);
+        if (n == 0)
+            break;
+        ct_coup_make(&full, moves[test_rand(&rng) % (uint64_t)n], 0);
+    }
+}
+END_TEST
+
 static Suite *coup_suite(void)
 {
     Suite *s = suite_create("coup");
@@ -552,6 +677,11 @@ static Suite *coup_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("view");
     tcase_add_loop_test(tc, test_view_whole_game, 0, 6);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fen");
+    tcase_add_test(tc, test_fen_start);
+    tcase_add_loop_test(tc, test_fen_refused, 0, (int)(sizeof bad_fens / sizeof bad_fens[0]));
+    tcase_add_test(tc, test_fen_round_trip);
     suite_add_tcase(s, tc);
     return s;
 }
