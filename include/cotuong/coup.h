@@ -144,6 +144,8 @@ uint64_t ct_coup_compute_key(const ct_coup_pos *pos);
 int ct_coup_gen_pseudo(const ct_coup_pos *pos, ct_move *out);
 /* Legal moves of the side to move; 0 = the side to move has lost (mate or stalemate). */
 int ct_coup_gen_legal(const ct_coup_pos *pos, ct_move *out);
+/* Legal captures only (for the quiescence search). */
+int ct_coup_gen_captures(const ct_coup_pos *pos, ct_move *out);
 bool ct_coup_is_legal(const ct_coup_pos *pos, ct_move mv); /* any 16-bit value is safe */
 bool ct_coup_in_check(const ct_coup_pos *pos, int side);
 /* Would sq be attacked by `by` (pieces as they act now, the king along an open file)? */

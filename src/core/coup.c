@@ -30,23 +30,30 @@ static inline bool own_half(int side, int sq)
 static inline bool is_piece(int c) { return c != 0 && c != CT_OFFBOARD; }
 static inline int cell_side(int c) { return (c >> 5) & 1; }
 
-static const uint8_t back_rank[9] = {CT_ROOK, CT_HORSE,    CT_ELEPHANT, CT_ADVISOR, CT_KING,
-                                     CT_ADVISOR, CT_ELEPHANT, CT_HORSE,  CT_ROOK};
+/* The standard set-up's type on each square of the padded board (kept as a table: the
+ * generator asks it for every face-down piece). Rows are ranks 0..9 from the fourth row. */
+static const uint8_t home_table[CT_BOARD_SIZE] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 5, 4, 3, 2, 1, 2, 3, 4, 5, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0,
+    0, 0, 0, 7, 0, 7, 0, 7, 0, 7, 0, 7, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 7, 0, 7, 0, 7, 0, 7, 0, 7, 0, 0, 0, 0,
+    0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 5, 4, 3, 2, 1, 2, 3, 4, 5, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 
 int ct_coup_home_type(ct_sq sq)
 {
-    if (!ct_sq_on_board(sq))
-        return CT_NO_TYPE;
-    int f = CT_SQ_FILE(sq), r = CT_SQ_RANK(sq);
-    if (r > 4)
-        r = 9 - r;
-    if (r == 0)
-        return back_rank[f];
-    if (r == 2 && (f == 1 || f == 7))
-        return CT_CANNON;
-    if (r == 3 && f % 2 == 0)
-        return CT_PAWN;
-    return CT_NO_TYPE;
+    return home_table[sq];
 }
 
 int ct_coup_home_side(ct_sq sq)
@@ -59,7 +66,7 @@ int ct_coup_home_side(ct_sq sq)
 /* The acting type of a cell on sq. */
 static inline int acting(int c, int sq)
 {
-    return (c & CT_COUP_DOWN) ? ct_coup_home_type((ct_sq)sq) : CT_COUP_TYPE(c);
+    return (c & CT_COUP_DOWN) ? home_table[sq] : CT_COUP_TYPE(c);
 }
 
 int ct_coup_acting_type(const ct_coup_pos *pos, ct_sq sq)
@@ -430,15 +437,41 @@ static bool legal_on(uint8_t *b, int side, int ksq, ct_move mv)
     return ok;
 }
 
-int ct_coup_gen_legal(const ct_coup_pos *pos, ct_move *out)
+/* Can a move change an attack on the king at ksq? Only by leaving the king's row, column or
+ * a diagonal neighbour (a horse leg or an elephant eye), or by arriving on its row or column
+ * (a cannon screen); a king move always can. */
+static inline bool touches_king(int ksq, int from, int to)
+{
+    int dr = CT_SQ_ROW(from) - CT_SQ_ROW(ksq), dc = CT_SQ_COL(from) - CT_SQ_COL(ksq);
+    if (dr == 0 || dc == 0 || ((dr == 1 || dr == -1) && (dc == 1 || dc == -1)))
+        return true;
+    return CT_SQ_ROW(to) == CT_SQ_ROW(ksq) || CT_SQ_COL(to) == CT_SQ_COL(ksq);
+}
+
+static int filter_legal(const ct_coup_pos *pos, ct_move *out, int n, bool caps)
 {
     uint8_t b[CT_BOARD_SIZE];
     memcpy(b, pos->board, sizeof b);
-    int n = ct_coup_gen_pseudo(pos, out), k = 0;
-    for (int i = 0; i < n; i++)
-        if (legal_on(b, pos->side, pos->king[pos->side], out[i]))
+    int ksq = pos->king[pos->side], k = 0;
+    bool check = attacked(b, ksq, pos->side ^ 1);
+    for (int i = 0; i < n; i++) {
+        int from = CT_FROM(out[i]), to = CT_TO(out[i]);
+        if (caps && !b[to])
+            continue;
+        if ((!check && !touches_king(ksq, from, to)) || legal_on(b, pos->side, ksq, out[i]))
             out[k++] = out[i];
+    }
     return k;
+}
+
+int ct_coup_gen_legal(const ct_coup_pos *pos, ct_move *out)
+{
+    return filter_legal(pos, out, ct_coup_gen_pseudo(pos, out), false);
+}
+
+int ct_coup_gen_captures(const ct_coup_pos *pos, ct_move *out)
+{
+    return filter_legal(pos, out, ct_coup_gen_pseudo(pos, out), true);
 }
 
 bool ct_coup_is_legal(const ct_coup_pos *pos, ct_move mv)
