@@ -216,6 +216,8 @@ static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, c
     }
     int side = (c >> 5) & 1;
     int w_all = ct_coup_pool_count(p, side), w_left = w_all;
+    if (w_all == 0) /* cannot happen in a consistent position (ct_coup_pos_ok) */
+        return -CHANCE_BOUND;
     long sum = 0;
     /* Outcomes are bounded (a mate behind a reveal counts as a big win, not a mate): the
      * tighter the bounds, the more Star1 prunes. */
@@ -223,7 +225,7 @@ static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, c
     alpha = clamp(alpha, lo - 1, hi);
     beta = clamp(beta, lo, hi + 1);
     /* The likeliest outcomes first: they narrow the others' windows most. */
-    int types[6], nt = 0;
+    int types[6] = {0}, nt = 0;
     for (int t = CT_ADVISOR; t <= CT_PAWN; t++)
         if (p->pool[side][t]) {
             int j = nt++;
