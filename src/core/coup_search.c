@@ -24,7 +24,7 @@ enum {
     QS_MAX_PLY = 8,         /* quiescence depth */
     QS_REVEAL_PLY = 1,      /* captures that reveal (chance nodes) only this near the leaf */
     QS_DELTA = 200,
-    CHANCE_BOUND = 4000,    /* chance outcomes are clamped to +-this (Star1 needs bounds) */         /* a capture that cannot lift the score near alpha is skipped */
+    CHANCE_BOUND = 1500,    /* chance outcomes are clamped to +-this (Star1 needs bounds) */         /* a capture that cannot lift the score near alpha is skipped */
     MAX_PLY = 64,
 };
 #define SCORE_INF (CT_COUP_MATE + 1)
@@ -333,7 +333,16 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply)
     order(x, mv, n, ply, CT_NO_MOVE);
     int best = -SCORE_INF;
     for (int i = 0; i < n; i++) {
-        int v = value_of(x, mv[i], depth - 1, alpha, beta, ply, search_child);
+        /* 4. Principal variation search: after the first move a null window proves the
+         * rest worse, which also narrows every chance node's windows below. */
+        int v;
+        if (i == 0) {
+            v = value_of(x, mv[i], depth - 1, alpha, beta, ply, search_child);
+        } else {
+            v = value_of(x, mv[i], depth - 1, alpha, alpha + 1, ply, search_child);
+            if (v > alpha && v < beta && !x->stop)
+                v = value_of(x, mv[i], depth - 1, alpha, beta, ply, search_child);
+        }
         if (x->stop)
             return 0;
         if (v > best) {
@@ -395,7 +404,14 @@ void ct_coup_search(const ct_coup_pos *pos, int level, int depth, uint64_t nodes
             /* Weak levels keep every move within the margin exact, to choose among them. */
             int a = margin ? (it_best_score > -SCORE_INF ? it_best_score - margin - 1 : -SCORE_INF)
                            : alpha;
-            int v = value_of(&x, mv[i], d - 1, a, SCORE_INF, 0, search_child);
+            int v;
+            if (i == 0 || a == -SCORE_INF) {
+                v = value_of(&x, mv[i], d - 1, a, SCORE_INF, 0, search_child);
+            } else {
+                v = value_of(&x, mv[i], d - 1, a, a + 1, 0, search_child);
+                if (v > a && !x.stop)
+                    v = value_of(&x, mv[i], d - 1, a, SCORE_INF, 0, search_child);
+            }
             if (x.stop)
                 break;
             score[i] = v;
