@@ -189,6 +189,27 @@ START_TEST(test_evaluate_symmetric)
 }
 END_TEST
 
+static bool stop_now(void *arg)
+{
+    int *calls = arg;
+    return ++*calls >= 3;
+}
+
+START_TEST(test_poll_stops)
+{
+    ct_coup_deal d;
+    ct_coup_deal_random(&d, 8);
+    ct_coup_start(&a, &d);
+    int calls = 0;
+    ct_coup_result r;
+    ct_coup_search_poll(&a, 10, 6, 0, 0, stop_now, &calls, &r);
+    ck_assert_int_eq(calls, 3);
+    ck_assert(ct_coup_is_legal(&a, r.move));
+    ck_assert_int_eq(r.depth, 1);
+    ck_assert_uint_lt(r.nodes, 200000);
+}
+END_TEST
+
 static Suite *coup_search_suite(void)
 {
     Suite *s = suite_create("coup_search");
@@ -199,6 +220,7 @@ static Suite *coup_search_suite(void)
     tcase_add_test(tc, test_free_rook);
     tcase_add_test(tc, test_levels);
     tcase_add_test(tc, test_evaluate_symmetric);
+    tcase_add_test(tc, test_poll_stops);
     suite_add_tcase(s, tc);
     return s;
 }

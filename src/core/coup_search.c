@@ -41,6 +41,8 @@ typedef struct {
     uint64_t nodes;
     uint64_t limit;       /* 0 = none */
     bool stop;
+    ct_coup_poll poll;
+    void *poll_arg;
     ct_move killer[MAX_PLY][2];
     ct_coup_pos pos;      /* the mover's view; moves are made on it (last: not cleared) */
 } ctx;
@@ -266,6 +268,8 @@ static bool tick(ctx *x)
     x->nodes++;
     if (x->limit && x->nodes >= x->limit)
         x->stop = true;
+    if (x->poll && (x->nodes & 1023) == 0 && x->poll(x->poll_arg))
+        x->stop = true;
     return x->stop;
 }
 
@@ -366,8 +370,16 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply)
 void ct_coup_search(const ct_coup_pos *pos, int level, int depth, uint64_t nodes,
                     uint64_t seed, ct_coup_result *out)
 {
+    ct_coup_search_poll(pos, level, depth, nodes, seed, NULL, NULL, out);
+}
+
+void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t nodes,
+                         uint64_t seed, ct_coup_poll poll, void *arg, ct_coup_result *out)
+{
     ctx x;
     memset(&x, 0, offsetof(ctx, pos));
+    x.poll = poll;
+    x.poll_arg = arg;
     /* 1. The view of the side to move: the search cannot read the deal. */
     ct_coup_view(pos, pos->side, &x.pos);
 
@@ -391,12 +403,15 @@ void ct_coup_search(const ct_coup_pos *pos, int level, int depth, uint64_t nodes
     ct_move done_mv[CT_MAX_MOVES];
     ct_move best = mv[0];
     int best_score = 0;
-    /* 2. Iterative deepening; the first iteration always completes (the budget applies from
-     * the second), and a cut-off iteration's results are dropped. */
+    /* 2. Iterative deepening; the first iteration always completes (the budget and the poll
+     * apply from the second), and a cut-off iteration's results are dropped. */
     for (int d = 1; d <= max_depth && d < MAX_PLY / 2; d++) {
         uint64_t limit = x.limit;
-        if (d == 1)
+        ct_coup_poll polling = x.poll;
+        if (d == 1) {
             x.limit = 0;
+            x.poll = NULL;
+        }
         order(&x, mv, n, 0, best);
         int alpha = -SCORE_INF, it_best_score = -SCORE_INF;
         ct_move it_best = mv[0];
@@ -423,6 +438,7 @@ void ct_coup_search(const ct_coup_pos *pos, int level, int depth, uint64_t nodes
             }
         }
         x.limit = limit;
+        x.poll = polling;
         if (x.stop && d > 1)
             break;
         best = it_best;
