@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — a small self-play harness for the cờ úp AI, outside `make check` (speed and
+ * strength are measured, never timed in a test). Build and run by hand:
+ *   cc -O2 -Iinclude tests/coup_ladder.c build/libcotuong.a -o build/coup_ladder
+ *   build/coup_ladder nps [depth]          nodes per second from 8 start views
+ *   build/coup_ladder match A B games      level A against level B, colours alternate
+ *   build/coup_ladder greedy A games       level A against a one-ply greedy player
+ * Each game has its own deal (seed = game number); the referee is the full position, each
+ * player gets only what ct_coup_search()/ct_coup_view() give it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cotuong/coup.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* One ply: the capture that takes the most (as the mover sees it), else a random move. */
+static ct_move greedy(const ct_coup_pos *full, uint64_t *rng)
+{
+    static const int value[CT_PIECE_TYPES] = {0, 10000, 220, 230, 420, 900, 470, 110};
+    static ct_coup_pos v;
+    ct_coup_view(full, full->side, &v);
+    ct_move moves[CT_MAX_MOVES];
+    int n = ct_coup_gen_legal(&v, moves), best = -1, bi = 0;
+    for (int i = 0; i < n; i++) {
+        int c = v.board[CT_TO(moves[i])], s = 0;
+        if (c)
+            s = (c & CT_COUP_DOWN) ? 300 : value[CT_COUP_TYPE(c)];
+        s = s * 64 + (int)(ct_coup_rand(rng) % 64);
+        if (s > best) {
+            best = s;
+            bi = i;
+        }
+    }
+    return n ? moves[bi] : CT_NO_MOVE;
+}
+
+/* Plays one game; level 0 is the greedy player. Returns 1 Red wins, -1 Black wins, 0 draw. */
+static int play(int red_level, int black_level, uint64_t seed, int *plies)
+{
+    static ct_coup_pos full;
+    ct_coup_deal deal;
+    ct_coup_deal_random(&deal, seed);
+    ct_coup_start(&full, &deal);
+    uint64_t rng = seed ^ 0x5DEECE66DULL;
+    for (*plies = 0; *plies < 300; (*plies)++) {
+        ct_end_reason why;
+        ct_result r = ct_coup_judge(&full, &why);
+        if (r != CT_RESULT_NONE)
+            return r == CT_RESULT_RED_WINS ? 1 : r == CT_RESULT_BLACK_WINS ? -1 : 0;
+        int level = full.side == CT_RED ? red_level : black_level;
+        ct_move mv;
+        if (level == 0) {
+            mv = greedy(&full, &rng);
+        } else {
+            ct_coup_result res;
+            ct_coup_search(&full, level, 0, 0, seed * 31 + (uint64_t)*plies, &res);
+            mv = res.move;
+        }
+        if (ct_coup_play(&full, mv, 0) != CT_OK) {
+            fprintf(stderr, "illegal move from level %d\n", level);
+            exit(2);
+        }
+    }
+    return 0;
+}
+
+static void match(int a, int b, int games)
+{
+    int w = 0, d = 0, l = 0;
+    double t0 = now();
+    for (int g = 0; g < games; g++) {
+        int plies, r;
+        if (g % 2 == 0)
+            r = play(a, b, (uint64_t)g / 2, &plies);
+        else
+            r = -play(b, a, (uint64_t)g / 2, &plies);
+        w += r > 0;
+        d += r == 0;
+        l += r < 0;
+        fprintf(stderr, "game %d: %+d (%d plies)\n", g + 1, r, plies);
+    }
+    char other[16];
+    snprintf(other, sizeof other, b ? "level %d" : "greedy", b);
+    printf("level %d vs %s: +%d =%d -%d  score %.1f%%  (%d games, %.0f s)\n", a, other, w, d, l,
+           100.0 * (w + 0.5 * d) / games, games, now() - t0);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "nps")) {
+        int depth = argc > 2 ? atoi(argv[2]) : 3;
+        uint64_t nodes = 0;
+        double t0 = now();
+        static ct_coup_pos p;
+        for (uint64_t s = 0; s < 8; s++) {
+            ct_coup_deal deal;
+            ct_coup_deal_random(&deal, s);
+            ct_coup_start(&p, &deal);
+            ct_coup_result r;
+            ct_coup_search(&p, 10, depth, 0, 0, &r);
+            nodes += r.nodes;
+        }
+        double t = now() - t0;
+        printf("cờ úp: depth %d from 8 start views: %llu nodes, %.2f s, %.0f nodes/s\n", depth,
+               (unsigned long long)nodes, t, (double)nodes / t);
+        return 0;
+    }
+    if (argc == 5 && !strcmp(argv[1], "match")) {
+        match(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
+        return 0;
+    }
+    if (argc == 4 && !strcmp(argv[1], "greedy")) {
+        match(atoi(argv[2]), 0, atoi(argv[3]));
+        return 0;
+    }
+    fprintf(stderr, "usage: coup_ladder nps [depth] | match A B games | greedy A games\n");
+    return 1;
+}
