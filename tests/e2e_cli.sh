@@ -55,4 +55,31 @@ bad "perft bad FEN names the field" "field 1" perft --fen 'rnbakabnr/9/9 w - - 0
 bad "perft FEN missing" "needs a FEN" perft --fen
 bad "moves bad side" "field 2" moves --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1'
 bad "unknown command" "unknown command" frobnicate
+# Data files beside the executable: a clone's build/cotuong run from another folder finds
+# the source tree's assets/, and a copy in PREFIX/bin finds PREFIX/share/cotuong (the real
+# path from /proc/self/exe), with no COTUONG_* variable and no ./assets.
+tree=$(cd "$(dirname "$ct")/.." && pwd)
+if [ -f "$tree/assets/ccpd-masters.idx" ] && [ ! -f /usr/local/share/cotuong/ccpd-masters.idx ]; then
+    away=$(mktemp -d)
+    printf '[Event "x"]\n\n1. C2.5 h8+7 *\n' > "$away/g.pgn"
+    uci_book() { # the first move from the start with OwnBook: a book move has no search line
+        printf 'uci\nsetoption name OwnBook value true\nisready\nposition startpos\ngo depth 1\nquit\n' |
+            (cd "$away" && env -u COTUONG_BOOK "$1" uci) | grep -c '^info depth'
+    }
+    for where in clone relocated; do
+        bin=$ct
+        if [ $where = relocated ]; then
+            mkdir -p "$away/pfx/bin" "$away/pfx/share"
+            cp "$ct" "$away/pfx/bin/cotuong"
+            ln -s "$tree/assets" "$away/pfx/share/cotuong"
+            bin=$away/pfx/bin/cotuong
+        fi
+        check "$where: opening finds the master index from another folder" B05 \
+            "$(cd "$away" && env -u COTUONG_MASTERS "$bin" opening g.pgn 2>&1 | cut -c1-3)"
+        check "$where: train --list finds the exercises from another folder" 0 \
+            "$(cd "$away" && env -u COTUONG_EXERCISES "$bin" train --list >/dev/null 2>&1; echo $?)"
+        check "$where: uci finds the book from another folder" 0 "$(uci_book "$bin")"
+    done
+    rm -rf "$away"
+fi
 exit $fail

@@ -12,6 +12,7 @@
 #include <uninorm.h>
 #include <unistr.h>
 
+#include "sys/datafile.h"
 #include "sys/i18n.h"
 #include "config.h"
 
@@ -96,19 +97,13 @@ static bool has_catalogue(const char *dir, const char *lang)
     return n > 0 && n < (int)sizeof path && access(path, R_OK) == 0;
 }
 
-/* The build tree's locale directory, found from the program's own path
- * (/proc/self/exe = .../build/cotuong -> .../build/locale). */
+/* The build tree's locale directory, beside the program (.../build/cotuong ->
+ * .../build/locale). */
 static bool build_tree_dir(char *out, size_t size)
 {
     char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
+    if (!sys_exe_dir(exe, sizeof exe))
         return false;
-    exe[n] = 0;
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return false;
-    *slash = 0;
     int len = snprintf(out, size, "%s/locale", exe);
     return len > 0 && (size_t)len < size;
 }

@@ -9,13 +9,13 @@
 #include <string.h>
 #include <time.h>
 
+#include <limits.h>
+
+#include "sys/datafile.h"
 #include "sys/player.h"
 #include "sys/readall.h"
 #include "cotuong/movegen.h"
 
-#ifndef DATADIR
-#define DATADIR "/usr/local/share/cotuong"
-#endif
 
 /* ------------------------------------------------------------------ specs */
 void sys_player_spec_human(sys_player_spec *p)
@@ -288,8 +288,9 @@ ct_book *sys_player_load_book(const char *path)
 {
     /* book.txt stays the default: the master book was not shown better (200 games at
      * 100 ms a move, both as UCI engines: 47.8%, Elo -16 +/- 34; man page, MASTER GAMES). */
-    const char *candidates[] = {path ? path : getenv("COTUONG_BOOK"), DATADIR "/book.txt",
-                                "assets/book.txt"};
+    char found[PATH_MAX];
+    const char *candidates[] = {path ? path : getenv("COTUONG_BOOK"),
+                                sys_data_find("book.txt", found, sizeof found) ? found : NULL};
     int n = path ? 1 : (int)(sizeof candidates / sizeof candidates[0]);
     for (int i = 0; i < n; i++) {
         if (!candidates[i])
