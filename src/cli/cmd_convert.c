@@ -57,6 +57,13 @@ static int convert_one(const char *name, const char *buf, size_t len, ct_notatio
         games = &one;
         ngames = 1;
     } else {
+        char why[128];
+        if (pgnreport_binary(buf, len, why, sizeof why)) {
+            char *n = sanitize_dup(name, 0);
+            fprintf(stderr, "cotuong convert: %s: %s\n", n, why);
+            free(n);
+            return 1;
+        }
         ct_pgn_error pe;
         ct_status st = ct_pgn_read(buf, len, enc, &games, &ngames, NULL, &pe);
         pgnreport_warnings(stderr, "cotuong convert", name, &pe);

@@ -114,6 +114,14 @@ static int judge_input(const char *name, FILE *f, bool forced, ct_rules rules)
     }
     ct_record *games = NULL;
     int ngames = 0;
+    char why[128];
+    if (pgnreport_binary(buf, len, why, sizeof why)) {
+        free(buf);
+        char *n = sanitize_dup(name, 0);
+        fprintf(stderr, "cotuong judge: %s: %s\n", n, why);
+        free(n);
+        return 1;
+    }
     ct_pgn_error err;
     memset(&err, 0, sizeof err);
     ct_status st = ct_pgn_read(buf, len, CT_ENC_AUTO, &games, &ngames, NULL, &err);

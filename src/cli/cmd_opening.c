@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "sys/gamefile.h"
 #include "sys/masters.h"
+#include "sys/pgnreport.h"
 #include "sys/readall.h"
 #include "sys/sanitize.h"
 #include "cotuong/ecco.h"
@@ -20,7 +21,8 @@ static void usage(void)
            "Print one line per game of the PGN/XQF FILEs: its ECCO code (A00-E99) and the\n"
            "name of the opening, classified from the moves by the master-games index (the\n"
            "file's own ECCO tag is ignored). The name is in Chinese, Vietnamese and English,\n"
-           "or in the one --lang names. A game from another start position prints '-'.\n"
+           "or in the one --lang names. A game from another start position prints '-', a\n"
+           "game without moves '- no moves'.\n"
            "Without FILE, or for '-', the games are read from standard input.\n");
 }
 
@@ -32,6 +34,11 @@ static void print_game(const sys_masters *m, const ct_record *r, int lang)
     }
     ct_move mv[CT_EXPLORER_PLIES];
     int n = ct_record_main_line(r, mv, CT_EXPLORER_PLIES);
+    if (n == 0) {
+        /* the index's code for the empty line is the broadest group, not a game's opening */
+        puts("- no moves");
+        return;
+    }
     int code = ct_ecco_classify(m->x, mv, n);
     char text[4];
     ct_ecco_format(code, text);
@@ -99,15 +106,24 @@ int cmd_opening(int argc, char **argv)
         if (!strcmp(files[f], "-")) {
             size_t len;
             char *text = readall_stream(stdin, READALL_MAX_BYTES, &len);
+            if (!text) {
+                fprintf(stderr, "cotuong opening: standard input: cannot read\n");
+                status = 1;
+                continue;
+            }
+            char why[128];
             ct_pgn_error perr;
-            ct_status st = text ? ct_pgn_read(text, len, CT_ENC_AUTO, &games, &ngames, NULL, &perr)
-                                : CT_ERR_IO;
+            memset(&perr, 0, sizeof perr);
+            bool bin = pgnreport_binary(text, len, why, sizeof why);
+            ct_status st = bin ? CT_ERR_SYNTAX
+                               : ct_pgn_read(text, len, CT_ENC_AUTO, &games, &ngames, NULL, &perr);
             free(text);
+            if (bin) {
+                fprintf(stderr, "cotuong opening: standard input: %s\n", why);
+            } else if (st != CT_OK) {
+                pgnreport_error(stderr, "cotuong opening", "standard input", st, &perr);
+            }
             if (st != CT_OK) {
-                char *msg = sanitize_dup(st == CT_ERR_IO ? "cannot read" : perr.message, 0);
-                fprintf(stderr, "cotuong opening: standard input: game %d, line %d: %s\n",
-                        st == CT_ERR_IO ? 0 : perr.game, st == CT_ERR_IO ? 0 : perr.line, msg);
-                free(msg);
                 status = 1;
                 continue;
             }

@@ -437,6 +437,12 @@ int cmd_uci(int argc, char **argv)
         fprintf(stderr, "cotuong uci: out of memory\n");
         return 1;
     }
+    if (book_path && !st.book) {
+        /* the book asked for is not there (the reason is on stderr): refuse to start */
+        uci_session_end();
+        fprintf(stderr, "cotuong uci: no opening book from %s\n", book_path);
+        return 2;
+    }
     ct_search_set_threads(st.search, threads);
     char line[65536];
     while (fgets(line, sizeof line, stdin) && uci_session_line(line))

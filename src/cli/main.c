@@ -77,8 +77,16 @@ static void version(void)
 int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "");
+    /* --lang L before --help is the language of this help (not an option of play). */
+    const char *lang = NULL;
+    if (argc > 3 && !strcmp(argv[1], "--lang") &&
+        (!strcmp(argv[3], "--help") || !strcmp(argv[3], "-h"))) {
+        lang = argv[2];
+        argc -= 2;
+        argv += 2;
+    }
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        i18n_init(NULL);
+        i18n_init(lang);
         usage(stdout);
         return 0;
     }

@@ -10,6 +10,7 @@
 
 #include "sys/i18n.h"
 #include "sys/masters.h"
+#include "sys/pgnreport.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
 #include "cotuong/pgn.h"
@@ -84,18 +85,15 @@ int gamefile_load(const char *path, ct_record **games, int *ngames, gamefile_war
     } else {
         ct_pgn_error pe;
         memset(&pe, 0, sizeof pe);
-        long bin = savefile_binary_offset(data, len);
-        ct_status st = bin >= 0 ? CT_ERR_SYNTAX
-                                : ct_pgn_read(data, len, CT_ENC_AUTO, games, ngames, NULL, &pe);
-        if (bin >= 0) {
-            int line = 1;
-            for (long i = 0; i < bin; i++)
-                line += data[i] == '\n';
-            snprintf(err, errsize, "%s: line %d (byte %ld): binary data, not a PGN or XQF file",
-                     spath, line, bin);
+        char why[128];
+        bool bin = pgnreport_binary(data, len, why, sizeof why);
+        ct_status st = bin ? CT_ERR_SYNTAX
+                           : ct_pgn_read(data, len, CT_ENC_AUTO, games, ngames, NULL, &pe);
+        if (bin) {
+            snprintf(err, errsize, "%s: %s", spath, why);
             r = -1;
         } else if (st == CT_ERR_NOT_FOUND) {
-            snprintf(err, errsize, "%s: no game in this file", spath);
+            snprintf(err, errsize, "%s: %s", spath, PGNREPORT_NO_GAME);
             r = -1;
         } else if (st != CT_OK) {
             char *m = sanitize_dup(pe.message, 0), *t = sanitize_dup(pe.token, 0);

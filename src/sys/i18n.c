@@ -174,6 +174,11 @@ void i18n_init(const char *lang)
     }
     /* A translation is in use when a known message comes back translated. */
     vietnamese = want && strcmp(gettext("Red to move"), "Red to move") != 0;
+    /* 3. A language there is no catalogue for is said, not silently replaced by English. */
+    if (lang && strncmp(lang, "vi", 2) != 0 && strncmp(lang, "en", 2) != 0 &&
+        strcmp(lang, "auto") != 0 && strcmp(lang, "C") != 0)
+        fprintf(stderr, i18n_text("cotuong: no language '%s' (the languages are: en, vi); "
+                                  "using English\n"), lang);
     (void)ascii_cache;
 }
 

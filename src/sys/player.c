@@ -14,6 +14,7 @@
 #include "sys/datafile.h"
 #include "sys/player.h"
 #include "sys/readall.h"
+#include "sys/savefile.h"
 #include "cotuong/movegen.h"
 
 
@@ -303,13 +304,27 @@ ct_book *sys_player_load_book(const char *path)
             continue;
         }
         ct_book *b;
-        if (len >= 4 && !memcmp(text, "CTMI", 4)) {
+        bool index = len >= 4 && !memcmp(text, "CTMI", 4);
+        if (!index && savefile_binary_offset(text, len) >= 0) {
+            /* a named file that is neither a text book nor the index is refused aloud */
+            if (path)
+                fprintf(stderr, "cotuong: %s: binary data, not an opening book (a text book "
+                        "or the master-games index)\n", path);
+            free(text);
+            continue;
+        }
+        if (index) {
             b = ct_book_new_masters(text, len); /* the master-games index; takes text */
             if (!b && path)
                 fprintf(stderr, "cotuong: %s: a damaged master-games index\n", path);
         } else {
             b = ct_book_new(text, len, NULL);
             free(text);
+            if (b && path && ct_book_entries(b) == 0) {
+                fprintf(stderr, "cotuong: %s: no book line in this file\n", path);
+                ct_book_free(b);
+                b = NULL;
+            }
         }
         if (b)
             return b;

@@ -96,8 +96,8 @@ void sys_player_stop(sys_player *p);
 bool sys_player_is_engine(const sys_player *p);
 
 /* Loads the opening book from path (a text book or the master-games index), or when path is
- * NULL from $COTUONG_BOOK, DATADIR/book.txt or ./assets/book.txt (first found). Returns NULL
- * when there is none. */
+ * NULL from $COTUONG_BOOK or book.txt where sys_data_find finds it. Returns NULL when there
+ * is none; a path that is missing, binary or holds no book line is said on stderr. */
 ct_book *sys_player_load_book(const char *path);
 
 #endif
