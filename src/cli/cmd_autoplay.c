@@ -15,6 +15,7 @@
 #include "game/game.h"
 #include "sys/resume.h"
 #include "sys/savefile.h"
+#include "sys/signals.h"
 #include "sys/systime.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
@@ -66,7 +67,7 @@ static int check_resume(void)
 static void sleep_ms(long ms)
 {
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
-    while (nanosleep(&ts, &ts) != 0 && errno == EINTR && !savefile_signal_pending())
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR && !sys_signal_pending())
         ;
 }
 
@@ -106,7 +107,7 @@ int cmd_autoplay(int argc, char **argv)
     char err[700];
     game g;
     game_autosave saver;
-    savefile_signals_install();
+    sys_signals_install();
     game_init(&g);
     game_autosave_init(&saver);
     snprintf(saver.notation, sizeof saver.notation, "wxf");
@@ -141,14 +142,14 @@ int cmd_autoplay(int argc, char **argv)
     fflush(stdout);
 
     for (long played = 0;; played++) {
-        int sig = savefile_signal_pending();
+        int sig = sys_signal_pending();
         if (sig) {
             /* The same thing the game does: save once more with the clocks as they are. */
             if (game_autosave_write(&saver, sys_now_ms(), "signal") != 0)
                 fprintf(stderr, "cotuong autoplay: %s\n", saver.error);
             printf("signal %d saved %d\n", sig, game_plies(&g));
             fflush(stdout);
-            savefile_signal_exit(sig);
+            sys_signal_exit(sig);
         }
         if (played >= max_moves || game_over(&g))
             break;
@@ -164,7 +165,7 @@ int cmd_autoplay(int argc, char **argv)
         if (from_stdin) {
             char line[64];
             if (!fgets(line, sizeof line, stdin)) {
-                if (savefile_signal_pending())
+                if (sys_signal_pending())
                     continue;
                 break;
             }

@@ -17,6 +17,7 @@
 #include "cli/sprt.h"
 #include "sys/readall.h"
 #include "sys/player.h"
+#include "sys/signals.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
 #include "cotuong/record.h"
@@ -66,12 +67,11 @@ typedef struct {
 
 /* Ctrl-C (or SIGTERM, or SIGHUP when the terminal goes): the game in progress is written
  * unfinished and not counted, and the summary of the finished ones printed. */
-static volatile sig_atomic_t interrupted; /* the signal's number */
-static sys_player *volatile thinking;
+static sys_player *volatile thinking; /* read by the signal handler's wake */
 
-static void on_signal(int sig)
+/* Called from the signal handler at the first signal: stops the player thinking. */
+static void stop_thinking(void)
 {
-    interrupted = sig;
     sys_player *p = thinking;
     if (p)
         sys_player_stop(p); /* an atomic store (the AI) or a write(2) on a pipe (an engine) */
@@ -81,7 +81,7 @@ static bool stop_if_interrupted(void *user, const ct_search_info *info)
 {
     (void)user;
     (void)info;
-    return interrupted != 0;
+    return sys_signal_pending() != 0;
 }
 
 typedef struct {
@@ -268,7 +268,9 @@ static int interrupted_game(FILE *pgn, int round, sys_player *red, sys_player *b
     if (pgn) {
         char why[64];
         snprintf(why, sizeof why, "interrupted by %s",
-                 interrupted == SIGINT ? "Ctrl-C" : interrupted == SIGTERM ? "SIGTERM" : "SIGHUP");
+                 sys_signal_pending() == SIGINT    ? "Ctrl-C"
+                 : sys_signal_pending() == SIGTERM ? "SIGTERM"
+                                                   : "SIGHUP");
         write_pgn(pgn, round, sys_player_name(red), sys_player_name(black), pos, CT_RESULT_NONE,
                   CT_END_NONE, why);
         fflush(pgn);
@@ -296,7 +298,7 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
     ct_end_reason reason = CT_END_NONE;
     char termination[200] = "";
     for (;;) {
-        if (interrupted)
+        if (sys_signal_pending())
             return interrupted_game(pgn, round, red, black, pos);
         int side = pos->side;
         sys_player *pl = side == CT_RED ? red : black;
@@ -315,7 +317,7 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
         thinking = pl;
         sys_player_think(pl, pos, &lim, stop_if_interrupted, NULL, &r);
         thinking = NULL;
-        if (interrupted)
+        if (sys_signal_pending())
             return interrupted_game(pgn, round, red, black, pos);
         if (r.status == SYS_PLAYER_MOVE) {
             move_stats *st = stats[side];
@@ -566,17 +568,11 @@ int cmd_match(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    signal(SIGPIPE, SIG_IGN);
-    /* Ctrl-C, SIGTERM, SIGHUP: no SA_RESTART, so that a wait returns at once; the engines
-     * are in sessions of their own (they do not get the terminal's signals) and are stopped
-     * below. */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    /* Ctrl-C, SIGTERM, SIGHUP: a wait returns at once; the engines are in sessions of their
+     * own (they do not get the terminal's signals) and the one thinking is stopped by the
+     * wake. */
+    sys_signals_install();
+    sys_signals_set_wake(stop_thinking);
     ct_book *book = sys_player_load_book(NULL);
     char err[256];
     sys_player *p1 = sys_player_new(o.p1_spec, book, err, sizeof err);
@@ -616,7 +612,7 @@ int cmd_match(int argc, char **argv)
     move_stats stats[2]; /* player 1, player 2 */
     memset(stats, 0, sizeof stats);
     int64_t t0 = wall_ms();
-    for (int g = 1; g <= o.games && !interrupted; g++) {
+    for (int g = 1; g <= o.games && !sys_signal_pending(); g++) {
         bool p1_red = (g % 2) == 1;
         move_stats *by_side[2];
         by_side[CT_RED] = &stats[p1_red ? 0 : 1];
@@ -652,5 +648,5 @@ int cmd_match(int argc, char **argv)
     sys_player_free(p1); /* quit, then killed if it lingers: no engine outlives the match */
     sys_player_free(p2);
     ct_book_free(book);
-    return interrupted ? 128 + interrupted : 0;
+    return sys_signal_pending() ? 128 + sys_signal_pending() : 0;
 }

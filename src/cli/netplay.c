@@ -17,14 +17,8 @@
 #include "cotuong/notation.h"
 #include "cotuong/pgn.h"
 #include "sys/sanitize.h"
+#include "sys/signals.h"
 #include "sys/systime.h"
-
-static volatile sig_atomic_t got_signal;
-
-static void on_signal(int sig)
-{
-    got_signal = sig;
-}
 
 typedef struct {
     netgame n;
@@ -280,13 +274,7 @@ int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
     p.stdin_open = true;
     game_init(&p.g);
     int64_t now = sys_now_ms();
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGHUP, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    sys_signals_install();
     if (remote_is_host(r)) {
         netgame_host(&p.n, r, &p.g, setup, resumed, now);
         printf("Offered game %s in the lobby: you play %s. Waiting for an opponent...\n"
@@ -302,7 +290,7 @@ int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
         snprintf(p.n.save_as, sizeof p.n.save_as, "%s", opt->save_as);
     if (opt->grace_s > 0)
         p.n.grace_ms = (int64_t)opt->grace_s * 1000;
-    while (!p.quit && !p.n.stop && !got_signal) {
+    while (!p.quit && !p.n.stop && !sys_signal_pending()) {
         struct pollfd fds[REMOTE_MAX_CONNS * 2 + 2];
         int nf = 0;
         if (p.stdin_open)
@@ -324,12 +312,13 @@ int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
         }
         notes(&p);
     }
-    if (got_signal)
+    int sig = sys_signal_pending();
+    if (sig)
         say("Signal received: saving and leaving.");
     netgame_end(&p.n);
     notes(&p);
     game_free(&p.g);
-    return got_signal ? 128 + got_signal : p.n.status;
+    return sig ? 128 + sig : p.n.status;
 }
 
 int netplay_common_option(int argc, char **argv, int i, const char **lobby,
