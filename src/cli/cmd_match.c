@@ -18,6 +18,7 @@
 #include "sys/readall.h"
 #include "sys/player.h"
 #include "sys/signals.h"
+#include "sys/systime.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
 #include "cotuong/record.h"
@@ -101,13 +102,6 @@ typedef struct {
     int depth;
     bool verbose;
 } match_opts;
-
-static int64_t wall_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static void usage(FILE *out)
 {
@@ -463,7 +457,7 @@ static void print_summary(const match_opts *o, sys_player *p1, sys_player *p2, i
         printf("sprt: undecided after %d games\n", n);
     if (n == 0) {
         printf("result: %s vs %s: no game finished, %.0f s\n", sys_player_name(p1), sys_player_name(p2),
-               (double)(wall_ms() - t0) / 1000);
+               (double)(sys_now_ms() - t0) / 1000);
     } else {
         double p = (w + 0.5 * d) / n;
         double var = (w * (1 - p) * (1 - p) + d * (0.5 - p) * (0.5 - p) + l * p * p) / n;
@@ -479,7 +473,7 @@ static void print_summary(const match_opts *o, sys_player *p1, sys_player *p2, i
                    (elo_of(hi < 1 ? hi : 0.999) - elo_of(lo > 0 ? lo : 0.001)) / 2);
         else
             printf("Elo %s", elo > 0 ? "+inf" : "-inf");
-        printf(", %.0f s\n", (double)(wall_ms() - t0) / 1000);
+        printf(", %.0f s\n", (double)(sys_now_ms() - t0) / 1000);
     }
     print_stats(1, sys_player_name(p1), &stats[0]);
     print_stats(2, sys_player_name(p2), &stats[1]);
@@ -611,7 +605,7 @@ int cmd_match(int argc, char **argv)
     int w = 0, d = 0, l = 0, late = 0;
     move_stats stats[2]; /* player 1, player 2 */
     memset(stats, 0, sizeof stats);
-    int64_t t0 = wall_ms();
+    int64_t t0 = sys_now_ms();
     for (int g = 1; g <= o.games && !sys_signal_pending(); g++) {
         bool p1_red = (g % 2) == 1;
         move_stats *by_side[2];

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cli/commands.h"
+#include "sys/systime.h"
 #include "cotuong/movegen.h"
 #include "cotuong/notation.h"
 #include "sys/sanitize.h"
@@ -43,9 +44,7 @@ static int fen_option(int argc, char **argv, int *i, ct_pos *pos, const char *cm
 
 static double now_seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    return (double)sys_now_us() / 1e6;
 }
 
 static int perft(ct_pos *pos, int argc, char **argv)

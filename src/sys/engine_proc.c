@@ -16,6 +16,7 @@
 
 #include "sys/engine_proc.h"
 #include "sys/sanitize.h"
+#include "sys/systime.h"
 #include "sys/xmalloc.h"
 #include "cotuong/movegen.h"
 
@@ -44,13 +45,6 @@ struct ct_engine {
     char options[8192]; /* the option names it offered, each followed by '\n' */
     size_t options_len;
 };
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static void send_line(ct_engine *e, const char *fmt, ...)
 {
@@ -85,7 +79,7 @@ static int read_line_ex(ct_engine *e, char *out, size_t size, int64_t deadline, 
 {
     for (;;) {
         /* first: an engine that floods lines must not keep us past the deadline */
-        if (now_ms() >= deadline)
+        if (sys_now_ms() >= deadline)
             return 0;
         char *nl = memchr(e->buf, '\n', e->len);
         if (nl) {
@@ -103,7 +97,7 @@ static int read_line_ex(ct_engine *e, char *out, size_t size, int64_t deadline, 
             e->len = 0;
         if (e->dead)
             return -1;
-        int64_t left = deadline - now_ms();
+        int64_t left = deadline - sys_now_ms();
         if (left <= 0)
             return 0;
         struct pollfd pfd[2] = {{e->from_fd, POLLIN, 0}, {e->wake_rd, POLLIN, 0}};
@@ -239,13 +233,13 @@ static void parse_option_line(ct_engine *e, const char *line)
 static bool handshake(ct_engine *e, char *err, size_t errlen)
 {
     char line[4096];
-    int64_t deadline = now_ms() + 10000;
+    int64_t deadline = sys_now_ms() + 10000;
     signal(SIGPIPE, SIG_IGN);
     if (e->proto == CT_PROTO_XBOARD) {
         send_line(e, "xboard");
         send_line(e, "protover 2");
         /* Features until done=1 (or 3 s of silence for protocol 1 engines). */
-        deadline = now_ms() + 3000;
+        deadline = sys_now_ms() + 3000;
         for (;;) {
             int r = read_line(e, line, sizeof line, deadline);
             if (r < 0) {
@@ -300,7 +294,7 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
                 if (!strcmp(fname, "done")) {
                     if (atoi(val) == 1)
                         goto features_done;
-                    deadline = now_ms() + 10000;
+                    deadline = sys_now_ms() + 10000;
                 } else {
                     send_line(e, "accepted %s", fname);
                 }
@@ -346,7 +340,7 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
             send_line(e, "setoption UCI_Variant xiangqi");
         send_line(e, "isready");
     }
-    deadline = now_ms() + 10000;
+    deadline = sys_now_ms() + 10000;
     for (;;) {
         int r = read_line(e, line, sizeof line, deadline);
         if (r <= 0) {
@@ -438,7 +432,7 @@ bool ct_engine_set_option(ct_engine *e, const char *name, const char *value, cha
     /* wait until it has taken it (a big Hash is allocated now, not in the first move) */
     send_line(e, "isready");
     char line[4096];
-    int64_t deadline = now_ms() + 10000;
+    int64_t deadline = sys_now_ms() + 10000;
     for (;;) {
         int r = read_line(e, line, sizeof line, deadline);
         if (r <= 0) {
@@ -789,7 +783,7 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
     }
     send_position(e, pos);
     send_go(e, pos, lim);
-    int64_t t0 = now_ms(), deadline = t0 + timeout_ms;
+    int64_t t0 = sys_now_ms(), deadline = t0 + timeout_ms;
     bool stopping = false, timed_out = false;
     ct_search_info info; /* what the callback is shown: the time (an engine's depth and
                           * lines are its own) */
@@ -800,12 +794,12 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
     for (;;) {
         /* 1. Asked to stop (the callback says so; ct_engine_wake made us look): tell the
          *    engine, then give it ENGINE_STOP_GRACE_MS to answer its move. */
-        info.time_ms = (int)(now_ms() - t0);
+        info.time_ms = (int)(sys_now_ms() - t0);
         if (progress && !stopping && progress(user, &info)) {
             stopping = true;
             send_line(e, e->proto == CT_PROTO_XBOARD ? "?" : "stop");
-            if (deadline > now_ms() + ENGINE_STOP_GRACE_MS)
-                deadline = now_ms() + ENGINE_STOP_GRACE_MS;
+            if (deadline > sys_now_ms() + ENGINE_STOP_GRACE_MS)
+                deadline = sys_now_ms() + ENGINE_STOP_GRACE_MS;
         }
         int r = read_line_ex(e, line, POSITION_LINE_BYTES, deadline, progress && !stopping);
         if (r == 2)
@@ -834,7 +828,7 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
             snprintf(detail, detail_len, "no move within %d ms", timeout_ms);
             timed_out = stopping = true;
             send_line(e, e->proto == CT_PROTO_XBOARD ? "?" : "stop");
-            deadline = now_ms() + ENGINE_STOP_GRACE_MS;
+            deadline = sys_now_ms() + ENGINE_STOP_GRACE_MS;
             continue;
         }
         if (timed_out) {

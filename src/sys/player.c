@@ -15,6 +15,7 @@
 #include "sys/player.h"
 #include "sys/readall.h"
 #include "sys/savefile.h"
+#include "sys/systime.h"
 #include "cotuong/movegen.h"
 
 
@@ -128,13 +129,6 @@ struct sys_player {
     ct_engine *engine;  /* or an external engine */
     char name[160];
 };
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 sys_player *sys_player_open(const sys_player_spec *spec, const ct_book *book, char *err,
                             size_t errlen)
@@ -254,7 +248,7 @@ void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
                       ct_progress_fn progress, void *user, sys_player_result *res)
 {
     memset(res, 0, sizeof *res);
-    int64_t t0 = now_ms();
+    int64_t t0 = sys_now_ms();
     if (!ct_has_legal_move(pos)) {
         res->status = SYS_PLAYER_NO_MOVE;
         return;
@@ -282,7 +276,7 @@ void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
         case CT_ENGINE_RESIGN: res->status = SYS_PLAYER_RESIGN; break;
         }
     }
-    res->time_ms = (int)(now_ms() - t0);
+    res->time_ms = (int)(sys_now_ms() - t0);
 }
 
 ct_book *sys_player_load_book(const char *path)
