@@ -52,7 +52,7 @@ bad "perft bad depth" "depth" perft x
 bad "perft negative depth" "depth" perft -1
 bad "perft huge depth" "depth" perft 99
 bad "perft bad FEN names the field" "field 1" perft --fen 'rnbakabnr/9/9 w - - 0 1' 1
-bad "perft FEN missing" "needs a FEN" perft --fen
+bad "perft FEN missing" "needs an argument (FEN)" perft --fen
 bad "moves bad side" "field 2" moves --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1'
 bad "unknown command" "unknown command" frobnicate
 # Item-5 defects of issue 21. --lang before --help is the language of the main help.

@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/bench.h"
+#include "cli/options.h"
 #include "sys/systime.h"
 #include "cotuong/search.h"
 
@@ -107,30 +108,47 @@ uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds)
     return total;
 }
 
+enum { OPT_DEPTH = CMD_OPT_LONG, OPT_THREADS, OPT_QUIET };
+
+static const cmd_option bench_options[] = {
+    {"depth", OPT_DEPTH, "N", "search each position to depth N (1-64, default 7)"},
+    {"threads", OPT_THREADS, "N", "search on N threads: the time to the depth is what counts\n"
+                                  "(the nodes are the main thread's)"},
+    {"quiet", OPT_QUIET, NULL, "print the total only, not a line per position"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage bench_usage = {
+    .name = "bench",
+    .synopsis = "[--depth N] [--threads N] [--quiet]",
+    .about = "Searches fixed positions to a fixed depth and prints the total node count (a\n"
+             "signature of the search) and the speed.\n",
+    .options = bench_options,
+};
+
 int cmd_bench(int argc, char **argv)
 {
     int depth = BENCH_DEPTH, threads = 1;
     bool verbose = true;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help")) {
-            printf("Usage: cotuong bench [--depth N] [--threads N] [--quiet]\n"
-                   "Searches %d fixed positions to depth N (default %d) and prints the total\n"
-                   "node count and the speed. With --threads the time to the depth is what\n"
-                   "counts (the nodes are the main thread's).\n", ct_bench_count(), BENCH_DEPTH);
-            return 0;
-        } else if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
-            depth = atoi(argv[++i]);
-        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-            threads = atoi(argv[++i]);
+    cmd_parser p;
+    cmd_parse_begin(&p, &bench_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h': cmd_help(stdout, &bench_usage); return 0;
+        case OPT_DEPTH: depth = atoi(p.arg); break;
+        case OPT_THREADS:
+            threads = atoi(p.arg);
             if (threads < 1 || threads > CT_SEARCH_MAX_THREADS) {
                 fprintf(stderr, "cotuong bench: threads must be 1..%d\n", CT_SEARCH_MAX_THREADS);
                 return 2;
             }
-        } else if (!strcmp(argv[i], "--quiet")) {
-            verbose = false;
-        } else {
-            fprintf(stderr, "cotuong bench: unknown option '%s'\n", argv[i]);
+            break;
+        case OPT_QUIET: verbose = false; break;
+        case CMD_OPERAND:
+            fprintf(stderr, "cotuong bench: unexpected argument '%s'\n", p.arg);
             return 2;
+        default: return 2;
         }
     }
     if (depth < 1 || depth > 64) {

@@ -7,24 +7,36 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "sys/gamefile.h"
 #include "sys/masters.h"
 #include "sys/pgnreport.h"
 #include "sys/readall.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 #include "cotuong/ecco.h"
 #include "cotuong/pgn.h"
 
-static void usage(void)
-{
-    printf("Usage: cotuong opening [--lang zh|vi|en] [--index FILE] [FILE]...\n"
-           "Print one line per game of the PGN/XQF FILEs: its ECCO code (A00-E99) and the\n"
-           "name of the opening, classified from the moves by the master-games index (the\n"
-           "file's own ECCO tag is ignored). The name is in Chinese, Vietnamese and English,\n"
-           "or in the one --lang names. A game from another start position prints '-', a\n"
-           "game without moves '- no moves'.\n"
-           "Without FILE, or for '-', the games are read from standard input.\n");
-}
+enum { OPT_LANG = CMD_OPT_LONG, OPT_INDEX };
+
+static const cmd_option opening_options[] = {
+    {"lang", OPT_LANG, "zh|vi|en", "the name in this language only (default: all three)"},
+    {"index", OPT_INDEX, "FILE", "the master-games index (default: the installed one)"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage opening_usage = {
+    .name = "opening",
+    .synopsis = "[--lang zh|vi|en] [--index FILE] [FILE]...",
+    .about = "Print one line per game of the PGN/XQF FILEs: its ECCO code (A00-E99) and the\n"
+             "name of the opening, classified from the moves by the master-games index (the\n"
+             "file's own ECCO tag is ignored). The name is in Chinese, Vietnamese and English,\n"
+             "or in the one --lang names. A game from another start position prints '-', a\n"
+             "game without moves '- no moves'.\n"
+             "Without FILE, or for '-', the games are read from standard input.\n",
+    .options = opening_options,
+};
 
 static void print_game(const sys_masters *m, const ct_record *r, int lang)
 {
@@ -56,50 +68,46 @@ int cmd_opening(int argc, char **argv)
 {
     const char *index_path = NULL;
     int lang = -1;
-    int first = 1;
-    for (; first < argc; first++) {
-        const char *a = argv[first];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage();
+    const char **files = xcalloc((size_t)argc + 1, sizeof *files);
+    int nfiles = 0;
+    cmd_parser p;
+    cmd_parse_begin(&p, &opening_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h':
+            cmd_help(stdout, &opening_usage);
+            free(files);
             return 0;
-        } else if (!strcmp(a, "--index") && first + 1 < argc) {
-            index_path = argv[++first];
-        } else if (!strcmp(a, "--lang") && first + 1 < argc) {
-            const char *l = argv[++first];
+        case OPT_INDEX: index_path = p.arg; break;
+        case OPT_LANG: {
+            const char *l = p.arg;
             lang = !strcmp(l, "zh") ? CT_ECCO_ZH : !strcmp(l, "vi") ? CT_ECCO_VI
                                                : !strcmp(l, "en") ? CT_ECCO_EN : -2;
             if (lang == -2) {
                 char *s = sanitize_dup(l, 0);
                 fprintf(stderr, "cotuong opening: unknown language '%s' (zh, vi, en)\n", s);
                 free(s);
+                free(files);
                 return 2;
             }
-        } else if (!strcmp(a, "--")) {
-            first++;
-            break;
-        } else if (a[0] == '-' && a[1]) {
-            char *s = sanitize_dup(a, 0);
-            fprintf(stderr, "cotuong opening: unknown option '%s'\n", s);
-            free(s);
-            return 2;
-        } else {
             break;
         }
+        case CMD_OPERAND: files[nfiles++] = p.arg; break;
+        default: free(files); return 2;
+        }
     }
+    if (!nfiles)
+        files[nfiles++] = "-";
     char err[4300];
     sys_masters *m = sys_masters_load(index_path, err, sizeof err);
     if (!m) {
         char *s = sanitize_dup(err, 0);
         fprintf(stderr, "cotuong opening: %s\n", s);
         free(s);
+        free(files);
         return 1;
     }
     int status = 0;
-    const char *stdin_only[] = {"-"};
-    int nfiles = argc - first;
-    const char *const *files = nfiles ? (const char *const *)argv + first : stdin_only;
-    if (!nfiles)
-        nfiles = 1;
     for (int f = 0; f < nfiles; f++) {
         ct_record *games;
         int ngames;
@@ -137,5 +145,6 @@ int cmd_opening(int argc, char **argv)
         gamefile_free(games, ngames);
     }
     sys_masters_free(m);
+    free(files);
     return status;
 }

@@ -321,47 +321,29 @@ int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
     return sig ? 128 + sig : p.n.status;
 }
 
-int netplay_common_option(int argc, char **argv, int i, const char **lobby,
+int netplay_common_option(const char *cmd, int key, const char *arg, const char **lobby,
                           netplay_options *opt)
 {
-    const char *a = argv[i];
-    bool takes = !strcmp(a, "--lobby") || !strcmp(a, "--notation") || !strcmp(a, "--pgn");
-    if (takes && i + 1 >= argc)
-        return -1;
-    if (!strcmp(a, "--lobby")) {
-        *lobby = argv[i + 1];
-        return 2;
-    }
-    if (!strcmp(a, "--notation")) {
+    switch (key) {
+    case NETPLAY_OPT_LOBBY: *lobby = arg; return 1;
+    case NETPLAY_OPT_NOTATION: {
         bool ok;
-        opt->notation = ct_notation_from_name(argv[i + 1], &ok);
-        opt->notation_name = argv[i + 1];
-        return ok ? 2 : -1;
-    }
-    if (!strcmp(a, "--pgn")) {
-        opt->save_as = argv[i + 1];
-        return 2;
-    }
-    if (!strcmp(a, "--ascii")) {
-        opt->ascii = opt->ascii_given = true;
+        opt->notation = ct_notation_from_name(arg, &ok);
+        opt->notation_name = arg;
+        if (!ok) {
+            fprintf(stderr, "cotuong %s: unknown notation '%s'\n", cmd, arg);
+            return -1;
+        }
         return 1;
     }
-    if (!strcmp(a, "--line")) {
-        opt->line = true;
-        return 1;
+    case NETPLAY_OPT_PGN: opt->save_as = arg; return 1;
+    case NETPLAY_OPT_ASCII: opt->ascii = opt->ascii_given = true; return 1;
+    case NETPLAY_OPT_LINE: opt->line = true; return 1;
+    default: return 0;
     }
-    return 0;
 }
 
 bool netplay_full_screen(const netplay_options *opt)
 {
     return !opt->line && isatty(0) && isatty(1);
-}
-
-bool netplay_screen_wanted(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--line"))
-            return false;
-    return isatty(0) && isatty(1);
 }
