@@ -9,10 +9,12 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/diagram.h"
 #include "sys/gamefile.h"
 #include "sys/pgnreport.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 #include "sys/savefile.h"
 #include "sys/settings.h"
 #include "cotuong/annotate.h"
@@ -217,95 +219,110 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
     return 0;
 }
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: cotuong analyse FILE [--game N] [--time MS | --depth D] [--notation N]\n"
-            "                       [--worst K] [--no-chart] [--ascii] [--write OUT.pgn]\n"
-            "Analyse every move of the games in FILE (PGN or XQF) with the built-in engine and\n"
-            "print each move with its evaluation; marks ?! ? ?? for moves that lose at least\n"
-            "0.50, 1.00 or 3.00 pawns against the engine's best move (then shown with its line);\n"
-            "the worst K moves of each side (default 3) and the evaluation as a chart.\n"
-            "  --game N      only the N-th game of the file\n"
-            "  --time MS     search time per position (default: analysis_time, 1000)\n"
-            "  --depth D     search depth per position instead of a time (reproducible)\n"
-            "  --notation N  vi, vi-long, wxf, zh, zh-hant, iccs, coord (default: the setting)\n"
-            "  --write OUT   save the games with the marks and engine lines as comments\n");
-}
+enum { OPT_GAME = CMD_OPT_LONG, OPT_TIME, OPT_DEPTH, OPT_NOTATION, OPT_WORST, OPT_NO_CHART,
+       OPT_ASCII, OPT_QUIET, OPT_WRITE };
 
-int cmd_analyse(int argc, char **argv)
+static const cmd_option analyse_options[] = {
+    {"game", OPT_GAME, "N", "only the N-th game of the file"},
+    {"time", OPT_TIME, "MS", "search time per position (default: analysis_time, 1000)"},
+    {"depth", OPT_DEPTH, "D", "search depth per position instead of a time (reproducible)"},
+    {"notation", OPT_NOTATION, "N", "vi, vi-long, wxf, zh, zh-hant, iccs, coord (default: the\n"
+                                    "setting)"},
+    {"worst", OPT_WORST, "K", "list the worst K moves of each side (default 3)"},
+    {"no-chart", OPT_NO_CHART, NULL, "no evaluation chart"},
+    {"ascii", OPT_ASCII, NULL, "ASCII only"},
+    {"quiet", OPT_QUIET, NULL, "no progress on standard error"},
+    {"write", OPT_WRITE, "OUT", "save the games with the marks and engine lines as comments"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage analyse_usage = {
+    .name = "analyse",
+    .synopsis = "FILE [--game N] [--time MS | --depth D] [--notation N]\n"
+                "                       [--worst K] [--no-chart] [--ascii] [--write OUT.pgn]",
+    .about = "Analyse every move of the games in FILE (PGN or XQF) with the built-in engine and\n"
+             "print each move with its evaluation; marks ?! ? ?? for moves that lose at least\n"
+             "0.50, 1.00 or 3.00 pawns against the engine's best move (then shown with its line);\n"
+             "the worst K moves of each side (default 3) and the evaluation as a chart.\n",
+    .options = analyse_options,
+};
+
+static int analyse_main(app_config *cfg, int argc, char **argv)
 {
     analyse_opts o;
     memset(&o, 0, sizeof o);
-    static app_config cfg;
-    config_defaults(&cfg);
-    config_load(&cfg, NULL);
-    for (int i = 0; i < cfg.nproblems && i < CONFIG_MAX_MESSAGES; i++)
-        fprintf(stderr, "cotuong: %s\n", cfg.messages[i]);
-    o.notation = cfg.notation;
+    config_defaults(cfg);
+    config_load(cfg, NULL);
+    for (int i = 0; i < cfg->nproblems && i < CONFIG_MAX_MESSAGES; i++)
+        fprintf(stderr, "cotuong: %s\n", cfg->messages[i]);
+    o.notation = cfg->notation;
     ct_limits_init(&o.lim);
-    o.lim.movetime_ms = cfg.analysis_ms;
+    o.lim.movetime_ms = cfg->analysis_ms;
     o.worst = 3;
     o.chart = true;
-    o.ascii = !diagram_locale_is_utf8() || !strcmp(cfg.glyphs, "ascii");
+    o.ascii = !diagram_locale_is_utf8() || !strcmp(cfg->glyphs, "ascii");
     const char *file = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has = i + 1 < argc;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--game") && has) {
-            o.game = atoi(argv[++i]);
+    cmd_parser p;
+    cmd_parse_begin(&p, &analyse_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h': cmd_help(stdout, &analyse_usage); return 0;
+        case OPT_GAME:
+            o.game = atoi(p.arg);
             if (o.game < 1) {
                 fprintf(stderr, "cotuong analyse: --game needs a number from 1\n");
                 return 2;
             }
-        } else if (!strcmp(a, "--time") && has) {
-            o.lim.movetime_ms = atoi(argv[++i]);
+            break;
+        case OPT_TIME:
+            o.lim.movetime_ms = atoi(p.arg);
             o.lim.depth = 0;
             if (o.lim.movetime_ms < 1) {
                 fprintf(stderr, "cotuong analyse: --time needs milliseconds\n");
                 return 2;
             }
-        } else if (!strcmp(a, "--depth") && has) {
-            o.lim.depth = atoi(argv[++i]);
+            break;
+        case OPT_DEPTH:
+            o.lim.depth = atoi(p.arg);
             o.lim.movetime_ms = 0;
             if (o.lim.depth < 1 || o.lim.depth > 60) {
                 fprintf(stderr, "cotuong analyse: --depth needs a number from 1 to 60\n");
                 return 2;
             }
-        } else if (!strcmp(a, "--notation") && has) {
+            break;
+        case OPT_NOTATION: {
             bool ok = false;
-            o.notation = ct_notation_from_name(argv[++i], &ok);
+            o.notation = ct_notation_from_name(p.arg, &ok);
             if (!ok || o.notation == CT_NOTATION_AUTO) {
-                char *s = sanitize_dup(argv[i], 0);
+                char *s = sanitize_dup(p.arg, 0);
                 fprintf(stderr, "cotuong analyse: unknown notation '%s'\n", s);
                 free(s);
                 return 2;
             }
-        } else if (!strcmp(a, "--worst") && has) {
-            o.worst = atoi(argv[++i]);
-        } else if (!strcmp(a, "--no-chart")) {
-            o.chart = false;
-        } else if (!strcmp(a, "--ascii")) {
-            o.ascii = true;
-        } else if (!strcmp(a, "--quiet")) {
-            o.quiet = true;
-        } else if (!strcmp(a, "--write") && has) {
-            o.write_path = argv[++i];
-        } else if (a[0] != '-' && !file) {
-            file = a;
-        } else {
-            char *s = sanitize_dup(a, 0);
-            fprintf(stderr, "cotuong analyse: unexpected argument '%s'\n", s);
-            free(s);
-            usage(stderr);
-            return 2;
+            break;
+        }
+        case OPT_WORST: o.worst = atoi(p.arg); break;
+        case OPT_NO_CHART: o.chart = false; break;
+        case OPT_ASCII: o.ascii = true; break;
+        case OPT_QUIET: o.quiet = true; break;
+        case OPT_WRITE: o.write_path = p.arg; break;
+        case CMD_OPERAND:
+            if (!file) {
+                file = p.arg;
+                break;
+            } else {
+                char *s = sanitize_dup(p.arg, 0);
+                fprintf(stderr, "cotuong analyse: unexpected argument '%s'\n", s);
+                free(s);
+                cmd_help(stderr, &analyse_usage);
+                return 2;
+            }
+        default: return 2;
         }
     }
     if (!file) {
-        usage(stderr);
+        cmd_help(stderr, &analyse_usage);
         return 2;
     }
     ct_record *games;
@@ -328,7 +345,7 @@ int cmd_analyse(int argc, char **argv)
         gamefile_free(games, ngames);
         return 1;
     }
-    ct_search_set_threads(s, cfg.threads); /* the settings file's threads */
+    ct_search_set_threads(s, cfg->threads); /* the settings file's threads */
     int rc = 0;
     for (int g = 0; g < ngames; g++)
         if (!o.game || o.game == g + 1)
@@ -370,4 +387,12 @@ int cmd_analyse(int argc, char **argv)
     }
     gamefile_free(games, ngames);
     return rc;
+}
+
+int cmd_analyse(int argc, char **argv)
+{
+    app_config *cfg = xmalloc(sizeof *cfg); /* large (its messages): not on the stack */
+    int status = analyse_main(cfg, argc, argv);
+    free(cfg);
+    return status;
 }

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/sprt.h"
 #include "sys/readall.h"
 #include "sys/player.h"
@@ -103,24 +104,46 @@ typedef struct {
     bool verbose;
 } match_opts;
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: cotuong match --p1 PLAYER --p2 PLAYER [--games N] [--movetime MS | --clock B+I]\n"
-            "                     [--depth N] [--nodes N] [--openings FILE] [--sprt E0,E1[,A,B]]\n"
-            "                     [--p1-option NAME=VALUE]... [--p2-option NAME=VALUE]...\n"
-            "                     [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]\n"
-            "Plays N games (default 2) between two players, colours alternating, over built-in\n"
-            "openings (or the lines of coordinate moves of FILE). PLAYER: ai[:LEVEL[:SEED]] (the\n"
-            "built-in AI, level 1-10), uci:COMMAND, ucci:COMMAND or xboard:COMMAND (an external\n"
-            "engine). --clock 1+0.1 gives each side 1 s plus 0.1 s per move; the default is\n"
-            "--movetime 100; --depth and --nodes limit every move instead (or as well). Prints\n"
-            "W/D/L for PLAYER 1, its score and the Elo difference with a 95%% error bar. --sprt\n"
-            "stops when PLAYER 1 is shown to be E1 Elo stronger or not E0 stronger (false\n"
-            "positive/negative rates A and B, default 0.05), N games at most. --p1-option sets an\n"
-            "option the engine offers (\"Skill Level=5\"). Ctrl-C (or SIGTERM, SIGHUP) prints the\n"
-            "finished games' summary; the unfinished game goes to the PGN file as \"*\".\n");
-}
+enum { OPT_P1 = CMD_OPT_LONG, OPT_P2, OPT_P1_OPTION, OPT_P2_OPTION, OPT_GAMES, OPT_MOVETIME,
+       OPT_CLOCK, OPT_DEPTH, OPT_NODES, OPT_OPENINGS, OPT_SPRT, OPT_RULES, OPT_PGN,
+       OPT_MAX_PLIES };
+
+static const cmd_option match_options[] = {
+    {"p1", OPT_P1, "PLAYER", "PLAYER 1: ai[:LEVEL[:SEED]] (the built-in AI, level 1-10),\n"
+                             "uci:COMMAND, ucci:COMMAND or xboard:COMMAND (an engine)"},
+    {"p2", OPT_P2, "PLAYER", "PLAYER 2, the same"},
+    {"games", OPT_GAMES, "N", "play N games (default 2), colours alternating"},
+    {"movetime", OPT_MOVETIME, "MS", "milliseconds per move (default 100)"},
+    {"clock", OPT_CLOCK, "B+I", "a clock instead: 1+0.1 gives each side 1 s plus 0.1 s a move"},
+    {"depth", OPT_DEPTH, "N", "limit every move to depth N (instead, or as well)"},
+    {"nodes", OPT_NODES, "N", "limit every move to N nodes (instead, or as well)"},
+    {"openings", OPT_OPENINGS, "FILE", "the lines of coordinate moves of FILE instead of the\n"
+                                       "built-in openings"},
+    {"sprt", OPT_SPRT, "E0,E1[,A,B]", "stop when PLAYER 1 is shown to be E1 Elo stronger or\n"
+                                      "not E0 stronger (false positive/negative rates A and B,\n"
+                                      "default 0.05), N games at most"},
+    {"p1-option", OPT_P1_OPTION, "NAME=VALUE", "set an option the engine offers (\"Skill Level=5\")"},
+    {"p2-option", OPT_P2_OPTION, "NAME=VALUE", "the same for PLAYER 2"},
+    {"rules", OPT_RULES, "NAME", "online (default), asian, vn2004, casual"},
+    {"pgn", OPT_PGN, "FILE", "write the games to FILE"},
+    {"max-plies", OPT_MAX_PLIES, "N", "adjudicate a draw after N plies (default 600)"},
+    {"verbose", 'v', NULL, "each move on standard error"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage match_usage = {
+    .name = "match",
+    .synopsis = "--p1 PLAYER --p2 PLAYER [--games N] [--movetime MS | --clock B+I]\n"
+                "                     [--depth N] [--nodes N] [--openings FILE] [--sprt E0,E1[,A,B]]\n"
+                "                     [--p1-option NAME=VALUE]... [--p2-option NAME=VALUE]...\n"
+                "                     [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]",
+    .about = "Plays games between two players over built-in openings and prints W/D/L for\n"
+             "PLAYER 1, its score and the Elo difference with a 95% error bar.\n",
+    .after = "\nCtrl-C (or SIGTERM, SIGHUP) prints the finished games' summary; the unfinished\n"
+             "game goes to the PGN file as \"*\".\n",
+    .options = match_options,
+};
 
 /* Reads an openings file: one line of coordinate moves per opening; '#' starts a comment,
  * a leading "N:" (the weight of a book line) is skipped. The lines are checked when played. */
@@ -489,69 +512,59 @@ int cmd_match(int argc, char **argv)
     o.movetime = 100;
     o.rules = CT_RULES_DEFAULT;
     o.max_plies = 600;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
-            o.verbose = true;
-            continue;
-        }
-        if (!val) {
-            fprintf(stderr, "cotuong match: %s needs a value\n", a);
-            return 2;
-        }
-        i++;
-        if (!strcmp(a, "--p1"))
-            o.p1_spec = val;
-        else if (!strcmp(a, "--p2"))
-            o.p2_spec = val;
-        else if (!strcmp(a, "--p1-option") || !strcmp(a, "--p2-option")) {
-            if (!add_option(a[3] == '1' ? &o.p1_opts : &o.p2_opts, a, val))
+    cmd_parser p;
+    cmd_parse_begin(&p, &match_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        const char *val = p.arg;
+        switch (k) {
+        case 'h': cmd_help(stdout, &match_usage); return 0;
+        case 'v': o.verbose = true; break;
+        case OPT_P1: o.p1_spec = val; break;
+        case OPT_P2: o.p2_spec = val; break;
+        case OPT_P1_OPTION:
+        case OPT_P2_OPTION:
+            if (!add_option(k == OPT_P1_OPTION ? &o.p1_opts : &o.p2_opts,
+                            k == OPT_P1_OPTION ? "--p1-option" : "--p2-option", val))
                 return 2;
-        }
-        else if (!strcmp(a, "--games"))
-            o.games = atoi(val);
-        else if (!strcmp(a, "--movetime"))
-            o.movetime = atoi(val);
-        else if (!strcmp(a, "--depth"))
-            o.depth = atoi(val);
-        else if (!strcmp(a, "--nodes"))
-            o.nodes = strtoull(val, NULL, 10);
-        else if (!strcmp(a, "--openings")) {
+            break;
+        case OPT_GAMES: o.games = atoi(val); break;
+        case OPT_MOVETIME: o.movetime = atoi(val); break;
+        case OPT_DEPTH: o.depth = atoi(val); break;
+        case OPT_NODES: o.nodes = strtoull(val, NULL, 10); break;
+        case OPT_OPENINGS:
             o.openings = read_openings(val, &o.n_openings);
             if (!o.openings || o.n_openings == 0) {
                 fprintf(stderr, "cotuong match: %s: %s\n", val,
                         o.openings ? "no opening in the file" : strerror(errno));
                 return 1;
             }
-        } else if (!strcmp(a, "--sprt")) {
+            break;
+        case OPT_SPRT:
             if (!sprt_parse(val, &o.test)) {
                 fprintf(stderr, "cotuong match: bad --sprt '%s' (ELO0,ELO1[,ALPHA,BETA], ELO0 < ELO1)\n", val);
                 return 2;
             }
             o.sprt = true;
-        }
-        else if (!strcmp(a, "--max-plies"))
-            o.max_plies = atoi(val);
-        else if (!strcmp(a, "--pgn"))
-            o.pgn_path = val;
-        else if (!strcmp(a, "--clock")) {
+            break;
+        case OPT_MAX_PLIES: o.max_plies = atoi(val); break;
+        case OPT_PGN: o.pgn_path = val; break;
+        case OPT_CLOCK:
             if (!parse_clock(val, &o.base_ms, &o.inc_ms)) {
                 fprintf(stderr, "cotuong match: bad clock '%s' (BASE+INC in seconds, e.g. 1+0.1)\n", val);
                 return 2;
             }
-        } else if (!strcmp(a, "--rules")) {
+            break;
+        case OPT_RULES:
             if (ct_rules_from_name(val, &o.rules) != CT_OK) {
                 fprintf(stderr, "cotuong match: unknown rule set '%s'\n", val);
                 return 2;
             }
-        } else {
-            fprintf(stderr, "cotuong match: unknown option '%s'\n", a);
-            usage(stderr);
+            break;
+        case CMD_OPERAND:
+            fprintf(stderr, "cotuong match: unexpected argument '%s'\n", val);
+            cmd_help(stderr, &match_usage);
             return 2;
+        default: return 2;
         }
     }
     if (!o.openings) {
@@ -559,7 +572,7 @@ int cmd_match(int argc, char **argv)
         o.n_openings = N_BUILTIN_OPENINGS;
     }
     if (!o.p1_spec || !o.p2_spec || o.games < 1 || o.movetime < 1 || o.max_plies < 10 || o.depth < 0) {
-        usage(stderr);
+        cmd_help(stderr, &match_usage);
         return 2;
     }
     /* Ctrl-C, SIGTERM, SIGHUP: a wait returns at once; the engines are in sessions of their

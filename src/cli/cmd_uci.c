@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "sys/player.h"
 #include "sys/sanitize.h"
 #include "cotuong/book.h"
@@ -409,28 +410,45 @@ void uci_session_end(void)
     pthread_mutex_destroy(&st.out_lock);
 }
 
+enum { OPT_BOOK = CMD_OPT_LONG, OPT_THREADS };
+
+static const cmd_option uci_options[] = {
+    {"book", OPT_BOOK, "FILE", "the opening book (a text book or the master-games index);\n"
+                               "a file that is no book is refused"},
+    {"threads", OPT_THREADS, "N", "search on N threads (the option Threads; default 1)"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage uci_usage = {
+    .name = "uci",
+    .synopsis = "[--book FILE] [--threads N]",
+    .about = "Speaks UCI (as Pikafish: moves a0-i9) on standard input and output;\n"
+             "after the command 'ucci' it speaks UCCI instead.\n",
+    .options = uci_options,
+};
+
 int cmd_uci(int argc, char **argv)
 {
     const char *book_path = NULL;
     int threads = 1;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help")) {
-            printf("Usage: cotuong uci [--book FILE] [--threads N]\n"
-                   "Speaks UCI (as Pikafish: moves a0-i9) on standard input and output;\n"
-                   "after the command 'ucci' it speaks UCCI instead. --threads N searches\n"
-                   "on N threads (the option Threads; default 1).\n");
-            return 0;
-        } else if (!strcmp(argv[i], "--book") && i + 1 < argc) {
-            book_path = argv[++i];
-        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-            threads = (int)strtol(argv[++i], NULL, 10);
+    cmd_parser p;
+    cmd_parse_begin(&p, &uci_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h': cmd_help(stdout, &uci_usage); return 0;
+        case OPT_BOOK: book_path = p.arg; break;
+        case OPT_THREADS:
+            threads = (int)strtol(p.arg, NULL, 10);
             if (threads < 1 || threads > CT_SEARCH_MAX_THREADS) {
                 fprintf(stderr, "cotuong uci: --threads takes 1 to %d\n", CT_SEARCH_MAX_THREADS);
                 return 2;
             }
-        } else {
-            fprintf(stderr, "cotuong uci: unknown option '%s'\n", argv[i]);
+            break;
+        case CMD_OPERAND:
+            fprintf(stderr, "cotuong uci: unexpected argument '%s'\n", p.arg);
             return 2;
+        default: return 2;
         }
     }
     if (!uci_session_begin(book_path, false)) {

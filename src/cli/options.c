@@ -28,6 +28,13 @@ void cmd_help(FILE *out, const cmd_usage *u)
     fprintf(out, text(u, N_("Usage: cotuong %s %s\n")), u->name, text(u, u->synopsis));
     if (u->about)
         fputs(text(u, u->about), out);
+    cmd_help_options(out, u);
+    if (u->after)
+        fputs(text(u, u->after), out);
+}
+
+void cmd_help_options(FILE *out, const cmd_usage *u)
+{
     fputs(text(u, N_("\nOptions:\n")), out);
     for (const cmd_option *o = u->options; o->name; o++) {
         if (!o->help)
@@ -54,8 +61,6 @@ void cmd_help(FILE *out, const cmd_usage *u)
             h += len + (nl != NULL);
         }
     }
-    if (u->after)
-        fputs(text(u, u->after), out);
 }
 
 void cmd_parse_begin(cmd_parser *p, const cmd_usage *u, int argc, char **argv)
@@ -128,6 +133,8 @@ int cmd_parse_next(cmd_parser *p)
         return CMD_OPERAND;
     if (c != '?' && c != ':')
         return c;
+    if (p->silent)
+        return -1;
     /* The option as typed: getopt_long has moved past it. */
     const char *typed = optind > 0 && optind <= p->argc ? p->argv[optind - 1] : "?";
     char shortopt[3] = {'-', (char)optopt, 0};

@@ -40,6 +40,8 @@ typedef struct {
 /* Writes the help: "Usage: cotuong NAME SYNOPSIS", about, "Options:", one entry per
  * option (help column 22, longer spellings push it to the next line), after. */
 void cmd_help(FILE *out, const cmd_usage *u);
+/* Only the "Options:" part (for a help written around it). */
+void cmd_help_options(FILE *out, const cmd_usage *u);
 
 /* Parsing with getopt_long, argv in order (options and operands may mix; --name=value
  * works; an unambiguous prefix of a long name is accepted; "--" ends the options). */
@@ -52,6 +54,7 @@ typedef struct {
     const char *arg; /* the value of the option, or the operand, cmd_parse_next returned */
     int rest;        /* after "--": the next operand, else 0 */
     bool boundary;   /* getopt_long is between two elements of argv */
+    bool silent;     /* set after cmd_parse_begin: errors return -1 without a word */
 } cmd_parser;
 
 /* argv[0] is the command's name; argv is not reordered. */
