@@ -59,21 +59,22 @@ static void render(const ct_pos *pos, ct_move mv, ct_notation n, char *buf, size
 static void render_line(const ct_pos *start, const ct_move *pv, int len, int max, ct_notation n,
                         char *buf, size_t size)
 {
-    static ct_pos pos;
-    memcpy(&pos, start, sizeof pos);
+    ct_pos *pos = xmalloc(sizeof *pos); /* large (its history): not on the stack */
+    memcpy(pos, start, sizeof *pos);
     size_t used = 0;
     buf[0] = '\0';
     for (int i = 0; i < len && i < max; i++) {
-        if (!ct_is_legal(&pos, pv[i]))
+        if (!ct_is_legal(pos, pv[i]))
             break;
         char m[48];
-        render(&pos, pv[i], n, m, sizeof m);
+        render(pos, pv[i], n, m, sizeof m);
         int w = snprintf(buf + used, size - used, "%s%s", i ? " " : "", m);
         if (w < 0 || used + (size_t)w >= size)
             break;
         used += (size_t)w;
-        ct_pos_make(&pos, pv[i]);
+        ct_pos_make(pos, pv[i]);
     }
+    free(pos);
 }
 
 static bool show_progress(void *user, int done, int total)
@@ -87,17 +88,21 @@ static bool show_progress(void *user, int done, int total)
     return false;
 }
 
-static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
-                        const analyse_opts *o)
+/* What analysing a game needs besides the search: large, so on the heap. */
+typedef struct {
+    ct_pos start, pos;
+    ct_move moves[CT_MAX_HISTORY];
+    int nodes[CT_MAX_HISTORY];
+} analyse_work;
+
+static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int index, int count,
+                           const analyse_opts *o)
 {
-    static ct_pos start, pos;
-    static ct_move moves[CT_MAX_HISTORY];
-    static int nodes[CT_MAX_HISTORY];
-    int n = ct_record_main_line(rec, moves, CT_MAX_HISTORY);
-    ct_record_main_line_nodes(rec, nodes, CT_MAX_HISTORY);
+    int n = ct_record_main_line(rec, wk->moves, CT_MAX_HISTORY);
+    ct_record_main_line_nodes(rec, wk->nodes, CT_MAX_HISTORY);
     if (n > CT_MAX_HISTORY)
         n = CT_MAX_HISTORY;
-    ct_record_start_position(rec, &start);
+    ct_record_start_position(rec, &wk->start);
     /* 1. Header, with every tag text sanitized. */
     char *red = sanitize_dup(ct_record_tag(rec, "Red"), 0);
     char *black = sanitize_dup(ct_record_tag(rec, "Black"), 0);
@@ -112,41 +117,37 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
         printf("No moves to analyse.\n\n");
         return 0;
     }
-    ct_move_annotation *ann = calloc((size_t)n, sizeof *ann);
-    if (!ann) {
-        fprintf(stderr, "cotuong analyse: out of memory\n");
-        return 1;
-    }
+    ct_move_annotation *ann = xcalloc((size_t)n, sizeof *ann);
     ct_search_clear(s);
     ct_status st;
-    int done = ct_annotate_line(s, &start, moves, n, &o->lim, show_progress, (void *)o, ann, &st);
+    int done = ct_annotate_line(s, &wk->start, wk->moves, n, &o->lim, show_progress, (void *)o, ann, &st);
     if (st != CT_OK)
         fprintf(stderr, "cotuong analyse: game %d: move %d is illegal; analysed the first %d\n",
                 index, done + 1, done);
     /* 2. One line per move: number, move, mark, evaluation after it (Red's view), and for
      *    marked moves the loss and the engine's choice with its line. */
     printf("Scores are from Red's point of view, in pawns (a pawn = 1.00).\n");
-    memcpy(&pos, &start, sizeof pos);
+    memcpy(&wk->pos, &wk->start, sizeof wk->pos);
     int counts[2][3] = {{0}}, loss_sum[2] = {0}, moves_of[2] = {0};
     for (int i = 0; i < done; i++) {
         const ct_move_annotation *a = &ann[i];
-        int mover = pos.side;
+        int mover = wk->pos.side;
         char num[16], mv[48], ev[16], best[48], line[256], bs[16];
-        snprintf(num, sizeof num, "%d.%s", pos.fullmove, mover == CT_BLACK ? ".." : "");
-        render(&pos, a->played, o->notation, mv, sizeof mv);
+        snprintf(num, sizeof num, "%d.%s", wk->pos.fullmove, mover == CT_BLACK ? ".." : "");
+        render(&wk->pos, a->played, o->notation, mv, sizeof mv);
         format_score(mover == CT_RED ? a->played_score : -a->played_score, ev, sizeof ev);
         printf("%6s %-14s %-2s %7s", num, mv, ct_annotate_mark(a->nag), ev);
         if (a->nag) {
-            render(&pos, a->best, o->notation, best, sizeof best);
+            render(&wk->pos, a->best, o->notation, best, sizeof best);
             format_score(mover == CT_RED ? a->best_score : -a->best_score, bs, sizeof bs);
-            render_line(&pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
+            render_line(&wk->pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
             printf("  loss %d; best %s %s (%s)", a->loss, best, bs, line);
             counts[mover][a->nag == CT_NAG_INACCURACY ? 0 : a->nag == CT_NAG_MISTAKE ? 1 : 2]++;
         }
         printf("\n");
         loss_sum[mover] += a->loss;
         moves_of[mover]++;
-        ct_pos_make(&pos, a->played);
+        ct_pos_make(&wk->pos, a->played);
     }
     /* 3. Summary per side and the worst moves. */
     for (int side = CT_RED; side <= CT_BLACK; side++) {
@@ -157,19 +158,19 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
     int worst[32];
     int k = o->worst < 32 ? o->worst : 32;
     for (int side = CT_RED; side <= CT_BLACK && k > 0; side++) {
-        int w = ct_annotate_worst(ann, done, start.side, side, k, worst);
+        int w = ct_annotate_worst(ann, done, wk->start.side, side, k, worst);
         printf("Worst moves of %s:", side == CT_RED ? "Red" : "Black");
         if (w == 0)
             printf(" none");
         for (int j = 0; j < w; j++) {
             /* Replay to the move to render it. */
-            memcpy(&pos, &start, sizeof pos);
+            memcpy(&wk->pos, &wk->start, sizeof wk->pos);
             for (int i = 0; i < worst[j]; i++)
-                ct_pos_make(&pos, moves[i]);
+                ct_pos_make(&wk->pos, wk->moves[i]);
             char mv[48];
-            render(&pos, moves[worst[j]], o->notation, mv, sizeof mv);
-            printf("%s %d.%s %s%s (-%d)", j ? "," : "", pos.fullmove,
-                   pos.side == CT_BLACK ? ".." : "", mv, ct_annotate_mark(ann[worst[j]].nag),
+            render(&wk->pos, wk->moves[worst[j]], o->notation, mv, sizeof mv);
+            printf("%s %d.%s %s%s (-%d)", j ? "," : "", wk->pos.fullmove,
+                   wk->pos.side == CT_BLACK ? ".." : "", mv, ct_annotate_mark(ann[worst[j]].nag),
                    ann[worst[j]].loss);
         }
         printf("\n");
@@ -197,26 +198,35 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
     }
     /* 5. Marks and engine lines into the record, for --write. */
     if (o->write_path) {
-        memcpy(&pos, &start, sizeof pos);
+        memcpy(&wk->pos, &wk->start, sizeof wk->pos);
         for (int i = 0; i < done; i++) {
             const ct_move_annotation *a = &ann[i];
             if (a->nag) {
                 char best[48], line[256], bs[16], text[400];
-                render(&pos, a->best, o->notation, best, sizeof best);
-                format_score(pos.side == CT_RED ? a->best_score : -a->best_score, bs, sizeof bs);
-                render_line(&pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
-                ct_record_set_nag(rec, nodes[i], a->nag);
-                const char *old = ct_record_comment(rec, nodes[i]);
+                render(&wk->pos, a->best, o->notation, best, sizeof best);
+                format_score(wk->pos.side == CT_RED ? a->best_score : -a->best_score, bs, sizeof bs);
+                render_line(&wk->pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
+                ct_record_set_nag(rec, wk->nodes[i], a->nag);
+                const char *old = ct_record_comment(rec, wk->nodes[i]);
                 snprintf(text, sizeof text, "%s%sengine: best %s %s, loss %d (%s)",
                          old ? old : "", old && old[0] ? " " : "", best, bs, a->loss, line);
-                ct_record_set_comment(rec, nodes[i], text);
+                ct_record_set_comment(rec, wk->nodes[i], text);
             }
-            ct_pos_make(&pos, a->played);
+            ct_pos_make(&wk->pos, a->played);
         }
     }
     printf("\n");
     free(ann);
     return 0;
+}
+
+static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
+                        const analyse_opts *o)
+{
+    analyse_work *w = xmalloc(sizeof *w); /* large (positions with history): not on the stack */
+    int status = analyse_game_in(w, s, rec, index, count, o);
+    free(w);
+    return status;
 }
 
 enum { OPT_GAME = CMD_OPT_LONG, OPT_TIME, OPT_DEPTH, OPT_NOTATION, OPT_WORST, OPT_NO_CHART,

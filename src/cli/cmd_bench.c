@@ -10,6 +10,7 @@
 #include "cli/bench.h"
 #include "cli/options.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "cotuong/search.h"
 
 /* Positions as moves from the start position (coordinate notation): openings, a middle
@@ -32,7 +33,6 @@ static const char *const bench_fens[] = {
 
 #define BENCH_DEPTH 7
 
-static ct_pos bench_pos;
 
 static int load(int i, ct_pos *pos)
 {
@@ -82,9 +82,10 @@ uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds)
     ct_search_use_book(s, false);
     ct_search_set_threads(s, threads);
     uint64_t total = 0;
+    ct_pos *pos = xmalloc(sizeof *pos); /* large (its history): not on the stack */
     int64_t t0 = sys_now_us();
     for (int i = 0; i < ct_bench_count(); i++) {
-        if (load(i, &bench_pos) != 0) {
+        if (load(i, pos) != 0) {
             fprintf(stderr, "cotuong bench: bad bench position %d\n", i);
             exit(1);
         }
@@ -93,7 +94,7 @@ uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds)
         ct_limits_init(&lim);
         lim.depth = depth;
         ct_search_result res;
-        ct_search_run(s, &bench_pos, &lim, NULL, NULL, &res);
+        ct_search_run(s, pos, &lim, NULL, NULL, &res);
         total += res.nodes;
         if (verbose) {
             char mv[5];
@@ -103,6 +104,7 @@ uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds)
         }
     }
     int64_t t1 = sys_now_us();
+    free(pos);
     ct_search_free(s);
     *seconds = (double)(t1 - t0) / 1e6;
     return total;

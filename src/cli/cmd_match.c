@@ -20,6 +20,7 @@
 #include "sys/player.h"
 #include "sys/signals.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
 #include "cotuong/record.h"
@@ -47,7 +48,6 @@ static const char *const openings[] = {
 };
 #define N_BUILTIN_OPENINGS (int)(sizeof openings / sizeof openings[0])
 
-static ct_pos game_pos;
 
 /* Engine options: NAME=VALUE texts of --p1-option / --p2-option, split at the first '='. */
 #define MAX_ENGINE_OPTIONS 32
@@ -298,10 +298,9 @@ static int interrupted_game(FILE *pgn, int round, sys_player *red, sys_player *b
 /* Plays one game; returns Red's score: 2 win, 1 draw, 0 loss, or GAME_INTERRUPTED (a signal:
  * the game is written unfinished, not printed). stats[CT_RED] and stats[CT_BLACK] get the
  * players' moves. */
-static int play_game(const match_opts *o, sys_player *red, sys_player *black, int round, FILE *pgn,
-                     int *late_moves, move_stats *const stats[2])
+static int play_game_in(ct_pos *pos, const match_opts *o, sys_player *red, sys_player *black,
+                        int round, FILE *pgn, int *late_moves, move_stats *const stats[2])
 {
-    ct_pos *pos = &game_pos;
     ct_pos_start(pos);
     const char *opening = o->openings[((round - 1) / 2) % o->n_openings];
     if (!play_opening(pos, opening, o->rules)) {
@@ -422,6 +421,15 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
     if (result == CT_RESULT_BLACK_WINS)
         return 0;
     return 1;
+}
+
+static int play_game(const match_opts *o, sys_player *red, sys_player *black, int round, FILE *pgn,
+                     int *late_moves, move_stats *const stats[2])
+{
+    ct_pos *pos = xmalloc(sizeof *pos); /* large (its history): not on the stack */
+    int score = play_game_in(pos, o, red, black, round, pgn, late_moves, stats);
+    free(pos);
+    return score;
 }
 
 /* Adds "NAME=VALUE" to opts; false (with a message) when it is not one. */

@@ -24,6 +24,7 @@ typedef struct {
     ct_book *book;
     ct_pos pos;         /* the position given by the last `position` */
     ct_pos search_pos;  /* the copy the search thread reads */
+    ct_pos scratch;     /* the position a `position` command builds before it is taken */
     ct_limits lim;
     pthread_t thread;
     bool running;
@@ -152,16 +153,16 @@ static void apply_options(void)
 /* `position startpos|fen FEN... [moves m...]` (UCI and UCCI). */
 static void cmd_position(char *args)
 {
-    static ct_pos tmp;
+    ct_pos *tmp = &st.scratch;
     char *moves = strstr(args, " moves");
     if (moves)
         *moves = 0;
     while (*args == ' ')
         args++;
     if (!strncmp(args, "startpos", 8)) {
-        ct_pos_start(&tmp);
+        ct_pos_start(tmp);
     } else if (!strncmp(args, "fen ", 4)) {
-        if (ct_fen_read(&tmp, args + 4, NULL) != CT_OK) {
+        if (ct_fen_read(tmp, args + 4, NULL) != CT_OK) {
             out("info string bad fen\n");
             return;
         }
@@ -173,14 +174,14 @@ static void cmd_position(char *args)
         char *save = NULL;
         for (char *t = strtok_r(moves + 6, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
             ct_move mv = ct_move_parse_coord(t);
-            if (ct_pos_play(&tmp, mv) != CT_OK) {
+            if (ct_pos_play(tmp, mv) != CT_OK) {
                 char b[64];
                 out("info string illegal move %s\n", shown(t, b, sizeof b));
                 break;
             }
         }
     }
-    memcpy(&st.pos, &tmp, sizeof tmp);
+    memcpy(&st.pos, tmp, sizeof *tmp);
 }
 
 static long next_num(char **save)

@@ -19,6 +19,7 @@
 #include "sys/sanitize.h"
 #include "sys/signals.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 
 typedef struct {
     netgame n;
@@ -268,57 +269,58 @@ static void read_stdin(np *p)
 int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
                 const netplay_options *opt)
 {
-    static np p; /* large (the game's positions): not on the stack */
-    memset(&p, 0, sizeof p);
-    p.opt = *opt;
-    p.stdin_open = true;
-    game_init(&p.g);
+    np *p = xcalloc(1, sizeof *p); /* large (the game's positions): not on the stack */
+    p->opt = *opt;
+    p->stdin_open = true;
+    game_init(&p->g);
     int64_t now = sys_now_ms();
     sys_signals_install();
     if (remote_is_host(r)) {
-        netgame_host(&p.n, r, &p.g, setup, resumed, now);
+        netgame_host(&p->n, r, &p->g, setup, resumed, now);
         printf("Offered game %s in the lobby: you play %s. Waiting for an opponent...\n"
                "Another session of your own account joins with: cotuong join %s\n",
-               remote_id(r), side_word(p.n.me), remote_code(r));
-        show(&p);
+               remote_id(r), side_word(p->n.me), remote_code(r));
+        show(p);
     } else {
-        netgame_join(&p.n, r, &p.g);
+        netgame_join(&p->n, r, &p->g);
         printf("Connected; waiting for the host's game...\n");
         fflush(stdout);
     }
     if (opt->save_as)
-        snprintf(p.n.save_as, sizeof p.n.save_as, "%s", opt->save_as);
+        snprintf(p->n.save_as, sizeof p->n.save_as, "%s", opt->save_as);
     if (opt->grace_s > 0)
-        p.n.grace_ms = (int64_t)opt->grace_s * 1000;
-    while (!p.quit && !p.n.stop && !sys_signal_pending()) {
+        p->n.grace_ms = (int64_t)opt->grace_s * 1000;
+    while (!p->quit && !p->n.stop && !sys_signal_pending()) {
         struct pollfd fds[REMOTE_MAX_CONNS * 2 + 2];
         int nf = 0;
-        if (p.stdin_open)
+        if (p->stdin_open)
             fds[nf++] = (struct pollfd){.fd = 0, .events = POLLIN};
         nf += remote_fds(r, fds + nf, (int)(sizeof fds / sizeof fds[0]) - nf);
         if (poll(fds, (nfds_t)nf, 50) < 0 && errno != EINTR)
             break;
-        if (p.stdin_open && nf > 0 && fds[0].fd == 0 && (fds[0].revents & (POLLIN | POLLHUP)))
-            read_stdin(&p);
+        if (p->stdin_open && nf > 0 && fds[0].fd == 0 && (fds[0].revents & (POLLIN | POLLHUP)))
+            read_stdin(p);
         now = sys_now_ms();
-        netgame_step(&p.n, now);
-        if (!p.n.stop && p.n.built) {
-            game_tick_event t = game_tick(&p.g, now);
-            netgame_tick_event(&p.n, &t);
+        netgame_step(&p->n, now);
+        if (!p->n.stop && p->n.built) {
+            game_tick_event t = game_tick(&p->g, now);
+            netgame_tick_event(&p->n, &t);
             if (t.kind == GAME_TICK_MOVED) {
-                netgame_step(&p.n, now); /* the host: to everyone; both: into the resume file */
-                show(&p);
+                netgame_step(&p->n, now); /* the host: to everyone; both: into the resume file */
+                show(p);
             }
         }
-        notes(&p);
+        notes(p);
     }
     int sig = sys_signal_pending();
     if (sig)
         say("Signal received: saving and leaving.");
-    netgame_end(&p.n);
-    notes(&p);
-    game_free(&p.g);
-    return sig ? 128 + sig : p.n.status;
+    netgame_end(&p->n);
+    notes(p);
+    game_free(&p->g);
+    int status = sig ? 128 + sig : p->n.status;
+    free(p);
+    return status;
 }
 
 int netplay_common_option(const char *cmd, int key, const char *arg, const char **lobby,

@@ -15,6 +15,7 @@
 #include "ui/theme.h"
 
 static bool screen_open, have_termios, mouse_on;
+static bool close_registered; /* ui_screen_close is registered with atexit */
 static struct termios saved_termios;
 
 /* Turns off what we turned on: mouse reports, the alternate screen, a hidden cursor. Only
@@ -174,10 +175,9 @@ bool ui_screen_open(bool colour, bool mouse)
     }
     set_term(sc);
     screen_open = true;
-    static bool registered;
-    if (!registered) {
+    if (!close_registered) {
         atexit(ui_screen_close);
-        registered = true;
+        close_registered = true;
     }
     sys_signals_install();
     sys_signals_set_restore(emergency_restore);
