@@ -177,7 +177,7 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
     }
     /* 4. The chart. */
     if (o->chart) {
-        int *ev = malloc(sizeof(int) * (size_t)done);
+        int *ev = xmalloc(sizeof(int) * (size_t)done);
         for (int i = 0; i < done; i++)
             ev[i] = ann[i].eval_red;
         char chart[32768];
@@ -375,13 +375,7 @@ static int analyse_main(app_config *cfg, int argc, char **argv)
                 rc = 1;
                 break;
             }
-            char *na = realloc(all, total + len + 2);
-            if (!na) {
-                free(text);
-                rc = 1;
-                break;
-            }
-            all = na;
+            all = xrealloc(all, total + len + 2);
             memcpy(all + total, text, len);
             total += len;
             all[total++] = '\n';

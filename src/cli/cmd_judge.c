@@ -53,11 +53,7 @@ static int judge_game_in(ct_pos *pos, const char *name, int index, const ct_reco
     }
 
     int nmoves = ct_record_main_line(r, NULL, 0);
-    ct_move *moves = malloc(sizeof *moves * (size_t)(nmoves > 0 ? nmoves : 1));
-    if (!moves) {
-        fprintf(stderr, "cotuong judge: out of memory\n");
-        return 1;
-    }
+    ct_move *moves = xmalloc(sizeof *moves * (size_t)(nmoves > 0 ? nmoves : 1));
     ct_record_main_line(r, moves, nmoves);
     ct_record_start_position(r, pos);
 

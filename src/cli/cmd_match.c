@@ -154,11 +154,7 @@ static const char **read_openings(const char *path, int *count)
     if (!text)
         return NULL;
     int cap = 64, n = 0;
-    const char **list = malloc((size_t)cap * sizeof *list);
-    if (!list) {
-        free(text);
-        return NULL;
-    }
+    const char **list = xmalloc((size_t)cap * sizeof *list);
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         char *hash = strchr(line, '#');
         if (hash)
@@ -174,10 +170,7 @@ static const char **read_openings(const char *path, int *count)
             continue;
         if (n == cap) {
             cap *= 2;
-            const char **grown = realloc(list, (size_t)cap * sizeof *list);
-            if (!grown)
-                break;
-            list = grown;
+            list = xrealloc(list, (size_t)cap * sizeof *list);
         }
         list[n++] = line;
     }

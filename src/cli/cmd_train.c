@@ -13,6 +13,7 @@
 #include "sys/exercises.h"
 #include "sys/i18n.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 #include "tui/controller.h"
 #include "tui/modes.h"
 #include "tui/session.h"
@@ -326,9 +327,9 @@ int cmd_train(int argc, char **argv)
     }
     /* Line mode: the filtered list, starting at the exercise asked for (filter dropped
      * when it is outside), else the first. */
-    int *idx = malloc(sizeof(int) * (size_t)(set.n ? set.n : 1));
+    int *idx = xmalloc(sizeof(int) * (size_t)(set.n ? set.n : 1));
     int n = 0, at = 0;
-    for (int i = 0; idx && i < set.n; i++)
+    for (int i = 0; i < set.n; i++)
         if (matches(&set.ex[i], kind, difficulty) || (want >= 0 && i == want)) {
             if (i == want)
                 at = n;

@@ -75,10 +75,10 @@ static void show(np *p)
         return;
     int64_t now = sys_now_ms();
     const ct_pos *pos = p->g.pos;
-    ct_pos *view = malloc(sizeof *view);
+    ct_pos *view = xmalloc(sizeof *view);
     int plies = game_plies(&p->g);
     int shown = plies;
-    if (view && netgame_view_pos(&p->n, view)) {
+    if (netgame_view_pos(&p->n, view)) {
         pos = view;
         shown = p->n.view;
     }
@@ -97,17 +97,15 @@ static void show(np *p)
     if (shown > 0) {
         ct_move line[PROTO_PLY_MAX];
         ct_record_line_to(&p->g.rec, p->g.node, line, PROTO_PLY_MAX);
-        ct_pos *before = malloc(sizeof *before);
-        if (before) {
-            ct_record_start_position(&p->g.rec, before);
-            for (int i = 0; i < shown - 1; i++)
-                ct_pos_make(before, line[i]);
-            char mv[CT_MOVE_TEXT_MAX];
-            if (ct_move_render(before, line[shown - 1], p->opt.notation, mv, sizeof mv) < 0)
-                mv[0] = 0;
-            printf(" | last %s", mv);
-            free(before);
-        }
+        ct_pos *before = xmalloc(sizeof *before);
+        ct_record_start_position(&p->g.rec, before);
+        for (int i = 0; i < shown - 1; i++)
+            ct_pos_make(before, line[i]);
+        char mv[CT_MOVE_TEXT_MAX];
+        if (ct_move_render(before, line[shown - 1], p->opt.notation, mv, sizeof mv) < 0)
+            mv[0] = 0;
+        printf(" | last %s", mv);
+        free(before);
     }
     printf("\n");
     if (pos == view)

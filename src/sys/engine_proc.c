@@ -355,11 +355,7 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
 
 ct_engine *ct_engine_start(ct_engine_proto proto, const char *command, char *err, size_t errlen)
 {
-    ct_engine *e = calloc(1, sizeof *e);
-    if (!e) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    ct_engine *e = xcalloc(1, sizeof *e);
     e->proto = proto;
     e->to_fd = e->from_fd = -1;
     int wake[2];

@@ -12,6 +12,7 @@
 #include "sys/exercises.h"
 #include "sys/readall.h"
 #include "sys/savefile.h"
+#include "sys/xmalloc.h"
 
 
 #define PROGRESS_MAGIC "cotuong-train-progress 1"
@@ -62,10 +63,7 @@ static sys_ex_progress *entry(sys_train_progress *p, const char *id, bool create
         return NULL;
     if (p->n == p->cap) {
         int cap = p->cap ? p->cap * 2 : 64;
-        sys_ex_progress *n = realloc(p->items, (size_t)cap * sizeof *n);
-        if (!n)
-            return NULL;
-        p->items = n;
+        p->items = xrealloc(p->items, (size_t)cap * sizeof *p->items);
         p->cap = cap;
     }
     sys_ex_progress *e = &p->items[p->n++];
@@ -148,11 +146,7 @@ static int save(const sys_train_progress *p, char *err, size_t errlen)
     if (!p->path[0])
         return 0;
     size_t cap = 128 + (size_t)p->n * 64, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    char *buf = xmalloc(cap);
     n += (size_t)snprintf(buf + n, cap - n, "%s\nstreak %d %d\n", PROGRESS_MAGIC, p->streak,
                           p->best_streak);
     for (int i = 0; i < p->n; i++)

@@ -13,6 +13,7 @@
 #include "sys/pgnreport.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
+#include "sys/xmalloc.h"
 #include "cotuong/pgn.h"
 #include "cotuong/xqf.h"
 
@@ -64,13 +65,10 @@ int gamefile_load(const char *path, ct_record **games, int *ngames, gamefile_war
     }
     int r = 0;
     if (ct_xqf_detect(data, len)) {
-        ct_record *rec = calloc(1, sizeof *rec);
+        ct_record *rec = xcalloc(1, sizeof *rec);
         ct_xqf_error xe;
         memset(&xe, 0, sizeof xe);
-        if (!rec) {
-            snprintf(err, errsize, "%s: out of memory", spath);
-            r = -1;
-        } else if (ct_xqf_read(data, len, rec, &xe) != CT_OK) {
+        if (ct_xqf_read(data, len, rec, &xe) != CT_OK) {
             char *m = sanitize_dup(xe.message, 0);
             snprintf(err, errsize, "%s: byte %zu%s: %s", spath, xe.offset,
                      xe.ply > 0 ? " (a move record)" : "", m);
@@ -199,15 +197,7 @@ int gamefile_save_many(const char *path, const ct_record *const *recs, int n, ct
             sys_masters_free(m);
             return -1;
         }
-        char *na = realloc(all, total + len + 2);
-        if (!na) {
-            free(text);
-            free(all);
-            sys_masters_free(m);
-            snprintf(err, errsize, "out of memory");
-            return -1;
-        }
-        all = na;
+        all = xrealloc(all, total + len + 2);
         memcpy(all + total, text, len);
         total += len;
         if (g + 1 < n)

@@ -14,6 +14,7 @@
 
 #include "sys/datafile.h"
 #include "sys/i18n.h"
+#include "sys/xmalloc.h"
 #include "config.h"
 
 #ifndef LOCALEDIR
@@ -39,11 +40,7 @@ static char *to_ascii(const char *s)
     const uint8_t *src = nfd ? nfd : (const uint8_t *)s;
     if (!nfd)
         len = strlen(s);
-    char *out = malloc(len + 1);
-    if (!out) {
-        free(nfd);
-        return NULL;
-    }
+    char *out = xmalloc(len + 1);
     size_t o = 0, i = 0;
     while (i < len) {
         ucs4_t uc;
@@ -77,11 +74,7 @@ const char *i18n_text(const char *msgid)
     if (!a)
         return t;
     size_t n = strlen(a);
-    ascii_entry *e = malloc(sizeof *e + n + 1);
-    if (!e) {
-        free(a);
-        return t;
-    }
+    ascii_entry *e = xmalloc(sizeof *e + n + 1);
     e->msgid = msgid;
     memcpy(e->text, a, n + 1);
     free(a);

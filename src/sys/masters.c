@@ -10,6 +10,7 @@
 #include "sys/datafile.h"
 #include "sys/masters.h"
 #include "sys/readall.h"
+#include "sys/xmalloc.h"
 #include "cotuong/ecco.h"
 
 
@@ -21,12 +22,7 @@ static sys_masters *load_one(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return NULL;
     }
-    sys_masters *m = calloc(1, sizeof *m);
-    if (!m) {
-        free(bytes);
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    sys_masters *m = xcalloc(1, sizeof *m);
     ct_status st = ct_explorer_open(bytes, len, &m->x);
     if (st != CT_OK) {
         snprintf(err, errlen, "%s: %s", path,

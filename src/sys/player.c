@@ -16,6 +16,7 @@
 #include "sys/readall.h"
 #include "sys/savefile.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "cotuong/movegen.h"
 
 
@@ -138,11 +139,7 @@ sys_player *sys_player_open(const sys_player_spec *spec, const ct_book *book, ch
                                                               : "remote players are not available here");
         return NULL;
     }
-    sys_player *p = calloc(1, sizeof *p);
-    if (!p) {
-        set_err(err, errlen, "%s", "out of memory");
-        return NULL;
-    }
+    sys_player *p = xcalloc(1, sizeof *p);
     if (spec->kind == SYS_PLAYER_AI) {
         p->search = ct_search_new(16);
         if (!p->search) {

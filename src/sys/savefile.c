@@ -3,6 +3,7 @@
  * directory), size-capped reads, and the flag-only signal handler that lets the main loop
  * save an interrupted game. See savefile.h for the design. */
 #include "sys/savefile.h"
+#include "sys/xmalloc.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -255,11 +256,7 @@ int savefile_read(const char *path, size_t cap, char **data, size_t *len, char *
     }
     /* Read up to cap + 1 bytes: the file may have grown since fstat. */
     size_t alloc = (size_t)st.st_size + 1, used = 0;
-    char *buf = malloc(alloc + 1);
-    if (!buf) {
-        close(fd);
-        return fail(err, errsize, path, "out of memory");
-    }
+    char *buf = xmalloc(alloc + 1);
     for (;;) {
         if (used == alloc) {
             if (alloc > cap) {
@@ -269,13 +266,7 @@ int savefile_read(const char *path, size_t cap, char **data, size_t *len, char *
                 return fail(err, errsize, path, msg);
             }
             size_t grow = alloc * 2 > cap + 1 ? cap + 1 : alloc * 2;
-            char *nb = realloc(buf, grow + 1);
-            if (!nb) {
-                free(buf);
-                close(fd);
-                return fail(err, errsize, path, "out of memory");
-            }
-            buf = nb;
+            buf = xrealloc(buf, grow + 1);
             alloc = grow;
         }
         ssize_t r = read(fd, buf + used, alloc - used);
