@@ -62,17 +62,17 @@ static int load(int i, ct_pos *pos)
     return ct_fen_read(pos, bench_fens[i - nl], NULL) == CT_OK ? 0 : -1;
 }
 
-int ct_bench_count(void)
+int cmd_bench_count(void)
 {
     return (int)(sizeof bench_lines / sizeof bench_lines[0] + sizeof bench_fens / sizeof bench_fens[0]);
 }
 
-int ct_bench_load(int i, ct_pos *pos)
+int cmd_bench_load(int i, ct_pos *pos)
 {
     return load(i, pos);
 }
 
-uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds)
+uint64_t cmd_bench_run(int depth, int threads, bool verbose, double *seconds)
 {
     ct_search *s = ct_search_new(16);
     if (!s) {
@@ -84,7 +84,7 @@ uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds)
     uint64_t total = 0;
     ct_pos *pos = xmalloc(sizeof *pos); /* large (its history): not on the stack */
     int64_t t0 = sys_now_us();
-    for (int i = 0; i < ct_bench_count(); i++) {
+    for (int i = 0; i < cmd_bench_count(); i++) {
         if (load(i, pos) != 0) {
             fprintf(stderr, "cotuong bench: bad bench position %d\n", i);
             exit(1);
@@ -158,7 +158,7 @@ int cmd_bench(int argc, char **argv)
         return 2;
     }
     double secs;
-    uint64_t nodes = ct_bench_run(depth, threads, verbose, &secs);
+    uint64_t nodes = cmd_bench_run(depth, threads, verbose, &secs);
     if (threads > 1)
         printf("bench depth %d, %d threads: %.3f s to the depth (main thread %llu nodes)\n", depth,
                threads, secs, (unsigned long long)nodes);

@@ -133,7 +133,7 @@ static void stop_search(void)
 
 /* Level from Skill Level 0..20 (20 = level 10): 1 + ceil(Skill * 9 / 20), the inverse of
  * floor(20 (level - 1) / 9), which is what a GUI that spreads levels 1-10 over 0..20 sends
- * (ct_engine_set_level does): the old 1 + floor(Skill * 9 / 20) turned level 5 (Skill 8)
+ * (sys_engine_set_level does): the old 1 + floor(Skill * 9 / 20) turned level 5 (Skill 8)
  * into level 4. */
 static int skill_to_level(int skill)
 {

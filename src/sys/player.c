@@ -127,7 +127,7 @@ void sys_player_spec_name(const sys_player_spec *p, char *buf, size_t size)
 /* ------------------------------------------------------------------ the thinking object */
 struct sys_player {
     ct_search *search;  /* built-in AI */
-    ct_engine *engine;  /* or an external engine */
+    sys_engine *engine;  /* or an external engine */
     char name[160];
 };
 
@@ -154,21 +154,21 @@ sys_player *sys_player_open(const sys_player_spec *spec, const ct_book *book, ch
         snprintf(p->name, sizeof p->name, "cotuong level %d", spec->level);
         return p;
     }
-    ct_engine_proto proto;
+    sys_engine_proto proto;
     const char *command;
-    if (!ct_engine_parse_spec(spec->command, &proto, &command)) {
+    if (!sys_engine_parse_spec(spec->command, &proto, &command)) {
         set_err(err, errlen, "not an engine: '%s'", spec->command);
         free(p);
         return NULL;
     }
-    p->engine = ct_engine_start(proto, command, err, errlen);
+    p->engine = sys_engine_start(proto, command, err, errlen);
     if (!p->engine) {
         free(p);
         return NULL;
     }
     if (spec->level > 0)
-        ct_engine_set_level(p->engine, spec->level);
-    snprintf(p->name, sizeof p->name, "%s", ct_engine_name(p->engine));
+        sys_engine_set_level(p->engine, spec->level);
+    snprintf(p->name, sizeof p->name, "%s", sys_engine_name(p->engine));
     return p;
 }
 
@@ -185,7 +185,7 @@ void sys_player_free(sys_player *p)
     if (!p)
         return;
     ct_search_free(p->search);
-    ct_engine_free(p->engine);
+    sys_engine_free(p->engine);
     free(p);
 }
 
@@ -206,7 +206,7 @@ bool sys_player_set_level(sys_player *p, int level)
         snprintf(p->name, sizeof p->name, "cotuong level %d", ct_search_level(p->search));
         return true;
     }
-    return ct_engine_set_level(p->engine, level);
+    return sys_engine_set_level(p->engine, level);
 }
 
 bool sys_player_set_option(sys_player *p, const char *name, const char *value, char *err,
@@ -216,7 +216,7 @@ bool sys_player_set_option(sys_player *p, const char *name, const char *value, c
         set_err(err, errlen, "%s", "options are for external engines (the built-in AI has its level)");
         return false;
     }
-    return ct_engine_set_option(p->engine, name, value, err, errlen);
+    return sys_engine_set_option(p->engine, name, value, err, errlen);
 }
 
 void sys_player_set_rules(sys_player *p, int rules)
@@ -230,7 +230,7 @@ void sys_player_new_game(sys_player *p)
     if (p->search)
         ct_search_clear(p->search);
     else
-        ct_engine_new_game(p->engine);
+        sys_engine_new_game(p->engine);
 }
 
 void sys_player_stop(sys_player *p)
@@ -238,7 +238,7 @@ void sys_player_stop(sys_player *p)
     if (p->search)
         ct_search_stop(p->search);
     else if (p->engine)
-        ct_engine_wake(p->engine); /* its think asks the progress callback, which says stop */
+        sys_engine_wake(p->engine); /* its think asks the progress callback, which says stop */
 }
 
 void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
@@ -260,17 +260,17 @@ void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
     } else {
         ct_move mv;
         int score = 0;
-        ct_engine_outcome o = ct_engine_think(p->engine, pos, lim, 0, progress, user, &mv,
+        sys_engine_outcome o = sys_engine_think(p->engine, pos, lim, 0, progress, user, &mv,
                                               &score, res->detail, sizeof res->detail);
         res->move = mv;
         res->score = score;
-        res->depth = ct_engine_depth(p->engine);
+        res->depth = sys_engine_depth(p->engine);
         switch (o) {
-        case CT_ENGINE_MOVE: res->status = SYS_PLAYER_MOVE; break;
-        case CT_ENGINE_TIMEOUT: res->status = SYS_PLAYER_TIMEOUT; break;
-        case CT_ENGINE_CRASH: res->status = SYS_PLAYER_CRASH; break;
-        case CT_ENGINE_ILLEGAL: res->status = SYS_PLAYER_ILLEGAL; break;
-        case CT_ENGINE_RESIGN: res->status = SYS_PLAYER_RESIGN; break;
+        case SYS_ENGINE_MOVE: res->status = SYS_PLAYER_MOVE; break;
+        case SYS_ENGINE_TIMEOUT: res->status = SYS_PLAYER_TIMEOUT; break;
+        case SYS_ENGINE_CRASH: res->status = SYS_PLAYER_CRASH; break;
+        case SYS_ENGINE_ILLEGAL: res->status = SYS_PLAYER_ILLEGAL; break;
+        case SYS_ENGINE_RESIGN: res->status = SYS_PLAYER_RESIGN; break;
         }
     }
     res->time_ms = (int)(sys_now_ms() - t0);

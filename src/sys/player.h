@@ -78,7 +78,7 @@ void sys_player_free(sys_player *p);
 const char *sys_player_name(const sys_player *p);
 /* Level 1..10 for the AI, or an engine's Skill Level when it offers one. */
 bool sys_player_set_level(sys_player *p, int level);
-/* An external engine's option (ct_engine_set_option); false with the reason in err when
+/* An external engine's option (sys_engine_set_option); false with the reason in err when
  * the player is the built-in AI, or the engine offers no such option. */
 bool sys_player_set_option(sys_player *p, const char *name, const char *value, char *err,
                            size_t errlen);
@@ -88,7 +88,7 @@ void sys_player_new_game(sys_player *p);
 /* Thinks on pos (history included) within lim; blocks. progress and user go to the search
  * or the engine (called on the thinking thread; true stops it). For the built-in AI
  * sys_player_stop works from the callback or another thread; for an engine it only wakes
- * the think to ask progress, which must then say stop (ct_engine_think: the engine is told
+ * the think to ask progress, which must then say stop (sys_engine_think: the engine is told
  * to move now, and killed if it does not within 1 s). */
 void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
                       ct_progress_fn progress, void *user, sys_player_result *res);
