@@ -8,8 +8,6 @@
 
 #include "cotuong/position.h"
 
-int cmd_bench_count(void);
-int cmd_bench_load(int i, ct_pos *pos);
 /* Searches every bench position to depth with a fresh 16 MiB table on `threads` threads;
  * returns the total nodes of the main thread (with one thread: the search's signature). */
 uint64_t cmd_bench_run(int depth, int threads, bool verbose, double *seconds);

@@ -62,14 +62,9 @@ static int load(int i, ct_pos *pos)
     return ct_fen_read(pos, bench_fens[i - nl], NULL) == CT_OK ? 0 : -1;
 }
 
-int cmd_bench_count(void)
+static int cmd_bench_count(void)
 {
     return (int)(sizeof bench_lines / sizeof bench_lines[0] + sizeof bench_fens / sizeof bench_fens[0]);
-}
-
-int cmd_bench_load(int i, ct_pos *pos)
-{
-    return load(i, pos);
 }
 
 uint64_t cmd_bench_run(int depth, int threads, bool verbose, double *seconds)

@@ -199,16 +199,6 @@ bool sys_player_is_engine(const sys_player *p)
     return p->engine != NULL;
 }
 
-bool sys_player_set_level(sys_player *p, int level)
-{
-    if (p->search) {
-        ct_search_set_level(p->search, level, 0);
-        snprintf(p->name, sizeof p->name, "cotuong level %d", ct_search_level(p->search));
-        return true;
-    }
-    return sys_engine_set_level(p->engine, level);
-}
-
 bool sys_player_set_option(sys_player *p, const char *name, const char *value, char *err,
                            size_t errlen)
 {
@@ -217,12 +207,6 @@ bool sys_player_set_option(sys_player *p, const char *name, const char *value, c
         return false;
     }
     return sys_engine_set_option(p->engine, name, value, err, errlen);
-}
-
-void sys_player_set_rules(sys_player *p, int rules)
-{
-    if (p->search)
-        ct_search_set_rules(p->search, rules);
 }
 
 void sys_player_new_game(sys_player *p)

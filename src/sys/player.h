@@ -76,14 +76,10 @@ sys_player *sys_player_open(const sys_player_spec *spec, const ct_book *book, ch
 sys_player *sys_player_new(const char *spec, const ct_book *book, char *err, size_t errlen);
 void sys_player_free(sys_player *p);
 const char *sys_player_name(const sys_player *p);
-/* Level 1..10 for the AI, or an engine's Skill Level when it offers one. */
-bool sys_player_set_level(sys_player *p, int level);
 /* An external engine's option (sys_engine_set_option); false with the reason in err when
  * the player is the built-in AI, or the engine offers no such option. */
 bool sys_player_set_option(sys_player *p, const char *name, const char *value, char *err,
                            size_t errlen);
-/* The rule set the built-in AI scores repetitions by (engines: ignored). */
-void sys_player_set_rules(sys_player *p, int rules);
 void sys_player_new_game(sys_player *p);
 /* Thinks on pos (history included) within lim; blocks. progress and user go to the search
  * or the engine (called on the thinking thread; true stops it). For the built-in AI

@@ -108,7 +108,7 @@ char *sanitize_dup(const char *in, unsigned flags)
     return out;
 }
 
-bool sanitize_locale_utf8(void)
+static bool sanitize_locale_utf8(void)
 {
     const char *cs = nl_langinfo(CODESET);
     return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8") || !strcmp(cs, "UTF8"));
@@ -154,7 +154,7 @@ static char *translit(const char *in, size_t len, size_t *out_len)
     return out;
 }
 
-char *sanitize_screen_mem(const char *in, size_t len, unsigned flags, size_t *out_len)
+static char *sanitize_screen_mem(const char *in, size_t len, unsigned flags, size_t *out_len)
 {
     if (!in)
         in = "", len = 0;

@@ -62,7 +62,7 @@ int savefile_config_path(char *buf, size_t size)
     return xdg_path(buf, size, "XDG_CONFIG_HOME", ".config", "config");
 }
 
-int savefile_mkdirs(const char *dir)
+static int savefile_mkdirs(const char *dir)
 {
     char path[4096];
     size_t len = strlen(dir);

@@ -36,8 +36,6 @@ int savefile_state_dir(char *buf, size_t size);  /* $XDG_STATE_HOME/cotuong */
 int savefile_resume_path(char *buf, size_t size); /* $XDG_STATE_HOME/cotuong/resume.pgn */
 int savefile_config_path(char *buf, size_t size); /* $XDG_CONFIG_HOME/cotuong/config */
 
-/* mkdir -p with mode 0700 for the directories it creates. 0 or -1 with errno set. */
-int savefile_mkdirs(const char *dir);
 
 /* Replaces path with data[0..len) atomically and durably (see above), creating the parent
  * directories. Returns 0, or -1 with a message "PATH: reason" in err. */
