@@ -334,7 +334,7 @@ static void cmd_setoption(char *args)
     apply_options();
 }
 
-bool uci_session_begin(const char *book_path, bool dry)
+bool cmd_uci_session_begin(const char *book_path, bool dry)
 {
     pthread_mutex_init(&st.out_lock, NULL);
     st.search = ct_search_new(dry ? 1 : 16);
@@ -354,7 +354,7 @@ bool uci_session_begin(const char *book_path, bool dry)
     return true;
 }
 
-bool uci_session_line(char *line)
+bool cmd_uci_session_line(char *line)
 {
     line[strcspn(line, "\r\n")] = 0;
     char *cmd = line;
@@ -401,7 +401,7 @@ bool uci_session_line(char *line)
     return true;
 }
 
-void uci_session_end(void)
+void cmd_uci_session_end(void)
 {
     stop_search();
     ct_search_free(st.search);
@@ -452,20 +452,20 @@ int cmd_uci(int argc, char **argv)
         default: return 2;
         }
     }
-    if (!uci_session_begin(book_path, false)) {
+    if (!cmd_uci_session_begin(book_path, false)) {
         fprintf(stderr, "cotuong uci: out of memory\n");
         return 1;
     }
     if (book_path && !st.book) {
         /* the book asked for is not there (the reason is on stderr): refuse to start */
-        uci_session_end();
+        cmd_uci_session_end();
         fprintf(stderr, "cotuong uci: no opening book from %s\n", book_path);
         return 2;
     }
     ct_search_set_threads(st.search, threads);
     char line[65536];
-    while (fgets(line, sizeof line, stdin) && uci_session_line(line))
+    while (fgets(line, sizeof line, stdin) && cmd_uci_session_line(line))
         ;
-    uci_session_end();
+    cmd_uci_session_end();
     return 0;
 }
