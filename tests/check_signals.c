@@ -67,6 +67,8 @@ static void second_signal(void)
     _exit(40);
 }
 
+#ifndef __SANITIZE_ADDRESS__
+/* AddressSanitizer keeps SIGSEGV for its own report: no crash case under it. */
 static void crash(void)
 {
     sys_signals_install();
@@ -74,6 +76,7 @@ static void crash(void)
     raise(SIGSEGV);
     _exit(50);
 }
+#endif
 
 static void pipe_ignored(void)
 {
@@ -102,6 +105,7 @@ START_TEST(test_second_signal_leaves)
 }
 END_TEST
 
+#ifndef __SANITIZE_ADDRESS__
 START_TEST(test_crash_restores_then_dies)
 {
     char notes[8];
@@ -111,6 +115,7 @@ START_TEST(test_crash_restores_then_dies)
     ck_assert_str_eq(notes, "R");
 }
 END_TEST
+#endif
 
 START_TEST(test_sigpipe_ignored)
 {
@@ -128,7 +133,6 @@ int main(void)
     tcase_add_test(tc, test_first_signal_is_recorded);
     tcase_add_test(tc, test_second_signal_leaves);
 #ifndef __SANITIZE_ADDRESS__
-    /* AddressSanitizer keeps SIGSEGV for its own report */
     tcase_add_test(tc, test_crash_restores_then_dies);
 #endif
     tcase_add_test(tc, test_sigpipe_ignored);
