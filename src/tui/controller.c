@@ -13,6 +13,7 @@
 #include "sys/i18n.h"
 #include "sys/masters.h"
 #include "sys/sanitize.h"
+#include "sys/signals.h"
 #include "sys/systime.h"
 #include "cotuong/movegen.h"
 #include "ui/draw.h"
@@ -382,7 +383,7 @@ int ctl_run(ctl *c)
     int sig = 0;
     while (!c->quit) {
         /* 1. Signals first: save with the clocks as they are, leave through the normal exit. */
-        if ((sig = ui_screen_pending_signal()) != 0) {
+        if ((sig = sys_signal_pending()) != 0) {
             game_autosave_write(&c->saver, sys_now_ms(), "signal");
             c->quit = true; /* closing the modes writes nothing more */
             break;
