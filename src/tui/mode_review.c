@@ -18,6 +18,7 @@
 #include "sys/sanitize.h"
 #include "sys/systime.h"
 #include "sys/xmalloc.h"
+#include "tui/board.h"
 #include "tui/controller.h"
 #include "tui/masters.h"
 #include "tui/session.h"
@@ -49,7 +50,7 @@ typedef struct {
     ct_move pa_pv[GAME_SEAT_PV_MAX];
     ct_move_annotation *ann;   /* the analysis of games[ann_game]'s main line */
     int nann, ann_game;
-    ct_sq selected;
+    tui_board b;               /* a piece chosen and the move line (no cursor) */
     int row_node[MAX_ROWS];
     int row_game[MAX_ROWS];
     char pending_path[1024];
@@ -114,7 +115,7 @@ static void show_game(ctl *c, review_state *rs, int i, ct_record *resume)
         game_load(&rs->g, &rs->games[i], CT_ROOT, &s, now);
     }
     rs->cur = i;
-    rs->selected = CT_NO_SQ;
+    tui_board_clear(&rs->b);
     drop_analysis(rs);
     game_autosave_attach(&c->saver, &rs->g, rs->path, i);
     game_autosave_set_file(&c->saver, &rs->g, rs->games, rs->changed, rs->ngames);
@@ -292,25 +293,11 @@ static void review_draw(ctl *c, void *st, const char *prompt)
     werase(stdscr);
     /* 1. The board at the current node. */
     ct_pos *pos = rs->g.pos;
-    ui_board_state bs = {
-        .pos = pos,
-        .flip = c->set.flip,
-        .coords = c->set.coords,
-        .ascii = c->set.ascii || c->set.ascii_lines,
-        .glyphs = c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs,
-        .cursor_file = -1,
-        .selected = rs->selected,
-        .last_move = ct_record_move(rec(rs), rs->g.node),
-        .hint = CT_NO_MOVE,
-        .check_sq = CT_NO_SQ,
-        .river_left = c->set.ascii ? "~ ~ ~ ~" : "楚 河",
-        .river_right = c->set.ascii ? "~ ~ ~ ~" : "漢 界",
-        .red_numbers_hanzi = !c->set.ascii && c->set.glyphs == UI_GLYPHS_HAN,
-    };
+    ui_board_state bs;
+    tui_board_fill(c, &rs->b, pos, false, &bs);
+    bs.last_move = ct_record_move(rec(rs), rs->g.node);
     if (rs->have_pa && rs->pa_node == rs->g.node && rs->pa_len > 0)
         bs.hint = rs->pa_pv[0];
-    if (ct_in_check(pos, pos->side))
-        bs.check_sq = ct_pos_king(pos, pos->side);
     ui_board_draw(stdscr, lo, &bs);
 
     /* 2. The moves of the current line. */
@@ -560,7 +547,7 @@ static void play_on(ctl *c, review_state *rs, ct_move mv)
         ctl_status(c, UI_ERROR, "%s", _("That move is not legal here."));
         return;
     }
-    rs->selected = CT_NO_SQ;
+    tui_board_clear(&rs->b);
     ctl_status(c, UI_STATUS, "%s", ct_record_on_main_line(rec(rs), rs->g.node)
                                        ? _("On the main line.")
                                        : _("A new variation (S saves it)."));
@@ -577,37 +564,17 @@ static void set_ai_replies(ctl *c, review_state *rs, bool on)
     }
 }
 
-static void click_square(ctl *c, review_state *rs, int file, int rank)
+static const ct_pos *board_position(void *owner)
 {
-    ct_pos *pos = rs->g.pos;
-    ct_sq sq = (ct_sq)CT_SQ(file, rank);
-    if (rs->selected != CT_NO_SQ && sq != rs->selected && ct_pos_side_at(pos, sq) != pos->side) {
-        play_on(c, rs, CT_MOVE(rs->selected, sq));
-        return;
-    }
-    if (ct_pos_side_at(pos, sq) == pos->side && sq != rs->selected)
-        rs->selected = sq;
-    else
-        rs->selected = CT_NO_SQ;
+    return ((review_state *)owner)->g.pos;
 }
 
-static void on_move_text(ctl *c, void *st, const char *text)
+static void board_move(ctl *c, void *owner, ct_move mv)
 {
-    review_state *rs = st;
-    while (*text == ' ')
-        text++;
-    if (!*text) {
-        ctl_status(c, UI_ERROR, "%s", _("No move typed: type one after ':' (h2e2, C2.5, P2-5), or Esc."));
-        return;
-    }
-    char why[CTL_STATUS_MAX];
-    ct_move mv = ctl_read_move(c, rs->g.pos, text, why, sizeof why);
-    if (!mv) {
-        ctl_status(c, UI_ERROR, "%s", why);
-        return;
-    }
-    play_on(c, rs, mv);
+    play_on(c, owner, mv);
 }
+
+static const tui_board_ops board_ops = {.position = board_position, .play = board_move};
 
 static void on_comment(ctl *c, void *st, const char *text)
 {
@@ -772,6 +739,8 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
     }
     game *g = &rs->g;
     bool moved = false;
+    if (tui_board_key(c, &rs->b, ev))
+        return;
     switch (ev->req) {
     case REQ_FORWARD: moved = game_forward(g); break;
     case REQ_BACK: moved = game_back(g); break;
@@ -807,7 +776,6 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
         ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
         session_setting_changed(c, "notation");
         break;
-    case REQ_MOVE_LINE: ctl_prompt_text(c, rs, _("Play on (a move):"), "", on_move_text); break;
     case REQ_SAVE: ctl_prompt_file(c, rs, _("Save all games to:"), rs->path, on_save_path); break;
     case REQ_OPEN: session_open_prompt(c); break;
     case REQ_PREV_GAME: moved = select_game(c, rs, rs->cur - 1); break;
@@ -824,8 +792,8 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
             ctl_status(c, UI_STATUS, "%s", _("Stopped."));
             break;
         }
-        if (rs->selected != CT_NO_SQ || rs->autoplay) {
-            rs->selected = CT_NO_SQ;
+        if (rs->b.selected != CT_NO_SQ || rs->autoplay) {
+            tui_board_clear(&rs->b);
             rs->autoplay = false;
             break;
         }
@@ -837,7 +805,6 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
             leave(c, rs);
         break;
     case REQ_MOUSE: {
-        int f, r;
         if (!ev->press)
             break;
         if (ev->y >= c->layout.panel.y && ev->y < c->layout.panel.y + c->layout.panel.h &&
@@ -848,8 +815,6 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
                 moved = game_goto(g, node);
             else if (mv)
                 play_on(c, rs, mv);
-        } else if (ui_layout_cell_to_sq(&c->layout, c->set.flip, ev->y, ev->x, &f, &r)) {
-            click_square(c, rs, f, r);
         }
         break;
     }
@@ -906,7 +871,7 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
     default: break;
     }
     if (moved) {
-        rs->selected = CT_NO_SQ;
+        tui_board_clear(&rs->b);
         if (ev->req != REQ_MOUSE && c->status_role != UI_ERROR)
             c->status[0] = '\0';
     }
@@ -949,6 +914,8 @@ static void *review_open(ctl *c, const void *arg)
         return NULL;
     }
     game_init(&rs->g);
+    tui_board_init(&rs->b, &board_ops, rs, _("Play on (a move):"), 4, 0);
+    rs->b.hide_cursor = true;
     rs->quit_on_exit = a->quit_on_exit;
     snprintf(rs->path, sizeof rs->path, "%s", a->path ? a->path : "");
     int at = 0;
