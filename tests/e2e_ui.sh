@@ -334,7 +334,8 @@ ui_start 80 24 LANG=C.UTF-8 -- review --lang en "$UI_HOME/games.pgn"
 check "review: the list of games" "3 games — choose one"
 keys Enter
 check "review opens" "Review test 1 (1/3)"
-check "a cut text ends in an ellipsis (the key reminder at 80 columns)" "a/A en…"
+# The key reminder wraps to the panel's width (it was cut to "a/A en…").
+check "the key reminder at 80 columns, whole" "engine p auto ; note y/Y copy S save"
 T send-keys -t "$S" -l "$(printf '\033[<65;40;10M')"
 check "wheel down steps forward" "Tiên nhân chỉ lộ"
 T send-keys -t "$S" -l "$(printf '\033[<64;40;10M')"
@@ -498,11 +499,12 @@ for bell in off on; do
 done
 rm -f "$XDG_CONFIG_HOME/cotuong/config"
 
-echo "# without UTF-8 the ellipsis is three dots"
+echo "# without UTF-8: the key reminder wraps whole, with the letter keys"
 ui_start 80 24 LANG=C LC_ALL=C -- review --lang en "$UI_HOME/games.pgn"
 check "LANG=C review list" "3 games"
 keys Enter
-check "a cut text ends in ..." "Tab/BkSp var. a/..."
+check "the key reminder under LANG=C, whole" "h/l step j/k alt. Tab/BkSp var. a/A"
+check "... its end" "engine p auto ; note y/Y copy S save"
 
 echo "# signals restore the terminal"
 for sig in TERM HUP INT; do

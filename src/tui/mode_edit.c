@@ -33,7 +33,6 @@ typedef struct {
     size_t paste_len;
     ui_editor_cell cells[UI_EDITOR_CELLS];
     int ncells;
-    char pending_path[1024];
     bool pending_ai;               /* the game asked about: against the AI */
     game g;                        /* the game that is saved */
     ct_pos check;                  /* scratch for the check */
@@ -269,8 +268,9 @@ static void analyse(ctl *c, edit_state *es)
         ctl_status(c, UI_STATUS, "%s", _("The set-up position: a asks the engine, : plays a move."));
 }
 
-static void write_to(ctl *c, edit_state *es, const char *path)
+static void write_to(ctl *c, void *st, const char *path)
 {
+    edit_state *es = st;
     game_setup s;
     game_setup_default(&s);
     fen_of(es, s.fen, sizeof s.fen);
@@ -282,34 +282,9 @@ static void write_to(ctl *c, edit_state *es, const char *path)
     session_save_game(c, &es->g, path);
 }
 
-static void on_replace_answer(ctl *c, void *st, bool yes)
-{
-    edit_state *es = st;
-    if (yes)
-        write_to(c, es, es->pending_path);
-    else
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
-}
-
 static void on_save_name(ctl *c, void *st, const char *text)
 {
-    edit_state *es = st;
-    char dir[1024];
-    session_games_dir(dir, sizeof dir);
-    session_typed_path(dir, text, es->pending_path, sizeof es->pending_path);
-    if (!es->pending_path[0]) {
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
-        return;
-    }
-    if (session_file_exists(es->pending_path)) {
-        char q[1400];
-        char *p = sanitize_dup(es->pending_path, 0);
-        snprintf(q, sizeof q, _("%s exists. Replace it? (y/n)"), p);
-        free(p);
-        ctl_prompt_yesno(c, es, q, on_replace_answer);
-        return;
-    }
-    write_to(c, es, es->pending_path);
+    session_save_as(c, st, text, NULL, write_to);
 }
 
 static void save(ctl *c, edit_state *es)

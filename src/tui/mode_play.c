@@ -32,7 +32,6 @@ typedef struct {
     int history_scroll;
     bool user_paused;                /* p: the AI against itself stands still */
     int64_t last_draw;
-    char pending_path[1024];         /* a save waiting for "replace?" */
     /* The history lines, rebuilt only when the line or the notation changed. */
     ui_history_line hist[HISTORY_MAX];
     int hist_n;
@@ -406,40 +405,16 @@ static void redo(ctl *c, play_state *ps)
         result_status(c, ps);
 }
 
-/* Saving: the path typed, then "replace?" when another file is there. */
-static void write_to(ctl *c, play_state *ps, const char *path)
+/* Saving: the path typed, then "replace?" when another file is there (session_save_as). */
+static void write_to(ctl *c, void *st, const char *path)
 {
-    session_save_game(c, &ps->g, path);
-}
-
-static void on_replace_answer(ctl *c, void *st, bool yes)
-{
-    play_state *ps = st;
-    if (yes)
-        write_to(c, ps, ps->pending_path);
-    else
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
+    session_save_game(c, &((play_state *)st)->g, path);
 }
 
 static void on_save_name(ctl *c, void *st, const char *text)
 {
     play_state *ps = st;
-    char dir[1024];
-    session_games_dir(dir, sizeof dir);
-    session_typed_path(dir, text, ps->pending_path, sizeof ps->pending_path);
-    if (!ps->pending_path[0]) {
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
-        return;
-    }
-    if (strcmp(ps->pending_path, ps->g.path) != 0 && session_file_exists(ps->pending_path)) {
-        char q[1400];
-        char *p = sanitize_dup(ps->pending_path, 0);
-        snprintf(q, sizeof q, _("%s exists. Replace it? (y/n)"), p);
-        free(p);
-        ctl_prompt_yesno(c, ps, q, on_replace_answer);
-        return;
-    }
-    write_to(c, ps, ps->pending_path);
+    session_save_as(c, ps, text, ps->g.path, write_to);
 }
 
 static void save(ctl *c, play_state *ps)

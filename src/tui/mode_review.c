@@ -53,7 +53,6 @@ typedef struct {
     tui_board b;               /* a piece chosen and the move line (no cursor) */
     int row_node[MAX_ROWS];
     int row_game[MAX_ROWS];
-    char pending_path[1024];
     char (*list_lines)[160];
     const char *list_ptrs[LIST_MAX];
     char comment[16384];
@@ -520,7 +519,7 @@ static void engines_tick(ctl *c, review_state *rs)
         if (rs->annotator && game_seat_busy(rs->annotator)) {
             game_seat_progress p;
             game_seat_progress_get(rs->annotator, &p);
-            ctl_status(c, UI_STATUS, _("Analysing the game: %d/%d moves (Esc stops)"), p.done, p.total);
+            ctl_status_live(c, UI_STATUS, _("Analysing the game: %d/%d moves (Esc stops)"), p.done, p.total);
         }
         c->dirty = true;
     }
@@ -609,34 +608,15 @@ static void write_file(ctl *c, review_state *rs, const char *path)
     free(p);
 }
 
-static void on_replace_answer(ctl *c, void *st, bool yes)
+static void write_to(ctl *c, void *st, const char *path)
 {
-    review_state *rs = st;
-    if (yes)
-        write_file(c, rs, rs->pending_path);
-    else
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
+    write_file(c, st, path);
 }
 
 static void on_save_path(ctl *c, void *st, const char *text)
 {
     review_state *rs = st;
-    char dir[1024];
-    session_games_dir(dir, sizeof dir);
-    session_typed_path(dir, text, rs->pending_path, sizeof rs->pending_path);
-    if (!rs->pending_path[0]) {
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
-        return;
-    }
-    if (strcmp(rs->pending_path, rs->path) != 0 && session_file_exists(rs->pending_path)) {
-        char q[1400];
-        char *p = sanitize_dup(rs->pending_path, 0);
-        snprintf(q, sizeof q, _("%s exists. Replace it? (y/n)"), p);
-        free(p);
-        ctl_prompt_yesno(c, rs, q, on_replace_answer);
-        return;
-    }
-    write_file(c, rs, rs->pending_path);
+    session_save_as(c, rs, text, rs->path, write_to);
 }
 
 static void leave(ctl *c, review_state *rs)

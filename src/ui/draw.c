@@ -96,7 +96,8 @@ static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const ch
     }
     int used = 0, bytes = 0, from = 0;
     bool reverse_next = false;
-    wmove(w, y, x);
+    if (wmove(w, y, x) == ERR) /* off the window (a row scrolled out): nothing drawn */
+        return 0;
     wattr_set(w, attr, 0, NULL);
     wattron(w, attr);
     while ((size_t)bytes < left) {
@@ -159,6 +160,23 @@ void ui_clear_rect(WINDOW *w, int y, int x, int h, int wd)
     }
 }
 
+int ui_put_above(WINDOW *w, int bottom, int x, int width, int maxrows, ui_role role,
+                 const char *s)
+{
+    if (maxrows <= 0 || !s || !*s)
+        return 0;
+    int n = ui_wrap_rows(s, width);
+    if (n > maxrows)
+        n = maxrows;
+    ui_clear_rect(w, bottom - n + 1, x, n, width);
+    return ui_put_wrapped(w, bottom - n + 1, x, width, n, role, s);
+}
+
+int ui_wrap_rows(const char *s, int width)
+{
+    return ui_put_wrapped(NULL, 0, 0, width, 1 << 20, UI_NORMAL, s);
+}
+
 int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role role,
                    const char *s)
 {
@@ -175,8 +193,16 @@ int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role rol
                 break;
             if (p[bytes] == ' ')
                 last_space = bytes;
+            else if (p[bytes] == '/' && bytes > 0)
+                last_space = bytes + 1; /* a path breaks after a slash, not mid-name */
             used += cw;
             bytes += len;
+        }
+        if (bytes == 0 && (size_t)bytes < rem && p[bytes] != '\n') {
+            /* Not even one character fits: take it anyway, never loop. */
+            int len;
+            char_width(p, rem, &len);
+            bytes = len;
         }
         int cut = bytes;
         if ((size_t)bytes < rem && p[bytes] != '\n' && last_space > 0)
@@ -189,14 +215,16 @@ int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role rol
             bool more = nl != NULL || n > sizeof last - 8;
             snprintf(last, sizeof last, "%.*s%s", (int)(more && n > sizeof last - 8 ? sizeof last - 8 : n), p,
                      more ? " \xe2\x80\xa6" : "");
-            ui_put_pad(w, y + rows, x, width, role, last);
+            if (w)
+                ui_put_pad(w, y + rows, x, width, role, last);
             return rows + 1;
         }
-        char line[512];
+        char line[2048];
         int n = cut < (int)sizeof line - 1 ? cut : (int)sizeof line - 1;
         memcpy(line, p, (size_t)n);
         line[n] = 0;
-        ui_put_pad(w, y + rows, x, width, role, line);
+        if (w)
+            ui_put_pad(w, y + rows, x, width, role, line);
         rows++;
         p += cut;
         while (*p == ' ' || *p == '\n')

@@ -22,20 +22,21 @@ void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st
     if (st->players)
         y += ui_put_wrapped(w, y, x, wd, 2, UI_NORMAL, st->players);
     if (st->info)
-        ui_put_pad(w, y++, x, wd, UI_DIM, st->info);
+        y += ui_put_wrapped(w, y, x, wd, 2, UI_DIM, st->info);
     if (st->opening && *st->opening)
         ui_put_pad(w, y++, x, wd, UI_LABEL, st->opening);
     /* 2. From the bottom up: footer, prompt, status, chart, analysis, variations, comment. */
+    /* The key reminder and the status wrap to the width (never cut while the moves keep
+     * three rows); the whole status is also on the messages screen. */
     int foot = bottom - 1;
     if (st->footer && foot > y)
-        ui_put_pad(w, foot--, x, wd, UI_DIM, st->footer);
+        foot -= ui_put_above(w, foot, x, wd, (foot - y) / 3 > 1 ? (foot - y) / 3 : 1, UI_DIM,
+                             st->footer);
     if (st->prompt && foot > y)
         ui_put_pad(w, foot--, x, wd, UI_MENU_SEL, st->prompt);
-    if (st->status && *st->status && foot > y + 2) {
-        ui_clear_rect(w, foot - 1, x, 2, wd);
-        ui_put_wrapped(w, foot - 1, x, wd, 2, st->status_role, st->status);
-        foot -= 2;
-    }
+    if (st->status && *st->status && foot > y + 2)
+        foot -= ui_put_above(w, foot, x, wd, foot - y - 3 > 2 ? foot - y - 3 : 2, st->status_role,
+                             st->status);
     if (st->chart && foot > y + 8) {
         int n = 0;
         for (const char *p = st->chart; *p; p++)
@@ -59,17 +60,11 @@ void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st
     while (n_an < 3 && st->analysis[n_an])
         n_an++;
     for (int i = n_an - 1; i >= 0 && foot > y + 4; i--) {
-        /* Engine lines are long: two rows when one does not hold them. */
-        if (ui_strwidth(st->analysis[i]) > wd) {
-            ui_clear_rect(w, foot - 1, x, 2, wd);
-            ui_put_wrapped(w, foot - 1, x, wd, 2, UI_STATUS, st->analysis[i]);
-            foot -= 2;
-        } else {
-            ui_put_pad(w, foot--, x, wd, UI_STATUS, st->analysis[i]);
-        }
+        /* Engine lines are long: the rows they need, up to three. */
+        foot -= ui_put_above(w, foot, x, wd, 3, UI_STATUS, st->analysis[i]);
     }
     if (st->variations && foot > y + 3)
-        ui_put_pad(w, foot--, x, wd, UI_TARGET, st->variations);
+        foot -= ui_put_above(w, foot, x, wd, 2, UI_TARGET, st->variations);
     if (st->comment && *st->comment && foot > y + 4) {
         int lines = foot - y - 4 < 4 ? foot - y - 4 : 4;
         if (lines > 0) {
