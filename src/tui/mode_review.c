@@ -51,7 +51,8 @@ typedef struct {
     ct_move_annotation *ann;   /* the analysis of games[ann_game]'s main line */
     int nann, ann_game;
     tui_board b;               /* a piece chosen and the move line (no cursor) */
-    int row_node[MAX_ROWS];
+    int row_node[MAX_ROWS][2];      /* the moves' rows: left and right column */
+    int row_split;                  /* the right column's first screen column, 0: one */
     int row_game[MAX_ROWS];
     char (*list_lines)[160];
     const char *list_ptrs[LIST_MAX];
@@ -315,8 +316,11 @@ static void review_draw(ctl *c, void *st, const char *prompt)
             snprintf(extra, sizeof extra, " (+%d)", alts);
         const char *cm = ct_record_comment(rec(rs), rs->nodes[i]);
         int depth = game_variation_depth(&rs->g, rs->nodes[i]);
-        snprintf(m->text, sizeof m->text, "%-6s %s%s%s%s%s", num, depth ? "~" : "", t,
+        snprintf(m->move, sizeof m->move, "%s%s%s%s%s", depth ? "~" : "", t,
                  ct_annotate_mark(ct_record_nag(rec(rs), rs->nodes[i])), extra, cm && *cm ? " {…}" : "");
+        snprintf(m->text, sizeof m->text, "%-6s %s", num, m->move);
+        snprintf(m->num, sizeof m->num, "%d.", scratch->fullmove);
+        m->black = scratch->side == CT_BLACK;
         m->node = rs->nodes[i];
         m->current = i == cur;
         m->variation = depth > 0;
@@ -429,7 +433,9 @@ static void review_draw(ctl *c, void *st, const char *prompt)
             free(ev2);
         }
     }
-    ui_review_panel_draw(stdscr, &lo->panel, &pst, rs->row_node);
+    ui_review_hits hits = {rs->row_node, 0};
+    ui_review_panel_draw(stdscr, &lo->panel, &pst, &hits);
+    rs->row_split = hits.split;
     if (pst.aside && rs->masters_at.h > 0)
         tui_masters_draw(&rs->masters, &rs->masters_at);
 }
@@ -789,7 +795,10 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
             break;
         if (ev->y >= c->layout.panel.y && ev->y < c->layout.panel.y + c->layout.panel.h &&
             ev->x >= c->layout.panel.x && ev->y - c->layout.panel.y < MAX_ROWS) {
-            int node = rs->row_node[ev->y - c->layout.panel.y];
+            const int *pair = rs->row_node[ev->y - c->layout.panel.y];
+            int node = rs->row_split && ev->x >= rs->row_split ? pair[1] : pair[0];
+            if (node < 0)
+                node = pair[0] >= 0 ? pair[0] : pair[1];
             ct_move mv = c->set.explorer ? tui_masters_at(&rs->masters, ev->y, ev->x) : CT_NO_MOVE;
             if (node >= 0)
                 moved = game_goto(g, node);
