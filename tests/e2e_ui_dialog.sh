@@ -86,10 +86,22 @@ whole "the move line's entry, whole" "type a move in any notation (or a coordina
 keys q
 check "back from the help" "Blunder (1/1)"
 
-echo "# 80x24: a message the panel cut is whole on the messages screen (!)"
+echo "# 65x23: a message the panel cut says so, and is whole on the messages screen (!)"
+deep="$long/and-one-more-folder-with-a-long-name/and-another-one-to-make-the-status-too-long"
+mkdir -p "$deep"
+cp "$data/blunder.pgn" "$deep/first.pgn"
+ui_start 65 23 LANG=C.UTF-8 -- review --lang en "$deep/first.pgn"
+check "the review opens" "Blunder (1/1)"
+check "the long path: whole in the panel" "first.pgn: 1 game(s)."
+junk=$(printf 'nomove%.0s' $(seq 1 60))
+typed ':'
+typed "$junk"
+keys Enter
+check "a message too long for the panel says it was cut and which key shows it" "… [!]"
 keys '!'
 check "the messages screen" "Messages (the newest last)"
-whole "the path of the file opened, whole" "Opened $long/first.pgn: 1 game(s)."
+whole "the path of the file opened, whole" "Opened $deep/first.pgn: 1 game(s)."
+whole "the long message, whole" "Cannot read the move \"$junk\""
 keys q
 check "back to the review" "Blunder (1/1)"
 

@@ -115,7 +115,7 @@ static void list_draw(ctl *c, void *st, const char *prompt)
         ui_put_pad(stdscr, l->first_y + i, 2, cols - 4, i == l->sel ? UI_MENU_SEL : UI_NORMAL, buf);
     }
     if (c->status[0])
-        ui_put_above(stdscr, rows - 3, 2, cols - 4, srows, c->status_role, c->status);
+        ui_put_status(stdscr, rows - 3, 2, cols - 4, srows, c->status_role, c->status);
     if (prompt)
         ui_put_pad(stdscr, rows - 2, 2, cols - 4, UI_MENU_SEL, prompt);
     ui_put_centre(stdscr, rows - 1, 0, cols, UI_DIM,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — measured, clipped string drawing for the views (libunistring widths). */
 #include <langinfo.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistr.h>
@@ -8,6 +9,7 @@
 
 #include "ui/draw.h"
 #include "sys/sanitize.h"
+#include "ui/requests.h"
 
 static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s);
 
@@ -170,6 +172,28 @@ int ui_put_above(WINDOW *w, int bottom, int x, int width, int maxrows, ui_role r
         n = maxrows;
     ui_clear_rect(w, bottom - n + 1, x, n, width);
     return ui_put_wrapped(w, bottom - n + 1, x, width, n, role, s);
+}
+
+int ui_put_status(WINDOW *w, int bottom, int x, int width, int maxrows, ui_role role,
+                  const char *s)
+{
+    int used = ui_put_above(w, bottom, x, width, maxrows, role, s);
+    if (used == 0 || ui_wrap_rows(s, width) <= used)
+        return used;
+    /* Cut: the end of its last row says which key shows it whole. */
+    char keys[64], mark[80];
+    if (ui_keys_of(UI_KEYS_PLAY, REQ_MESSAGES, keys, sizeof keys) <= 0)
+        return used;
+    char *comma = strchr(keys, ',');
+    if (comma)
+        *comma = '\0';
+    snprintf(mark, sizeof mark, "%s [%s]", ui_locale_is_utf8() ? "\xe2\x80\xa6" : "...", keys);
+    int mw = ui_strwidth(mark);
+    if (mw < width) {
+        ui_clear_rect(w, bottom, x + width - mw - 1, 1, mw + 1);
+        ui_put(w, bottom, x + width - mw, mw, role, mark);
+    }
+    return used;
 }
 
 int ui_wrap_rows(const char *s, int width)

@@ -40,6 +40,10 @@ int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role rol
  * the rows it needs, at most maxrows. Returns the rows used (0 for an empty s). */
 int ui_put_above(WINDOW *w, int bottom, int x, int width, int maxrows, ui_role role,
                  const char *s);
+/* The same for a status message: when it is cut, its last row ends in "… [!]", the key of
+ * the messages screen that shows it whole. */
+int ui_put_status(WINDOW *w, int bottom, int x, int width, int maxrows, ui_role role,
+                  const char *s);
 /* The rows ui_put_wrapped needs for all of s in width columns. */
 int ui_wrap_rows(const char *s, int width);
 /* True when the locale's codeset is UTF-8. */

@@ -60,7 +60,7 @@ void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st)
         int most = foot_y - y - 3 > 3 ? foot_y - y - 3 : 3;
         if (most > foot_y - y - 1)
             most = foot_y - y - 1;
-        foot_y -= ui_put_above(w, foot_y, x, wd, most, st->status_role, st->status);
+        foot_y -= ui_put_status(w, foot_y, x, wd, most, st->status_role, st->status);
     }
     /* 3. The other view's share of what is left, at the bottom; the move history fills
      * the rest, scrolled to the end unless asked. */

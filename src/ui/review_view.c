@@ -69,8 +69,8 @@ void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st
     if (st->prompt && foot > y)
         ui_put_pad(w, foot--, x, wd, UI_MENU_SEL, st->prompt);
     if (st->status && *st->status && foot > y + 2)
-        foot -= ui_put_above(w, foot, x, wd, foot - y - 3 > 2 ? foot - y - 3 : 2, st->status_role,
-                             st->status);
+        foot -= ui_put_status(w, foot, x, wd, foot - y - 3 > 2 ? foot - y - 3 : 2, st->status_role,
+                              st->status);
     if (st->chart && foot > y + 8) {
         int n = 0;
         for (const char *p = st->chart; *p; p++)
