@@ -201,6 +201,20 @@ int ui_wrap_rows(const char *s, int width)
     return ui_put_wrapped(NULL, 0, 0, width, 1 << 20, UI_NORMAL, s);
 }
 
+/* The slash at s[i] is in a word with another slash (a path), not in "y/n" or "h/l". */
+static bool in_path(const char *s, size_t i)
+{
+    size_t a = i, b = i + 1;
+    while (a > 0 && s[a - 1] != ' ' && s[a - 1] != '\n')
+        a--;
+    while (s[b] && s[b] != ' ' && s[b] != '\n')
+        b++;
+    int n = 0;
+    for (size_t k = a; k < b; k++)
+        n += s[k] == '/';
+    return n >= 2;
+}
+
 int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role role,
                    const char *s)
 {
@@ -217,7 +231,7 @@ int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role rol
                 break;
             if (p[bytes] == ' ')
                 last_space = bytes;
-            else if (p[bytes] == '/' && bytes > 0)
+            else if (p[bytes] == '/' && bytes > 0 && in_path(p, (size_t)bytes))
                 last_space = bytes + 1; /* a path breaks after a slash, not mid-name */
             used += cw;
             bytes += len;
