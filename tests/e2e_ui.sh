@@ -211,6 +211,10 @@ check "back in the menu" "Watch the AI play itself"
 row=$(cap | grep -n "Watch the AI play itself" | head -n 1 | cut -d: -f1)
 click 40 $((row - 1))
 check "mouse chose 'watch': its set-up page" "Red AI level"
+step=$((step + 1))
+if [ "$(cap | grep -n 'Red AI level' | cut -d: -f1)" -lt "$(cap | grep -n 'Black AI level' | cut -d: -f1)" ]; then
+    echo "ok $step - watching the AI: Red's level above Black's"
+else echo "not ok $step - watching the AI: Red's level above Black's"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
 esc
 check "Esc: back in the menu" "Watch the AI play itself"
 check_attr "the cursor on the entry that was chosen" "${e}[48;5;220m  Watch the AI play itself"
