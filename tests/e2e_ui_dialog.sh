@@ -67,6 +67,10 @@ done
 echo "# play at 65x23: the quit question whole"
 ui_start 65 23 LANG=C.UTF-8 -- play --lang en --red human --black human
 check "a game" "Red to move"
+keys g
+check "g says what the pieces are now (it said nothing)" "Pieces: vi"
+keys g g
+check "... back to the Han glyphs" "Pieces: han"
 typed ':'
 typed 'h2e2'
 keys Enter

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the board component every screen shares: the cursor, choosing a piece and a
  * target (keys or mouse), the typed move line read by ctl_read_move, the hint shown the same
- * way everywhere, and the view's description filled once from the settings. What a chosen
- * move means is the owner's (tui/board.h). */
+ * way everywhere, the view's toggles (f, c, g) and its description filled once from the
+ * settings. What a chosen move means is the owner's (tui/board.h). */
 #include "tui/board.h"
 
 #include <string.h>
 
 #include "sys/i18n.h"
+#include "tui/session.h"
 #include "cotuong/movegen.h"
 
 void tui_board_init(tui_board *b, const tui_board_ops *ops, void *owner, const char *line_title,
@@ -123,9 +124,35 @@ static void step(const ctl *c, tui_board *b, int dx, int dy)
     b->rank = (b->rank + dr + CT_RANKS) % CT_RANKS;
 }
 
+/* How the board is drawn, the same on every screen: turned, coordinates, glyphs; said in
+ * the status line and kept in the settings. */
+static void view_toggle(ctl *c, ui_req req)
+{
+    switch (req) {
+    case REQ_FLIP: c->set.flip = !c->set.flip; break;
+    case REQ_COORDS:
+        c->set.coords = !c->set.coords;
+        ctl_status(c, UI_STATUS, _("Coordinates: %s"), c->set.coords ? _("on") : _("off"));
+        session_setting_changed(c, "coords");
+        break;
+    default: /* REQ_GLYPHS */
+        if (c->set.ascii) {
+            ctl_status(c, UI_STATUS, "%s", _("The ASCII board has only letters."));
+            break;
+        }
+        c->set.glyphs = (ui_glyphs)((c->set.glyphs + 1) % UI_GLYPHS_ASCII);
+        ctl_status(c, UI_STATUS, _("Pieces: %s"), ui_glyphs_name(c->set.glyphs));
+        session_setting_changed(c, "glyphs");
+        break;
+    }
+}
+
 bool tui_board_key(ctl *c, tui_board *b, const ui_event *ev)
 {
     switch (ev->req) {
+    case REQ_FLIP:
+    case REQ_COORDS:
+    case REQ_GLYPHS: view_toggle(c, ev->req); return true;
     case REQ_UP: step(c, b, 0, -1); return true;
     case REQ_DOWN: step(c, b, 0, 1); return true;
     case REQ_LEFT: step(c, b, -1, 0); return true;

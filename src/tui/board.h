@@ -46,8 +46,9 @@ void tui_board_init(tui_board *b, const tui_board_ops *ops, void *owner, const c
                     int file, int rank);
 /* Forgets the selection and the hint (the position changed). */
 void tui_board_clear(tui_board *b);
-/* The cursor keys, Enter, a click on the board, the move line; false: not the board's (a
- * click outside the grid, another request). */
+/* The cursor keys, Enter, a click on the board, the move line, turning the board and its
+ * coordinates and glyphs; false: not the board's (a click outside the grid, another
+ * request). */
 bool tui_board_key(ctl *c, tui_board *b, const ui_event *ev);
 /* Shows a suggested move: its piece selected and the cursor on its target, so that Enter
  * plays it (play's and the trainer's hint). */

@@ -413,7 +413,6 @@ static void edit_key(ctl *c, void *st, const ui_event *ev)
     }
     case REQ_PASTE_FEN: ctl_prompt_text(c, es, _("FEN (type or paste):"), "", on_fen); break;
     case REQ_COPY_POS: session_copy(c, NULL, &es->pos, false); break;
-    case REQ_FLIP: c->set.flip = !c->set.flip; break;
     case REQ_PLAY_HOTSEAT: play_from(c, es, false); break;
     case REQ_PLAY_AI: play_from(c, es, true); break;
     case REQ_ANALYSE: analyse(c, es); break;

@@ -494,20 +494,7 @@ static void play_key(ctl *c, void *st, const ui_event *ev)
         ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
         session_setting_changed(c, "notation");
         break;
-    case REQ_FLIP: c->set.flip = !c->set.flip; break;
     case REQ_EXPLORER: tui_masters_toggle(c); break;
-    case REQ_COORDS:
-        c->set.coords = !c->set.coords;
-        session_setting_changed(c, "coords");
-        break;
-    case REQ_GLYPHS:
-        if (c->set.ascii) {
-            ctl_status(c, UI_STATUS, "%s", _("The ASCII board has only letters."));
-        } else {
-            c->set.glyphs = (ui_glyphs)((c->set.glyphs + 1) % UI_GLYPHS_ASCII);
-            session_setting_changed(c, "glyphs");
-        }
-        break;
     case REQ_SCROLL_UP: ps->history_scroll += 5; break;
     case REQ_SCROLL_DOWN: ps->history_scroll = ps->history_scroll > 5 ? ps->history_scroll - 5 : 0; break;
     case REQ_COPY_GAME:

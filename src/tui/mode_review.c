@@ -740,7 +740,6 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
         moved = game_enter_variation(g, ev->key >= '1' && ev->key <= '9' ? ev->key - '0' : 1);
         break;
     case REQ_LEAVE_VAR: moved = game_leave_variation(g); break;
-    case REQ_FLIP: c->set.flip = !c->set.flip; break;
     case REQ_EXPLORER: tui_masters_toggle(c); break;
     case REQ_EDIT_POSITION: {
         char fen[128];
@@ -756,7 +755,6 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
         else
             ctl_status(c, UI_STATUS, "%s", _("Choose a master move first: M shows them, [ and ] choose."));
         break;
-    case REQ_COORDS: c->set.coords = !c->set.coords; session_setting_changed(c, "coords"); break;
     case REQ_NOTATION:
         c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
         ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));

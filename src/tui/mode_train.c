@@ -427,12 +427,6 @@ static void train_key(ctl *c, void *st, const ui_event *ev)
         build_list(ts);
         open_current(c, ts);
         break;
-    case REQ_FLIP: c->set.flip = !c->set.flip; break;
-    case REQ_COORDS: c->set.coords = !c->set.coords; break;
-    case REQ_GLYPHS:
-        if (!c->set.ascii)
-            c->set.glyphs = (ui_glyphs)((c->set.glyphs + 1) % UI_GLYPHS_COUNT);
-        break;
     case REQ_NOTATION:
         c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
         ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
