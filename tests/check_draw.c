@@ -127,6 +127,13 @@ START_TEST(test_wrap)
     row_at(w, 2, got, sizeof got);
     ck_assert_str_eq(got, "Replace it? (y/n)");
     ck_assert_int_eq(ui_wrap_rows("abcdefghij", 4), 3);
+    /* A path's later rows still break after a slash (its first slashes are on a row above). */
+    werase(w);
+    ck_assert_int_eq(ui_put_wrapped(w, 0, 0, 20, 6, UI_NORMAL, "/tmp/a-long-folder-name/game-file.pgn: 1"), 3);
+    row_at(w, 1, got, sizeof got);
+    ck_assert_str_eq(got, "a-long-folder-name/");
+    row_at(w, 2, got, sizeof got);
+    ck_assert_str_eq(got, "game-file.pgn: 1");
     /* "(y/n)" is no path: it stays whole (it broke as "(y/" and "n)"). */
     werase(w);
     ck_assert_int_eq(ui_put_wrapped(w, 0, 0, 20, 6, UI_NORMAL, "game.pgn exists. Replace it? (y/n)"), 2);

@@ -231,7 +231,7 @@ int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role rol
                 break;
             if (p[bytes] == ' ')
                 last_space = bytes;
-            else if (p[bytes] == '/' && bytes > 0 && in_path(p, (size_t)bytes))
+            else if (p[bytes] == '/' && bytes > 0 && in_path(s, (size_t)(p - s) + (size_t)bytes))
                 last_space = bytes + 1; /* a path breaks after a slash, not mid-name */
             used += cw;
             bytes += len;
