@@ -316,9 +316,11 @@ static void review_draw(ctl *c, void *st, const char *prompt)
             snprintf(extra, sizeof extra, " (+%d)", alts);
         const char *cm = ct_record_comment(rec(rs), rs->nodes[i]);
         int depth = game_variation_depth(&rs->g, rs->nodes[i]);
-        snprintf(m->move, sizeof m->move, "%s%s%s%s%s", depth ? "~" : "", t,
+        char move[sizeof m->move];
+        snprintf(move, sizeof move, "%s%s%s%s%s", depth ? "~" : "", t,
                  ct_annotate_mark(ct_record_nag(rec(rs), rs->nodes[i])), extra, cm && *cm ? " {…}" : "");
-        snprintf(m->text, sizeof m->text, "%-6s %s", num, m->move);
+        snprintf(m->move, sizeof m->move, "%s", move);
+        snprintf(m->text, sizeof m->text, "%-6s %s", num, move);
         snprintf(m->num, sizeof m->num, "%d.", scratch->fullmove);
         m->black = scratch->side == CT_BLACK;
         m->node = rs->nodes[i];
