@@ -30,13 +30,26 @@
 #include "game/seat.h"
 #include "sys/player.h"
 #include "cotuong/clock.h"
+#include "cotuong/coup.h"
 #include "cotuong/notation.h"
 #include "cotuong/record.h"
 #include "cotuong/rules.h"
 
+/* The game played: cờ tướng, or cờ úp (揭棋, Jieqi: the pieces but the kings dealt face
+ * down, include/cotuong/coup.h). */
+typedef enum {
+    GAME_VARIANT_STANDARD = 0,
+    GAME_VARIANT_COUP,
+} game_variant;
+
 /* How a game is set up: what `play` options and the start menu choose. */
 typedef struct {
-    char fen[128];                 /* "" = the standard start */
+    game_variant variant;
+    uint64_t coup_seed;            /* cờ úp: the deal is drawn from it (ct_coup_deal_random) */
+    bool coup_dealt;               /* cờ úp: coup_deal is the deal (a resumed or read game),
+                                      coup_seed is then not its seed */
+    ct_coup_deal coup_deal;
+    char fen[128];                 /* "" = the standard start (cờ úp: always its start) */
     ct_rules rules;
     ct_time_control tc;
     sys_player_spec players[2];    /* [CT_RED], [CT_BLACK] */
@@ -58,7 +71,12 @@ typedef void (*game_sink_fn)(void *user, const game *g, game_change what);
 struct game {
     ct_record rec;                 /* the whole game: read it, change it through game_* */
     int node;                      /* current node */
-    ct_pos *pos;                   /* position at node (history from the start) */
+    ct_pos *pos;                   /* position at node (history from the start); in cờ úp the
+                                      standard start, unused: read the view instead */
+    ct_coup_pos *coup;             /* cờ úp: the REFEREE's position at node (it knows the
+                                      deal), NULL in cờ tướng. Never show it or hand it to a
+                                      player: game_coup_view() */
+    ct_coup_deal coup_deal;        /* cờ úp: the deal in force */
     ct_match match;                /* the referee's state on the line through node */
     ct_verdict verdict;            /* the verdict of the position at node */
     ct_time_control tc;
@@ -120,7 +138,11 @@ typedef struct {
     char text[CT_MOVE_TEXT_MAX]; /* played: the move in g->notation, from the position
                                     before it; "" otherwise */
     bool check;                  /* played: it gives check */
-    int captured;                /* played: the piece taken (CT_ROOK, ...), CT_NO_TYPE if none */
+    int captured;                /* played: the piece taken (CT_ROOK, ...), CT_NO_TYPE if none;
+                                    cờ úp: what it was (the referee's knowledge) */
+    bool captured_down;          /* cờ úp: the piece taken was face down (only the mover may
+                                    learn `captured`: its owner must not) */
+    int reveal;                  /* cờ úp: the type the move turned face up, 0 none */
     bool over;                   /* the game has ended with it (played or flagged) */
     ct_result result;            /* with over: the result and why (g->match has them too) */
     ct_end_reason reason;
@@ -160,6 +182,26 @@ int game_side(const game *g);
 /* Main time left of side at now (the per-move time left for the side to move when the
  * control has no main time; the whole per-move allowance for the other side). */
 int64_t game_time_left(const game *g, int side, int64_t now);
+
+/* ------------------------------------------------------------------ cờ úp */
+bool game_is_coup(const game *g);
+/* What viewer (CT_RED, CT_BLACK, CT_COUP_WATCHER) may know of the position at the current
+ * node (ct_coup_view of the referee's). Every screen, seat, file and peer of one player
+ * gets the position from here. */
+void game_coup_view(const game *g, int viewer, ct_coup_pos *out);
+/* Whom the one screen at this game shows: the one human side, else (two humans at one
+ * screen, or two computers) a watcher. Hot-seat cannot hide a captured piece from its
+ * owner's eyes at the same screen, so it shows what a watcher sees. */
+int game_coup_viewer(const game *g);
+/* The reveal of each move of the main line (out[i]: the type the i-th move turned up, 0
+ * none): public, every player saw it. Returns the count (at most max). */
+int game_coup_reveals(const game *g, uint8_t *out, int max);
+/* The game as cờ úp PGN (coup_pgn.h). referee: the deal's tags (CoupSeed when the deal came
+ * from it, CoupDeal) go in -- only for a game that is over or a file for the referee. */
+ct_status game_coup_pgn(game *g, bool referee, char **out, size_t *len);
+/* Writes it to path atomically (the deal in it only once the game is over); 0, or -1 with
+ * the reason in err. */
+int game_coup_save(game *g, const char *path, char *err, size_t errsize);
 
 /* ------------------------------------------------------------------ seats */
 /* Opens the seats of the non-human players (book may be NULL and must outlive the game).
