@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "ui/theme.h"
 #include "cli/commands.h"
@@ -15,6 +17,7 @@
 #include "tui/modes.h"
 #include "tui/session.h"
 #include "sys/player.h"
+#include "sys/systime.h"
 #include "sys/xmalloc.h"
 #include "ui/draw.h"
 #include "ui/screen.h"
@@ -28,6 +31,8 @@ static void play_usage(FILE *out)
                          "  --rules NAME        online (default), asian, vn2004, casual\n"
                          "  --clock TC          time control: 15+10 (minutes+seconds), 5, /30, none\n"
                          "  --fen FEN           start from this position\n"
+                         "  --variant V         standard (cờ tướng, default) or coup (cờ úp, with --line)\n"
+                         "  --seed N            cờ úp: the deal's seed (default: a new deal each game)\n"
                          "  --resume            resume the interrupted game (moves, clocks, settings)\n"
                          "  --notation N        vi, vi-long, wxf, zh, zh-hant, iccs, coord\n"
                          "  --glyphs SET        han (default), vi, wxf letters\n"
@@ -49,7 +54,7 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
 {
     const char *lang = NULL, *notation = NULL, *glyphs = NULL;
     bool skip_menu = false, ascii = false, flip = false, coords = false;
-    bool colour = true, mouse = true, resume = false, line = false;
+    bool colour = true, mouse = true, resume = false, line = false, seeded = false;
     /* The settings file first (the options below win over it), then --lang: it decides
      * the language of the other messages. */
     ctl app; /* the frame of the program (its modes keep their own state) */
@@ -73,7 +78,8 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = !strcmp(a, "--red") || !strcmp(a, "--black") || !strcmp(a, "--rules") ||
                      !strcmp(a, "--clock") || !strcmp(a, "--notation") || !strcmp(a, "--lang") ||
-                     !strcmp(a, "--fen") || !strcmp(a, "--glyphs") || !strcmp(a, "--theme");
+                     !strcmp(a, "--fen") || !strcmp(a, "--glyphs") || !strcmp(a, "--theme") ||
+                     !strcmp(a, "--variant") || !strcmp(a, "--seed");
         if (takes && !v) {
             fprintf(stderr, _("cotuong: option %s needs a value\n"), a);
             return 2;
@@ -113,6 +119,24 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
             }
             snprintf(g->fen, sizeof g->fen, "%s", v);
             skip_menu = true;
+        } else if (!strcmp(a, "--variant")) {
+            if (!strcmp(v, "coup") || !strcmp(v, "jieqi") || !strcmp(v, "cờ úp")) {
+                g->variant = GAME_VARIANT_COUP;
+            } else if (!strcmp(v, "standard")) {
+                g->variant = GAME_VARIANT_STANDARD;
+            } else {
+                fprintf(stderr, _("cotuong: unknown variant '%s' (standard, coup)\n"), v);
+                return 2;
+            }
+            skip_menu = true;
+        } else if (!strcmp(a, "--seed")) {
+            char *end;
+            g->coup_seed = strtoull(v, &end, 10);
+            if (end == v || *end) {
+                fprintf(stderr, _("cotuong: bad seed '%s' (a number)\n"), v);
+                return 2;
+            }
+            seeded = true;
         } else if (!strcmp(a, "--notation")) {
             notation = v;
         } else if (!strcmp(a, "--glyphs")) {
@@ -172,6 +196,19 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
             app.set.glyphs = (ui_glyphs)gs;
     } else if (i18n_is_vietnamese()) {
         app.set.glyphs = UI_GLYPHS_HAN;
+    }
+    if (g->variant == GAME_VARIANT_COUP) {
+        if (!seeded)
+            g->coup_seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)getpid() ^
+                           (uint64_t)sys_now_ms();
+        if (g->fen[0]) {
+            fprintf(stderr, "%s", _("cotuong: cờ úp starts from its own deal: --fen cannot be used\n"));
+            return 2;
+        }
+        if (lobby || !play_line_wanted(line)) {
+            fprintf(stderr, "%s", _("cotuong: cờ úp is played with --line for now (the screens come next)\n"));
+            return 2;
+        }
     }
     if (!lobby && play_line_wanted(line)) {
         /* No screen (asked, or not a terminal): the game in plain lines, no terminal probe. */
