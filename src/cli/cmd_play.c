@@ -31,8 +31,6 @@ static void play_usage(FILE *out)
                          "  --rules NAME        online (default), asian, vn2004, casual\n"
                          "  --clock TC          time control: 15+10 (minutes+seconds), 5, /30, none\n"
                          "  --fen FEN           start from this position\n"
-                         "  --variant V         standard (cờ tướng, default) or coup (cờ úp, with --line)\n"
-                         "  --seed N            cờ úp: the deal's seed (default: a new deal each game)\n"
                          "  --resume            resume the interrupted game (moves, clocks, settings)\n"
                          "  --notation N        vi, vi-long, wxf, zh, zh-hant, iccs, coord\n"
                          "  --glyphs SET        han (default), vi, wxf letters\n"
@@ -47,6 +45,9 @@ static void play_usage(FILE *out)
     fprintf(out, "%s", _("  --line              play in plain lines without a screen (also when the\n"
                          "                      input or output is not a terminal): for a pipe, a\n"
                          "                      screen reader or a braille display\n"));
+    fprintf(out, "%s", _("  --variant V         standard (cờ tướng, the default) or coup (cờ úp; --line\n"
+                         "                      only, for now)\n"
+                         "  --seed N            cờ úp: the seed of the deal (default: a new deal)\n"));
 }
 
 /* The program with argv's options; lobby: a game with someone opens instead of the menu. */
