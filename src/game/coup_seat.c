@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sys/xmalloc.h"
 
@@ -16,20 +17,43 @@ typedef struct {
     ct_coup_pos view;
 } coup_seat;
 
+/* What the poll needs: the seat (its stop flag) and the time this think may take. */
+typedef struct {
+    game_seat *seat;
+    struct timespec t0;
+    long budget_ms; /* 0: the level's own bounds only */
+} think_clock;
+
 static bool stop_asked(void *arg)
 {
-    return game_seat_stopping(arg);
+    think_clock *tc = arg;
+    if (game_seat_stopping(tc->seat))
+        return true;
+    if (tc->budget_ms <= 0)
+        return false;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    long ms = (long)((t.tv_sec - tc->t0.tv_sec) * 1000 + (t.tv_nsec - tc->t0.tv_nsec) / 1000000);
+    return ms >= tc->budget_ms;
 }
 
 static void coup_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_limits *lim,
                        game_seat_result *res)
 {
     (void)pos;
-    (void)lim;
     coup_seat *cs = impl;
+    /* The level bounds the work; a clock bounds the time too (a 20th of what is left, or
+     * the time per move), so that a strong level cannot lose on time. */
+    think_clock tc = {.seat = seat};
+    clock_gettime(CLOCK_MONOTONIC, &tc.t0);
+    int left = cs->view.side == CT_RED ? lim->wtime : lim->btime;
+    if (lim->movetime_ms > 0)
+        tc.budget_ms = lim->movetime_ms;
+    else if (left > 0)
+        tc.budget_ms = left / 20 > 1 ? left / 20 : 1;
     ct_coup_result r;
     ct_coup_search_poll(&cs->view, cs->level, 0, 0, cs->seed + (uint64_t)cs->view.ply,
-                        stop_asked, seat, &r);
+                        stop_asked, &tc, &r);
     game_seat_progress p;
     memset(&p, 0, sizeof p);
     p.depth = r.depth;
