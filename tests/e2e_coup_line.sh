@@ -92,6 +92,17 @@ deal=$(sed -n 's/^\[CoupDeal "\(.*\)"\]$/\1/p' "${saved:-/dev/null}")
 same "the record's deal agrees with the reveal told" "$l" "$(printf '%s' "$deal" | cut -c10)"
 rm -f "$games"/*.pgn "$resume"
 
+echo "# a game saved while it goes on: the moves and their reveals, no deal"
+printf '%s\n' P2-5 h9g7 "save $tmp/inplay.pgn" | "$ct" play --variant coup --seed 5 --line --lang en >"$tmp/sv" 2>&1
+same "the input ended first: exit 3" 3 $?
+has "saved" "$tmp/sv" "Saved to $tmp/inplay.pgn"
+has "its variant" "$tmp/inplay.pgn" '[Variant "Jieqi"]'
+lacks "no deal in it" "$tmp/inplay.pgn" "CoupDeal"
+lacks "no seed in it" "$tmp/inplay.pgn" "CoupSeed"
+if grep -q -E '^1\. h2e2=[ABNRCP] h9g7(=[ABNRCP])? \*$' "$tmp/inplay.pgn"; then ok "the moves with their reveals"
+else no "the movetext:"; cat "$tmp/inplay.pgn"; fi
+rm -f "$resume"
+
 echo "# a person against ai:1, piped move by move, Vietnamese"
 mkfifo "$tmp/in" "$tmp/out" || exit 1
 "$ct" play --variant coup --seed 21 --black ai:1 --line --lang vi <"$tmp/in" >"$tmp/out" 2>"$tmp/vi.err" &
