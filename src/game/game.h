@@ -19,7 +19,17 @@
  *
  * Seats. game_open_seats() starts the AI/engine of each non-human side; game_tick() plays
  * their moves (and handles loss on time); the UI calls it every loop turn. A remote player
- * is a seat of its own kind: game_set_seat() puts any seat at a side. */
+ * is a seat of its own kind: game_set_seat() puts any seat at a side.
+ *
+ * Cờ úp (setup.variant GAME_VARIANT_COUP). The same model: the record holds the moves, the
+ * clock and ct_match run as in cờ tướng, but the position is g->coup, the REFEREE's (it
+ * knows the deal drawn from setup.coup_seed, or setup.coup_deal); g->pos stays at the
+ * standard start and means nothing. Whatever goes to a player -- a screen, a seat, a file
+ * -- comes from game_coup_view(g, viewer): the built-in AI seat (game/coup_seat.h) thinks
+ * on its side's view, the resume snapshot holds only the moves and their reveals (public),
+ * game_coup_pgn writes the deal only when asked for the referee. game_play reports the
+ * reveal; its text is the coordinates with the reveal ("h2e2=R"): the UI words the move
+ * from the view it showed. Engines and remote seats do not play cờ úp yet. */
 #ifndef COTUONG_GAME_GAME_H
 #define COTUONG_GAME_GAME_H
 
@@ -136,7 +146,7 @@ typedef struct {
     ct_move move;
     int mover;                   /* the side that moved (or tried to) */
     char text[CT_MOVE_TEXT_MAX]; /* played: the move in g->notation, from the position
-                                    before it; "" otherwise */
+                                    before it (cờ úp: "h2e2=R"); "" otherwise */
     bool check;                  /* played: it gives check */
     int captured;                /* played: the piece taken (CT_ROOK, ...), CT_NO_TYPE if none;
                                     cờ úp: what it was (the referee's knowledge) */
