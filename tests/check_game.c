@@ -725,6 +725,30 @@ START_TEST(test_coup_snapshot_restore)
 }
 END_TEST
 
+/* No peeking, end to end: two deals look the same to Red at the start, so the AI seat
+ * playing Red makes the same first move whatever the deal. */
+START_TEST(test_coup_ai_same_move_any_deal)
+{
+    ct_move first[3];
+    for (int k = 0; k < 3; k++) {
+        game_setup s;
+        game_setup_default(&s);
+        s.variant = GAME_VARIANT_COUP;
+        s.coup_seed = 100 + (uint64_t)k * 7919;
+        ck_assert(sys_player_spec_parse("ai:3", &s.players[CT_RED], NULL, 0));
+        ck_assert(game_new(&g, &s, 0) == CT_OK);
+        char err[200] = "";
+        ck_assert_msg(game_open_seats(&g, NULL, err, sizeof err), "%s", err);
+        game_tick_event ev = tick_until(0, 20000);
+        ck_assert_int_eq(ev.kind, GAME_TICK_MOVED);
+        first[k] = ev.move;
+        game_close_seats(&g);
+    }
+    ck_assert_int_eq(first[0], first[1]);
+    ck_assert_int_eq(first[0], first[2]);
+}
+END_TEST
+
 /* The built-in AI seat plays cờ úp off this thread. */
 START_TEST(test_coup_ai_seat)
 {
@@ -767,6 +791,7 @@ int main(void)
     tcase_add_test(tc, test_coup_play_undo_reveal);
     tcase_add_test(tc, test_coup_snapshot_restore);
     tcase_add_test(tc, test_coup_ai_seat);
+    tcase_add_test(tc, test_coup_ai_same_move_any_deal);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

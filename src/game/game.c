@@ -620,7 +620,8 @@ bool game_open_seats(game *g, const ct_book *book, char *err, size_t errlen)
             continue;
         char why[200] = "";
         if (g->coup && p->kind == SYS_PLAYER_AI)
-            g->seats[s] = game_coup_seat_open(p->level, g->setup.coup_seed * 2 + (uint64_t)s + 1);
+            /* Its seed owes nothing to the deal's: the AI's choices cannot carry the deal. */
+            g->seats[s] = game_coup_seat_open(p->level, (uint64_t)s + 1);
         else if (g->coup)
             snprintf(why, sizeof why, "%s", "an engine cannot play cờ úp (yet): only the built-in AI");
         else
@@ -689,7 +690,7 @@ bool game_hint(game *g)
     if (game_over(g) || !game_human_turn(g))
         return false;
     if (!g->hint && g->coup) {
-        g->hint = game_coup_seat_open(8, g->setup.coup_seed ^ 0x68696e74u);
+        g->hint = game_coup_seat_open(8, 3);
     } else if (!g->hint) {
         /* Level 8; with several threads the full-strength search (only level 10 uses
          * them, so that a seed replays a weaker level's game). */
