@@ -194,6 +194,37 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
+/* Any bytes: the reader answers (a record or a refusal) and never reads out of bounds; a
+ * record it accepts satisfies the rules (its reveals replay against its deal). */
+START_TEST(test_mutations)
+{
+    const char *base = "[Variant \"Jieqi\"]\n[CoupDeal \"RNBAABNRCCPPPPP/rnbaabnrccppppp\"]\n\n"
+                       "1. h2e2=C {a (b) c} h9g7=N $1 2. h0g2=N ( 2. b0c2 ) i9h9=R 3. i0h0=R 1-0\n";
+    size_t len = strlen(base);
+    char *buf = malloc(len);
+    uint64_t rng = 77 + (uint64_t)_i;
+    for (int round = 0; round < 400; round++) {
+        memcpy(buf, base, len);
+        size_t cut = len - test_rand(&rng) % 8;
+        for (int k = 0; k < 1 + round % 4; k++)
+            buf[test_rand(&rng) % len] = (char)(test_rand(&rng) % 256);
+        ct_record rec;
+        uint8_t rev[CT_MAX_HISTORY];
+        ct_coup_deal deal;
+        bool dealt;
+        ct_coup_line_error err;
+        if (ct_coup_pgn_read(buf, cut, 5, &rec, rev, &deal, &dealt, &err) == CT_OK) {
+            ck_assert(ct_coup_deal_ok(&deal));
+            ct_move line[CT_MAX_HISTORY];
+            int n = ct_record_main_line(&rec, line, CT_MAX_HISTORY);
+            ck_assert_int_eq(ct_coup_line_check(&deal, line, rev, n, NULL, NULL), CT_OK);
+        }
+        ct_record_free(&rec);
+    }
+    free(buf);
+}
+END_TEST
+
 static Suite *coup_pgn_suite(void)
 {
     Suite *s = suite_create("coup_pgn");
@@ -203,6 +234,7 @@ static Suite *coup_pgn_suite(void)
     tcase_add_test(tc, test_hand_written);
     tcase_add_loop_test(tc, test_refused, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_loop_test(tc, test_round_trip, 0, 6);
+    tcase_add_loop_test(tc, test_mutations, 0, 4);
     suite_add_tcase(s, tc);
     return s;
 }
