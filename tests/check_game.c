@@ -680,6 +680,34 @@ START_TEST(test_coup_play_undo_reveal)
 }
 END_TEST
 
+/* The clock runs in cờ úp as in cờ tướng: pressed by a move, restored by undo and redo; a
+ * flag falls and ends the game. */
+START_TEST(test_coup_clock_and_end)
+{
+    game_setup s;
+    game_setup_default(&s);
+    s.variant = GAME_VARIANT_COUP;
+    ct_coup_deal_standard(&s.coup_deal); /* every piece on its own square */
+    s.coup_dealt = true;
+    ck_assert(ct_tc_parse("5+0", &s.tc) == CT_OK);
+    ck_assert(game_new(&g, &s, 0) == CT_OK);
+    play_ok("h2e2", 1000);
+    play_ok("h9g7", 3000);
+    ck_assert_int_eq(g.clock.remaining[CT_RED], 299000);
+    ck_assert_int_eq(g.clock.remaining[CT_BLACK], 298000);
+    ck_assert_int_eq(game_undo(&g, 10000), GAME_OK);
+    ck_assert_int_eq(g.clock.remaining[CT_BLACK], 300000);
+    ck_assert_int_eq(game_redo(&g, 50000), GAME_OK);
+    ck_assert_int_eq(g.clock.remaining[CT_BLACK], 298000);
+    /* Red lets its 299 s pass: the move is refused and Red loses on time. */
+    game_report rep;
+    ck_assert_int_eq(game_play(&g, mv("b2d2"), 400000, &rep), GAME_FLAGGED);
+    ck_assert(game_over(&g));
+    ck_assert_int_eq(g.match.result, CT_RESULT_BLACK_WINS);
+    ck_assert_int_eq(g.match.reason, CT_END_TIME);
+}
+END_TEST
+
 /* The resume snapshot holds the moves and their public reveals and nothing else: no deal, no
  * seed; restored, the game goes on from the same view (the unseen pieces dealt again). */
 START_TEST(test_coup_snapshot_restore)
@@ -789,6 +817,7 @@ int main(void)
     tcase_add_test(tc, test_pace_holds_the_move);
     tcase_add_test(tc, test_limits);
     tcase_add_test(tc, test_coup_play_undo_reveal);
+    tcase_add_test(tc, test_coup_clock_and_end);
     tcase_add_test(tc, test_coup_snapshot_restore);
     tcase_add_test(tc, test_coup_ai_seat);
     tcase_add_test(tc, test_coup_ai_same_move_any_deal);
