@@ -365,6 +365,10 @@ static void coup_board(line_play *p)
         say("%s", row);
     }
     say("%s", _("X, x: a face-down piece of Red, of Black; it moves as the piece of its square."));
+    /* The view's FEN as the Jieqi tools write it (X/x and the pool of unseen pieces). */
+    char fen[200];
+    ct_coup_fen_write(v, fen, sizeof fen);
+    say(_("FEN of what you see: %s"), fen);
     for (int taker = 0; taker < 2; taker++) {
         int lost = !taker, n = v->ntaken[lost];
         char list[400] = "";
