@@ -107,9 +107,9 @@ echo "# a person against ai:1, piped move by move, Vietnamese"
 mkfifo "$tmp/in" "$tmp/out" || exit 1
 "$ct" play --variant coup --seed 21 --black ai:1 --line --lang vi <"$tmp/in" >"$tmp/out" 2>"$tmp/vi.err" &
 pid=$!
-# A watchdog: the game may not outlast 240 s (it ends with the program).
+# A watchdog: the game may not outlast 480 s (it ends with the program).
 ( i=0
-  while [ "$i" -lt 240 ] && kill -0 "$pid" 2>/dev/null; do sleep 1; i=$((i + 1)); done
+  while [ "$i" -lt 480 ] && kill -0 "$pid" 2>/dev/null; do sleep 1; i=$((i + 1)); done
   kill "$pid" 2>/dev/null ) >/dev/null 2>&1 &
 exec 3>"$tmp/in"
 exec 4<"$tmp/out"
