@@ -40,6 +40,68 @@ START_TEST(test_texts)
 }
 END_TEST
 
+/* Moves of a view in the players' notations, worked out by hand from the set-up: a
+ * face-down piece is named by the piece of its square; files from the mover's right. */
+static const struct {
+    const char *move;
+    ct_notation notation;
+    const char *text;
+} named[] = {
+    {"h2e2", CT_NOTATION_VI_LONG, "Pháo 2 bình 5"},
+    {"h2e2", CT_NOTATION_WXF, "C2.5"},
+    {"b0c2", CT_NOTATION_WXF, "H8+7"},
+    {"a3a4", CT_NOTATION_VI_LONG, "Tốt 9 tiến 1"},
+    {"i0i1", CT_NOTATION_VI_LONG, "Xe 1 tiến 1"},
+    {"d0e1", CT_NOTATION_VI_LONG, "Sĩ 6 tiến 5"},
+};
+
+START_TEST(test_named)
+{
+    ct_coup_pos v;
+    ct_coup_start(&v, NULL);
+    ct_move_desc d;
+    ct_move mv = ct_move_parse_coord(named[_i].move);
+    ck_assert_int_eq(ct_coup_move_describe(&v, mv, &d), CT_OK);
+    char buf[CT_MOVE_TEXT_MAX];
+    ct_move_desc_render(&d, named[_i].notation, buf, sizeof buf);
+    ck_assert_str_eq(buf, named[_i].text);
+    ct_move back;
+    ck_assert_int_eq(ct_coup_move_parse(&v, named[_i].text, &back), CT_OK);
+    ck_assert_int_eq(back, mv);
+}
+END_TEST
+
+/* Black's files count from Black's right; a face-down piece and a revealed rook that both
+ * move as rooks on one file are "front" and "rear". */
+START_TEST(test_named_black_and_tandem)
+{
+    ct_coup_pos v;
+    ct_coup_start(&v, NULL);
+    ck_assert_int_eq(ct_coup_make(&v, ct_move_parse_coord("h2e2"), CT_CANNON), CT_CANNON);
+    ct_move_desc d;
+    char buf[CT_MOVE_TEXT_MAX];
+    ck_assert_int_eq(ct_coup_move_describe(&v, ct_move_parse_coord("h9g7"), &d), CT_OK);
+    ct_move_desc_render(&d, CT_NOTATION_VI_LONG, buf, sizeof buf);
+    ck_assert_str_eq(buf, "Mã 8 tiến 7");
+    /* Red's piece on b2 (a cannon's square) goes to a2 and turns out a rook: it stands in
+     * front of the face-down piece on a0, which moves as a rook too. */
+    ck_assert_int_ge(ct_coup_make(&v, ct_move_parse_coord("h9g7"), CT_HORSE), 0);
+    ck_assert_int_eq(ct_coup_make(&v, ct_move_parse_coord("b2a2"), CT_ROOK), CT_ROOK);
+    ck_assert_int_ge(ct_coup_make(&v, ct_move_parse_coord("g7h9"), 0), 0);
+    ck_assert_int_eq(ct_coup_move_describe(&v, ct_move_parse_coord("a2b2"), &d), CT_OK);
+    ct_move_desc_render(&d, CT_NOTATION_VI_LONG, buf, sizeof buf);
+    ck_assert_str_eq(buf, "Xe trước bình 8");
+    ck_assert_int_eq(ct_coup_move_describe(&v, ct_move_parse_coord("a0a1"), &d), CT_OK);
+    ct_move_desc_render(&d, CT_NOTATION_VI_LONG, buf, sizeof buf);
+    ck_assert_str_eq(buf, "Xe sau tiến 1");
+    ct_move mv;
+    ck_assert_int_eq(ct_coup_move_parse(&v, "Xe sau tiến 1", &mv), CT_OK);
+    ck_assert_int_eq(mv, ct_move_parse_coord("a0a1"));
+    ck_assert_int_eq(ct_coup_move_parse(&v, "H2-E2", &mv), CT_OK); /* coordinates: any piece */
+    ck_assert_int_eq(ct_coup_move_parse(&v, "xyz", &mv), CT_ERR_NOT_FOUND);
+}
+END_TEST
+
 /* A deal completed keeps what was known and makes each side the set again. */
 START_TEST(test_complete)
 {
@@ -231,6 +293,8 @@ static Suite *coup_pgn_suite(void)
     TCase *tc = tcase_create("records");
     tcase_add_test(tc, test_texts);
     tcase_add_test(tc, test_complete);
+    tcase_add_loop_test(tc, test_named, 0, (int)(sizeof named / sizeof named[0]));
+    tcase_add_test(tc, test_named_black_and_tandem);
     tcase_add_test(tc, test_hand_written);
     tcase_add_loop_test(tc, test_refused, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_loop_test(tc, test_round_trip, 0, 6);

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "cotuong/coup.h"
+#include "cotuong/notation.h"
 #include "cotuong/record.h"
 
 #define CT_COUP_VARIANT "Jieqi" /* the value of the Variant tag */
@@ -31,6 +32,17 @@
 char ct_coup_type_letter(int type);
 /* The type of a letter (either case), CT_NO_TYPE when it is none. */
 int ct_coup_letter_type(char c);
+
+/* The neutral description of mv in a view v (notation.h), for ct_move_desc_render in any
+ * notation: a face-down piece is named by the piece it moves as, the piece of its square
+ * ("Pháo 2 bình 5", then the reveal is the caller's to add: ", lật Xe"). Markers (front,
+ * rear) count the pieces of a side that move alike on the file. CT_ERR_ILLEGAL when no
+ * piece stands on the from-square (legality is not checked). */
+ct_status ct_coup_move_describe(const ct_coup_pos *v, ct_move mv, ct_move_desc *d);
+/* A typed move in a view: coordinates (h2e2, H2-E2), or the text of exactly one legal move
+ * in a notation that names pieces (P2-5, C2.5, Pháo 2 bình 5, 炮二平五; blanks and ASCII
+ * case ignored). CT_OK, CT_ERR_NOT_FOUND, or CT_ERR_AMBIGUOUS (several moves read so). */
+ct_status ct_coup_move_parse(const ct_coup_pos *v, const char *text, ct_move *out);
 
 /* "h2e2", or "h2e2=R" when reveal is a type. */
 void ct_coup_move_text(ct_move mv, int reveal, char out[CT_COUP_MOVE_TEXT]);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — cờ úp records (coup_pgn.h): moves with their reveals as text, the deal as text,
+/* cotuong — cờ úp records (coup_pgn.h): moves with their reveals as text and in the players'
+ * notations (from a view), the deal as text,
  * a line checked against a deal or against what could be hidden, and the PGN writer and
  * reader of [Variant "Jieqi"] games with our CoupSeed/CoupDeal tags. */
 #include "cotuong/coup_pgn.h"
@@ -56,6 +57,107 @@ ct_status ct_coup_move_read(const char *text, ct_move *mv, int *reveal)
             return CT_ERR_SYNTAX;
         *reveal = t;
     }
+    return CT_OK;
+}
+
+/* ------------------------------------------------------------------ moves in notations */
+/* The neutral description of a move in a view: a face-down piece is named by the piece it
+ * moves as (its square's), the way players call it ("Pháo 2 bình 5, lật Xe"). */
+ct_status ct_coup_move_describe(const ct_coup_pos *v, ct_move mv, ct_move_desc *d)
+{
+    ct_sq from = CT_FROM(mv), to = CT_TO(mv);
+    int side = ct_coup_side_at(v, from);
+    if (side < 0)
+        return CT_ERR_ILLEGAL;
+    int type = ct_coup_acting_type(v, from);
+    memset(d, 0, sizeof *d);
+    d->side = side;
+    d->type = type;
+    d->from = from;
+    d->to = to;
+    int ff = CT_SQ_FILE(from), fr = CT_SQ_RANK(from), tf = CT_SQ_FILE(to), tr = CT_SQ_RANK(to);
+    d->file = side == CT_RED ? 9 - ff : ff + 1;
+    int dest = side == CT_RED ? 9 - tf : tf + 1, fwd = side == CT_RED ? tr - fr : fr - tr;
+    d->dir = fwd > 0 ? CT_DIR_FORWARD : fwd < 0 ? CT_DIR_BACKWARD : CT_DIR_SIDEWAYS;
+    bool diagonal = type == CT_ADVISOR || type == CT_ELEPHANT || type == CT_HORSE;
+    d->number = diagonal || d->dir == CT_DIR_SIDEWAYS ? dest : (fwd < 0 ? -fwd : fwd);
+    if (type == CT_ROOK || type == CT_HORSE || type == CT_CANNON || type == CT_PAWN) {
+        int count = 0, ahead = 0, files = 0;
+        for (int r = 0; r < CT_RANKS; r++) {
+            ct_sq sq = (ct_sq)CT_SQ(ff, r);
+            if (ct_coup_side_at(v, sq) == side && ct_coup_acting_type(v, sq) == type) {
+                count++;
+                ahead += side == CT_RED ? r > fr : r < fr;
+            }
+        }
+        for (int f = 0; type == CT_PAWN && f < CT_FILES; f++) {
+            int n = 0;
+            for (int r = 0; r < CT_RANKS; r++) {
+                ct_sq sq = (ct_sq)CT_SQ(f, r);
+                n += ct_coup_side_at(v, sq) == side && ct_coup_acting_type(v, sq) == CT_PAWN;
+            }
+            files += n >= 2;
+        }
+        if (count >= 2 && count <= 5) {
+            d->tandem = count;
+            d->index = ahead;
+            d->two_files = files >= 2;
+        }
+    }
+    return CT_OK;
+}
+
+/* Typed text without blanks, ASCII letters in lower case: how typed moves are compared. */
+static void squeeze(const char *in, char *out, size_t size)
+{
+    size_t k = 0;
+    for (; *in && k + 1 < size; in++)
+        if (*in != ' ' && *in != '\t')
+            out[k++] = (char)(*in >= 'A' && *in <= 'Z' ? *in - 'A' + 'a' : *in);
+    out[k] = '\0';
+}
+
+ct_status ct_coup_move_parse(const ct_coup_pos *v, const char *text, ct_move *out)
+{
+    char typed[128], coord[16];
+    squeeze(text, typed, sizeof typed);
+    size_t k = 0;
+    for (const char *t = typed; *t && k + 1 < sizeof coord; t++)
+        if (*t != '-')
+            coord[k++] = *t;
+    coord[k] = '\0';
+    ct_move mv = strlen(coord) == 4 ? ct_move_parse_coord(coord) : CT_NO_MOVE;
+    if (mv != CT_NO_MOVE) {
+        *out = mv;
+        return CT_OK;
+    }
+    /* Else the text of one legal move, in any notation that names pieces. */
+    static const ct_notation forms[] = {CT_NOTATION_VI, CT_NOTATION_VI_LONG, CT_NOTATION_WXF,
+                                        CT_NOTATION_ZH, CT_NOTATION_ZH_HANT};
+    ct_move moves[CT_MAX_MOVES], found = CT_NO_MOVE;
+    int n = ct_coup_gen_legal(v, moves), hits = 0;
+    for (int i = 0; i < n; i++) {
+        ct_move_desc d;
+        if (ct_coup_move_describe(v, moves[i], &d) != CT_OK)
+            continue;
+        for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+            char rtext[CT_MOVE_TEXT_MAX], rs[CT_MOVE_TEXT_MAX];
+            if (ct_move_desc_render(&d, forms[f], rtext, sizeof rtext) < 0)
+                continue;
+            squeeze(rtext, rs, sizeof rs);
+            if (!strcmp(rs, typed)) {
+                if (found != moves[i])
+                    hits++;
+                found = moves[i];
+                break;
+            }
+        }
+    }
+    if (hits > 1)
+        return CT_ERR_AMBIGUOUS;
+    if (hits == 0)
+        return CT_ERR_NOT_FOUND;
+    *out = found;
     return CT_OK;
 }
 
