@@ -777,6 +777,52 @@ START_TEST(test_coup_ai_same_move_any_deal)
 }
 END_TEST
 
+/* A finished game written for the referee and read back through the model: the same
+ * position for everybody; in review it steps back and forth over its reveals. A record
+ * whose reveal contradicts its deal is refused, naming the move, and the game is kept. */
+START_TEST(test_coup_open)
+{
+    new_coup(31, NULL);
+    uint64_t rng = 5;
+    for (int i = 0; i < 30 && !game_over(&g); i++) {
+        ct_move moves[CT_MAX_MOVES];
+        int n = ct_coup_gen_legal(g.coup, moves);
+        ck_assert_int_eq(game_play(&g, moves[test_rand(&rng) % (uint64_t)n], 0, NULL), GAME_OK);
+    }
+    game_resign(&g, game_side(&g), 0);
+    char *text;
+    size_t len;
+    ck_assert_int_eq(game_coup_pgn(&g, true, &text, &len), CT_OK);
+    ct_coup_pos a, b;
+    game_coup_view(&g, CT_RED, &a);
+    game other;
+    game_init(&other);
+    char err[200] = "";
+    ck_assert_msg(game_coup_open(&other, text, len, true, NULL, 1, 0, err, sizeof err), "%s", err);
+    game_coup_view(&other, CT_RED, &b);
+    ck_assert(!memcmp(a.board, b.board, sizeof a.board));
+    ck_assert(!memcmp(&g.coup_deal, &other.coup_deal, sizeof g.coup_deal));
+    ck_assert_int_eq(other.rec.result, g.rec.result);
+    ck_assert(game_first(&other));
+    ck_assert_int_eq(game_plies(&other), 0);
+    ck_assert(game_forward(&other));
+    ck_assert(game_last(&other));
+    ck_assert_int_eq(game_plies(&other), game_plies(&g));
+    /* The same record with its first reveal changed to another letter: refused. */
+    char *eq = strstr(text, "=");
+    ck_assert_ptr_nonnull(eq);
+    char *move = eq - 4;
+    eq[1] = eq[1] == 'P' ? 'R' : 'P';
+    ck_assert(!game_coup_open(&other, text, len, true, NULL, 1, 0, err, sizeof err));
+    char want[40];
+    snprintf(want, sizeof want, "(%.6s): the deal puts", move);
+    ck_assert_msg(strstr(err, want) != NULL, "%s", err);
+    ck_assert_int_eq(game_plies(&other), game_plies(&g)); /* kept */
+    free(text);
+    game_free(&other);
+}
+END_TEST
+
 /* The built-in AI seat plays cờ úp off this thread. */
 START_TEST(test_coup_ai_seat)
 {
@@ -819,6 +865,7 @@ int main(void)
     tcase_add_test(tc, test_coup_play_undo_reveal);
     tcase_add_test(tc, test_coup_clock_and_end);
     tcase_add_test(tc, test_coup_snapshot_restore);
+    tcase_add_test(tc, test_coup_open);
     tcase_add_test(tc, test_coup_ai_seat);
     tcase_add_test(tc, test_coup_ai_same_move_any_deal);
     suite_add_tcase(s, tc);

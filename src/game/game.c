@@ -1236,6 +1236,39 @@ int game_coup_save(game *g, const char *path, char *err, size_t errsize)
     return rc;
 }
 
+bool game_coup_open(game *g, const char *buf, size_t len, bool review, const game_setup *setup,
+                    uint64_t redeal_seed, int64_t now, char *err, size_t errlen)
+{
+    ct_record rec;
+    uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
+    game_setup s;
+    bool dealt;
+    ct_coup_line_error le;
+    memset(&le, 0, sizeof le);
+    if (setup)
+        s = *setup;
+    else
+        game_setup_default(&s);
+    ct_status st = ct_coup_pgn_read(buf, len, redeal_seed, &rec, rev, &s.coup_deal, &dealt, &le);
+    free(rev);
+    if (st != CT_OK) {
+        snprintf(err, errlen, "%s", le.message[0] ? le.message : "not a cờ úp record");
+        ct_record_free(&rec);
+        return false;
+    }
+    s.variant = GAME_VARIANT_COUP;
+    s.coup_dealt = true;
+    s.fen[0] = '\0';
+    const char *v = ct_record_tag(&rec, "CoupSeed");
+    s.coup_seed = v ? strtoull(v, NULL, 10) : redeal_seed;
+    ct_rules rules;
+    if ((v = ct_record_tag(&rec, "Rules")) && ct_rules_from_name(v, &rules) == CT_OK)
+        s.rules = rules;
+    g->review = review;
+    game_load(g, &rec, ct_record_main_end(&rec), &s, now);
+    return true;
+}
+
 /* The resume file keeps a cờ úp game as its moves with their public reveals in a tag
  * (CoupLine "h2e2=C h9g7=N ...") and no move tree, so that the standard resume writer
  * carries it; no deal, no seed: nothing a player could not know. */

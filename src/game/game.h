@@ -212,6 +212,12 @@ ct_status game_coup_pgn(game *g, bool referee, char **out, size_t *len);
 /* Writes it to path atomically (the deal in it only once the game is over); 0, or -1 with
  * the reason in err. */
 int game_coup_save(game *g, const char *path, char *err, size_t errsize);
+/* Reads a cờ úp PGN (the first game of buf) as the game, at the end of its main line, in
+ * review or in play (players from setup, may be NULL: two humans). A record without the deal
+ * (a player's file) has its unseen pieces dealt from redeal_seed. False, nothing changed,
+ * with the reader's message in err (it names the move whose reveal contradicts the deal). */
+bool game_coup_open(game *g, const char *buf, size_t len, bool review, const game_setup *setup,
+                    uint64_t redeal_seed, int64_t now, char *err, size_t errlen);
 
 /* ------------------------------------------------------------------ seats */
 /* Opens the seats of the non-human players (book may be NULL and must outlive the game).
