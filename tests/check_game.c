@@ -616,6 +616,228 @@ START_TEST(test_limits)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- cờ úp */
+static void new_coup(uint64_t seed, const char *black)
+{
+    game_setup s;
+    game_setup_default(&s);
+    s.variant = GAME_VARIANT_COUP;
+    s.coup_seed = seed;
+    if (black)
+        ck_assert(sys_player_spec_parse(black, &s.players[CT_BLACK], NULL, 0));
+    ck_assert(game_new(&g, &s, 0) == CT_OK);
+    ck_assert(game_is_coup(&g));
+}
+
+/* No face-down cell of a view names what the piece is. */
+static void assert_blind(const ct_coup_pos *v)
+{
+    for (int sq = 0; sq < CT_BOARD_SIZE; sq++)
+        if (ct_coup_is_down(v, (ct_sq)sq) && v->board[sq])
+            ck_assert_msg(CT_COUP_TYPE(v->board[sq]) == 0, "identity on square %d", sq);
+}
+
+/* The deal comes from the seed; a reveal is reported with the identity the deal put on the
+ * square; undo turns it face down again; redo turns it up again. */
+START_TEST(test_coup_play_undo_reveal)
+{
+    new_coup(42, NULL);
+    ct_coup_deal d;
+    ct_coup_deal_random(&d, 42);
+    int h2 = d.type[CT_RED][9], h7 = d.type[CT_BLACK][9]; /* h2 / h7: the 10th dealt squares */
+    game_report rep;
+    ck_assert_int_eq(game_play(&g, mv("h2h3"), 0, &rep), GAME_OK);
+    ck_assert_int_eq(rep.reveal, h2);
+    char want[8];
+    snprintf(want, sizeof want, "h2h3=%c", "?KABNRCP"[h2]);
+    ck_assert_str_eq(rep.text, want);
+    ck_assert_int_eq(game_side(&g), CT_BLACK);
+    ck_assert_int_eq(game_plies(&g), 1);
+    ck_assert_int_eq(game_play(&g, mv("b2b3"), 0, &rep), GAME_ILLEGAL); /* Red's piece */
+    ck_assert_int_eq(rep.why, CT_WHY_NOT_YOURS);
+    ck_assert_int_eq(game_play(&g, mv("h7h6"), 0, &rep), GAME_OK);
+    ck_assert_int_eq(rep.reveal, h7);
+    ct_coup_pos v;
+    game_coup_view(&g, CT_RED, &v);
+    assert_blind(&v);
+    ck_assert_int_eq(CT_COUP_TYPE(v.board[CT_SQ(7, 3)]), h2); /* public once revealed */
+    ck_assert(!ct_coup_is_down(&v, CT_SQ(7, 3)));
+    uint8_t rev[4];
+    ck_assert_int_eq(game_coup_reveals(&g, rev, 4), 2);
+    ck_assert_int_eq(rev[1], h7);
+    ck_assert_int_eq(game_undo(&g, 0), GAME_OK);
+    ck_assert_int_eq(game_undo(&g, 0), GAME_OK);
+    game_coup_view(&g, CT_RED, &v);
+    ck_assert(ct_coup_is_down(&v, CT_SQ(7, 2)));
+    ck_assert_int_eq(game_plies(&g), 0);
+    ck_assert_int_eq(game_redo(&g, 0), GAME_OK);
+    game_coup_view(&g, CT_BLACK, &v);
+    ck_assert_int_eq(CT_COUP_TYPE(v.board[CT_SQ(7, 3)]), h2);
+    ck_assert(game_back(&g));
+    ck_assert(game_forward(&g));
+    ck_assert_int_eq(game_plies(&g), 1);
+}
+END_TEST
+
+/* The clock runs in cờ úp as in cờ tướng: pressed by a move, restored by undo and redo; a
+ * flag falls and ends the game. */
+START_TEST(test_coup_clock_and_end)
+{
+    game_setup s;
+    game_setup_default(&s);
+    s.variant = GAME_VARIANT_COUP;
+    ct_coup_deal_standard(&s.coup_deal); /* every piece on its own square */
+    s.coup_dealt = true;
+    ck_assert(ct_tc_parse("5+0", &s.tc) == CT_OK);
+    ck_assert(game_new(&g, &s, 0) == CT_OK);
+    play_ok("h2e2", 1000);
+    play_ok("h9g7", 3000);
+    ck_assert_int_eq(g.clock.remaining[CT_RED], 299000);
+    ck_assert_int_eq(g.clock.remaining[CT_BLACK], 298000);
+    ck_assert_int_eq(game_undo(&g, 10000), GAME_OK);
+    ck_assert_int_eq(g.clock.remaining[CT_BLACK], 300000);
+    ck_assert_int_eq(game_redo(&g, 50000), GAME_OK);
+    ck_assert_int_eq(g.clock.remaining[CT_BLACK], 298000);
+    /* Red lets its 299 s pass: the move is refused and Red loses on time. */
+    game_report rep;
+    ck_assert_int_eq(game_play(&g, mv("b2d2"), 400000, &rep), GAME_FLAGGED);
+    ck_assert(game_over(&g));
+    ck_assert_int_eq(g.match.result, CT_RESULT_BLACK_WINS);
+    ck_assert_int_eq(g.match.reason, CT_END_TIME);
+}
+END_TEST
+
+/* The resume snapshot holds the moves and their public reveals and nothing else: no deal, no
+ * seed; restored, the game goes on from the same view (the unseen pieces dealt again). */
+START_TEST(test_coup_snapshot_restore)
+{
+    new_coup(7, NULL);
+    uint64_t rng = 99;
+    for (int i = 0; i < 24 && !game_over(&g); i++) {
+        ct_move moves[CT_MAX_MOVES];
+        int n = ct_coup_gen_legal(g.coup, moves);
+        ck_assert_int_eq(game_play(&g, moves[test_rand(&rng) % (uint64_t)n], 0, NULL), GAME_OK);
+    }
+    ct_record snap;
+    game_snapshot(&g, 0, NULL, &snap);
+    ck_assert_ptr_null(ct_record_tag(&snap, "CoupDeal"));
+    ck_assert_ptr_null(ct_record_tag(&snap, "CoupSeed"));
+    ck_assert_str_eq(ct_record_tag(&snap, "Variant"), "Jieqi");
+    ck_assert_ptr_nonnull(ct_record_tag(&snap, "CoupLine"));
+    ck_assert_int_eq(ct_record_count_moves(&snap), 0);
+    ct_coup_pos before, after;
+    game_coup_view(&g, CT_COUP_WATCHER, &before);
+    game other;
+    game_init(&other);
+    char err[200] = "";
+    ck_assert_msg(game_restore(&other, &snap, false, 0, err, sizeof err), "%s", err);
+    ck_assert(game_is_coup(&other));
+    ck_assert_int_eq(game_plies(&other), game_plies(&g));
+    game_coup_view(&other, CT_COUP_WATCHER, &after);
+    ck_assert(!memcmp(before.board, after.board, sizeof before.board));
+    ck_assert(!memcmp(before.pool, after.pool, sizeof before.pool));
+    ck_assert(ct_coup_deal_ok(&other.coup_deal));
+    /* Its PGN for a player: no deal; after the game for the referee: the deal. */
+    char *text;
+    size_t len;
+    ck_assert_int_eq(game_coup_pgn(&other, false, &text, &len), CT_OK);
+    ck_assert_ptr_null(strstr(text, "CoupDeal"));
+    ck_assert_ptr_nonnull(strstr(text, "[Variant \"Jieqi\"]"));
+    free(text);
+    ck_assert_int_eq(game_coup_pgn(&other, true, &text, &len), CT_OK);
+    ck_assert_ptr_nonnull(strstr(text, "CoupDeal"));
+    ck_assert_ptr_null(strstr(text, "CoupSeed")); /* dealt again: no seed says this deal */
+    free(text);
+    game_free(&other);
+}
+END_TEST
+
+/* No peeking, end to end: two deals look the same to Red at the start, so the AI seat
+ * playing Red makes the same first move whatever the deal. */
+START_TEST(test_coup_ai_same_move_any_deal)
+{
+    ct_move first[3];
+    for (int k = 0; k < 3; k++) {
+        game_setup s;
+        game_setup_default(&s);
+        s.variant = GAME_VARIANT_COUP;
+        s.coup_seed = 100 + (uint64_t)k * 7919;
+        ck_assert(sys_player_spec_parse("ai:3", &s.players[CT_RED], NULL, 0));
+        ck_assert(game_new(&g, &s, 0) == CT_OK);
+        char err[200] = "";
+        ck_assert_msg(game_open_seats(&g, NULL, err, sizeof err), "%s", err);
+        game_tick_event ev = tick_until(0, 20000);
+        ck_assert_int_eq(ev.kind, GAME_TICK_MOVED);
+        first[k] = ev.move;
+        game_close_seats(&g);
+    }
+    ck_assert_int_eq(first[0], first[1]);
+    ck_assert_int_eq(first[0], first[2]);
+}
+END_TEST
+
+/* A finished game written for the referee and read back through the model: the same
+ * position for everybody; in review it steps back and forth over its reveals. A record
+ * whose reveal contradicts its deal is refused, naming the move, and the game is kept. */
+START_TEST(test_coup_open)
+{
+    new_coup(31, NULL);
+    uint64_t rng = 5;
+    for (int i = 0; i < 30 && !game_over(&g); i++) {
+        ct_move moves[CT_MAX_MOVES];
+        int n = ct_coup_gen_legal(g.coup, moves);
+        ck_assert_int_eq(game_play(&g, moves[test_rand(&rng) % (uint64_t)n], 0, NULL), GAME_OK);
+    }
+    game_resign(&g, game_side(&g), 0);
+    char *text;
+    size_t len;
+    ck_assert_int_eq(game_coup_pgn(&g, true, &text, &len), CT_OK);
+    ct_coup_pos a, b;
+    game_coup_view(&g, CT_RED, &a);
+    game other;
+    game_init(&other);
+    char err[200] = "";
+    ck_assert_msg(game_coup_open(&other, text, len, true, NULL, 1, 0, err, sizeof err), "%s", err);
+    game_coup_view(&other, CT_RED, &b);
+    ck_assert(!memcmp(a.board, b.board, sizeof a.board));
+    ck_assert(!memcmp(&g.coup_deal, &other.coup_deal, sizeof g.coup_deal));
+    ck_assert_int_eq(other.rec.result, g.rec.result);
+    ck_assert(game_first(&other));
+    ck_assert_int_eq(game_plies(&other), 0);
+    ck_assert(game_forward(&other));
+    ck_assert(game_last(&other));
+    ck_assert_int_eq(game_plies(&other), game_plies(&g));
+    /* The same record with its first reveal changed to another letter: refused. */
+    char *eq = strstr(text, "=");
+    ck_assert_ptr_nonnull(eq);
+    char *move = eq - 4;
+    eq[1] = eq[1] == 'P' ? 'R' : 'P';
+    ck_assert(!game_coup_open(&other, text, len, true, NULL, 1, 0, err, sizeof err));
+    char want[40];
+    snprintf(want, sizeof want, "(%.6s): the deal puts", move);
+    ck_assert_msg(strstr(err, want) != NULL, "%s", err);
+    ck_assert_int_eq(game_plies(&other), game_plies(&g)); /* kept */
+    free(text);
+    game_free(&other);
+}
+END_TEST
+
+/* The built-in AI seat plays cờ úp off this thread. */
+START_TEST(test_coup_ai_seat)
+{
+    new_coup(3, "ai:1");
+    char err[200] = "";
+    ck_assert_msg(game_open_seats(&g, NULL, err, sizeof err), "%s", err);
+    play_ok("h2e2", 0);
+    game_tick_event ev = tick_until(0, 20000);
+    ck_assert_int_eq(ev.kind, GAME_TICK_MOVED);
+    ck_assert_int_eq(ev.side, CT_BLACK);
+    ck_assert_int_eq(game_plies(&g), 2);
+    ck_assert(ev.report.status == GAME_OK);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("game");
@@ -640,6 +862,12 @@ int main(void)
     tcase_add_test(tc, test_ai_against_ai_to_the_end);
     tcase_add_test(tc, test_pace_holds_the_move);
     tcase_add_test(tc, test_limits);
+    tcase_add_test(tc, test_coup_play_undo_reveal);
+    tcase_add_test(tc, test_coup_clock_and_end);
+    tcase_add_test(tc, test_coup_snapshot_restore);
+    tcase_add_test(tc, test_coup_open);
+    tcase_add_test(tc, test_coup_ai_seat);
+    tcase_add_test(tc, test_coup_ai_same_move_any_deal);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -3,6 +3,8 @@
  * controller and runs the full-screen game. Game options skip the start menu:
  *   cotuong play --red human --black ai:5 --rules online --clock 15+10 --notation vi */
 #include <stdio.h>
+#include <time.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,13 +18,17 @@
 #include "tui/modes.h"
 #include "tui/session.h"
 #include "sys/player.h"
+#include "sys/resume.h"
+#include "sys/systime.h"
 #include "sys/xmalloc.h"
 #include "ui/draw.h"
 #include "ui/screen.h"
+#include "cotuong/coup_pgn.h"
+#include "cotuong/pgn.h"
 
 enum { OPT_RED = CMD_OPT_LONG, OPT_BLACK, OPT_RULES, OPT_CLOCK, OPT_FEN, OPT_RESUME,
        OPT_NOTATION, OPT_GLYPHS, OPT_ASCII, OPT_COORDS, OPT_FLIP, OPT_LANG, OPT_THEME,
-       OPT_NO_COLOR, OPT_NO_MOUSE, OPT_LINE };
+       OPT_NO_COLOR, OPT_NO_MOUSE, OPT_LINE, OPT_VARIANT, OPT_SEED };
 
 static const cmd_option play_options[] = {
     {"red", OPT_RED, N_("PLAYER"), N_("human, ai, ai:LEVEL (1-10), uci:CMD, ucci:CMD or xboard:CMD")},
@@ -42,6 +48,8 @@ static const cmd_option play_options[] = {
     {"no-colour", OPT_NO_COLOR, NULL, NULL},
     {"no-mouse", OPT_NO_MOUSE, NULL, N_("do not use the mouse")},
     {"line", OPT_LINE, NULL, N_("plain lines, no screen (a pipe, a screen reader)")},
+    {"variant", OPT_VARIANT, "V", N_("standard (cờ tướng, the default) or coup (cờ úp; --line only, for now)")},
+    {"seed", OPT_SEED, "N", N_("cờ úp: the seed of the deal (default: a new deal)")},
     {"help", 'h', NULL, N_("display this help and exit")},
     {0},
 };
@@ -55,12 +63,31 @@ static const cmd_usage play_usage = {
     .translated = true,
 };
 
+/* True when the interrupted game of the resume file is cờ úp (the screens cannot show it
+ * yet: it is resumed in lines). */
+static bool resume_is_coup(void)
+{
+    ct_record *recs;
+    int n;
+    char err[300];
+    bool coup = false;
+    if (resume_load(&recs, &n, err, sizeof err) != 1)
+        return false;
+    for (int i = 0; i < n; i++) {
+        const char *mode = ct_record_tag(&recs[i], "Mode"), *v = ct_record_tag(&recs[i], "Variant");
+        if ((!mode || !strcmp(mode, "play")) && v && !strcmp(v, CT_COUP_VARIANT))
+            coup = true;
+    }
+    ct_pgn_free_games(recs, n);
+    return coup;
+}
+
 /* The program with argv's options; lobby: a game with someone opens instead of the menu. */
 static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
 {
     const char *lang = NULL, *notation = NULL, *glyphs = NULL;
     bool skip_menu = false, ascii = false, flip = false, coords = false;
-    bool colour = true, mouse = true, resume = false, line = false;
+    bool colour = true, mouse = true, resume = false, line = false, seeded = false;
     /* The settings file first (the options below win over it), then --lang: it decides
      * the language of the other messages. */
     ctl app; /* the frame of the program (its modes keep their own state) */
@@ -144,6 +171,27 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
         }
         case OPT_NO_MOUSE: mouse = false; break;
         case OPT_LINE: line = true; break;
+        case OPT_VARIANT:
+            if (!strcmp(v, "coup") || !strcmp(v, "jieqi") || !strcmp(v, "cờ úp")) {
+                g->variant = GAME_VARIANT_COUP;
+            } else if (!strcmp(v, "standard")) {
+                g->variant = GAME_VARIANT_STANDARD;
+            } else {
+                fprintf(stderr, _("cotuong: unknown variant '%s' (standard, coup)\n"), v);
+                return 2;
+            }
+            skip_menu = true;
+            break;
+        case OPT_SEED: {
+            char *end;
+            g->coup_seed = strtoull(v, &end, 10);
+            if (end == v || *end) {
+                fprintf(stderr, _("cotuong: bad seed '%s' (a number)\n"), v);
+                return 2;
+            }
+            seeded = true;
+            break;
+        }
         case CMD_OPERAND:
             fprintf(stderr, _("cotuong: unexpected argument '%s'\n"), v);
             fprintf(stderr, "%s", _("Try 'cotuong play --help' for more information.\n"));
@@ -180,6 +228,23 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
             app.set.glyphs = (ui_glyphs)gs;
     } else if (i18n_is_vietnamese()) {
         app.set.glyphs = UI_GLYPHS_HAN;
+    }
+    if (g->variant == GAME_VARIANT_COUP) {
+        if (!seeded)
+            g->coup_seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)getpid() ^
+                           (uint64_t)sys_now_ms();
+        if (g->fen[0]) {
+            fprintf(stderr, "%s", _("cotuong: cờ úp starts from its own deal: --fen cannot be used\n"));
+            return 2;
+        }
+        if (lobby || !play_line_wanted(line)) {
+            fprintf(stderr, "%s", _("cotuong: cờ úp is played with --line for now (the screens come next)\n"));
+            return 2;
+        }
+    }
+    if (resume && !lobby && !play_line_wanted(line) && resume_is_coup()) {
+        fprintf(stderr, "%s", _("cotuong: the interrupted game is cờ úp: resume it with --line --resume\n"));
+        return 2;
     }
     if (!lobby && play_line_wanted(line)) {
         /* No screen (asked, or not a terminal): the game in plain lines, no terminal probe. */

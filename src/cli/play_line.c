@@ -25,6 +25,7 @@
 #include "sys/xmalloc.h"
 #include "tui/controller.h"
 #include "tui/session.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/pgn.h"
 
 /* ------------------------------------------------------------------ state */
@@ -34,6 +35,7 @@ typedef struct {
     ct_book *book;
     play_line_options opt;
     ct_pos *before;      /* scratch: the position a move was made in */
+    ct_coup_pos *cbefore; /* scratch, cờ úp: the VIEW a move was made in */
     line_input in;       /* a line waits here while the computer is to move */
     char line[1024];     /* a line read and not handled yet */
     bool has_line;
@@ -81,13 +83,9 @@ static const char *const marker_word[6][5] = {
 /* The legal move mv of pos in words: in the Vietnamese interface the Vietnamese long
  * notation ("Mã 8 tiến 7"), elsewhere the same description in the interface language
  * ("Horse 8 advances to 7"). */
-static void move_words(const ct_pos *pos, ct_move mv, char *buf, size_t size)
+static void desc_words(const ct_move_desc *dp, char *buf, size_t size)
 {
-    ct_move_desc d;
-    if (ct_move_describe(pos, mv, &d) != CT_OK) {
-        snprintf(buf, size, "?");
-        return;
-    }
+    ct_move_desc d = *dp;
     if (i18n_is_vietnamese()) {
         ct_move_desc_render(&d, CT_NOTATION_VI_LONG, buf, size);
         return;
@@ -109,6 +107,16 @@ static void move_words(const ct_pos *pos, ct_move mv, char *buf, size_t size)
     snprintf(buf, size, fmt, who, d.number);
 }
 
+static void move_words(const ct_pos *pos, ct_move mv, char *buf, size_t size)
+{
+    ct_move_desc d;
+    if (ct_move_describe(pos, mv, &d) != CT_OK) {
+        snprintf(buf, size, "?");
+        return;
+    }
+    desc_words(&d, buf, size);
+}
+
 /* ------------------------------------------------------------------ the TUI's helpers */
 /* A typed move read as every screen reads it (ctl_read_move: the chosen notation, then
  * any notation, then coordinates). CT_NO_MOVE with the reason in msg. */
@@ -119,17 +127,27 @@ static ct_move read_move(line_play *p, const char *text, char *msg, size_t size)
 
 /* Plays a human's move through the model, which checks it once and reports the reason of
  * a refusal (the one call). */
-static game_status play_move(line_play *p, ct_move mv, ct_illegal_reason *why)
+static game_status play_move(line_play *p, ct_move mv, ct_illegal_reason *why, game_report *rep)
 {
-    game_report rep;
-    game_status st = game_play(&p->g, mv, sys_now_ms(), &rep);
-    *why = rep.why;
+    game_status st = game_play(&p->g, mv, sys_now_ms(), rep);
+    *why = rep->why;
     return st;
 }
 
 /* Writes the game as PGN to path the way the game screen saves it; says what happened. */
 static void save_to(line_play *p, const char *path)
 {
+    if (game_is_coup(&p->g)) {
+        /* The deal goes in only once the game is over (game_coup_save). */
+        char err[700];
+        if (game_coup_save(&p->g, path, err, sizeof err) != 0) {
+            say(_("Cannot save: %s"), err);
+            return;
+        }
+        game_mark_saved(&p->g, path);
+        say(_("Saved to %s"), path);
+        return;
+    }
     session_save_game(p->frame, &p->g, path);
     say("%s", p->frame->status);
 }
@@ -187,6 +205,130 @@ static void say_move(line_play *p, int side, const ct_pos *before, ct_move mv)
     say_turn(p);
 }
 
+/* ------------------------------------------------------------------ cờ úp */
+/* Everything of a cờ úp game told here comes from a VIEW (game_coup_view): the one human's,
+ * or a watcher's when two humans share the screen or two computers play. */
+static void coup_view(const line_play *p, ct_coup_pos *out)
+{
+    game_coup_view(&p->g, game_coup_viewer(&p->g), out);
+}
+
+static void coup_words(const ct_coup_pos *v, ct_move mv, char *buf, size_t size)
+{
+    ct_move_desc d;
+    if (ct_coup_move_describe(v, mv, &d) != CT_OK)
+        snprintf(buf, size, "?");
+    else
+        desc_words(&d, buf, size);
+}
+
+/* A typed move in a view (ct_coup_move_parse): CT_NO_MOVE with the reason in msg. */
+static ct_move coup_read_move(const ct_coup_pos *v, const char *text, char *msg, size_t size)
+{
+    ct_move mv;
+    ct_status st = ct_coup_move_parse(v, text, &mv);
+    if (st == CT_OK)
+        return mv;
+    snprintf(msg, size, st == CT_ERR_AMBIGUOUS ? _("\"%s\" could be several moves: type its squares (h2e2).")
+                                              : _("No move \"%s\" here (type its squares, e.g. h2e2)."),
+             text);
+    return CT_NO_MOVE;
+}
+
+/* "Red: Cannon 2 traverses to 5, reveals Rook, takes Horse, check." A face-down piece taken
+ * is named only when the mover is a person (the capturer learns it; the computer's capture
+ * of your face-down piece stays "a face-down piece" to you). */
+static void coup_say_move(line_play *p, const ct_coup_pos *before, const game_report *rep)
+{
+    char words[160], line[400];
+    coup_words(before, rep->move, words, sizeof words);
+    int n = snprintf(line, sizeof line, "%s: %s", side_name(rep->mover), words);
+    if (rep->reveal > 0 && n > 0 && (size_t)n < sizeof line)
+        n += snprintf(line + n, sizeof line - (size_t)n, _(", reveals %s"), _(piece_word[rep->reveal]));
+    if (rep->captured != CT_NO_TYPE && n > 0 && (size_t)n < sizeof line) {
+        if (rep->captured_down && p->g.seats[rep->mover])
+            n += snprintf(line + n, sizeof line - (size_t)n, "%s", _(", takes a face-down piece"));
+        else
+            n += snprintf(line + n, sizeof line - (size_t)n, _(", takes %s"), _(piece_word[rep->captured]));
+    }
+    if (rep->check && !game_over(&p->g) && n > 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, "%s", _(", check"));
+    say("%s.", line);
+    say_turn(p);
+}
+
+/* The board of a view: X / x a face-down piece (Red / Black), letters as on the ASCII board
+ * for the pieces face up; then what each side has taken, "?" for a piece taken face down
+ * whose identity the viewer may not know. */
+static void coup_board(line_play *p)
+{
+    ct_coup_pos *v = xmalloc(sizeof *v);
+    coup_view(p, v);
+    static const char letters[CT_PIECE_TYPES] = {'.', 'K', 'A', 'E', 'H', 'R', 'C', 'P'};
+    say("  a b c d e f g h i");
+    for (int r = CT_RANKS - 1; r >= 0; r--) {
+        char row[64];
+        int k = snprintf(row, sizeof row, "%d", r);
+        for (int f = 0; f < CT_FILES; f++) {
+            ct_sq sq = (ct_sq)CT_SQ(f, r);
+            int side = ct_coup_side_at(v, sq);
+            char c = side < 0 ? '.' : ct_coup_is_down(v, sq) ? 'X' : letters[CT_COUP_TYPE(v->board[sq])];
+            if (side == CT_BLACK)
+                c = (char)(c - 'A' + 'a');
+            k += snprintf(row + k, sizeof row - (size_t)k, " %c", c);
+        }
+        say("%s", row);
+    }
+    say("%s", _("X, x: a face-down piece of Red, of Black; it moves as the piece of its square."));
+    /* The view's FEN as the Jieqi tools write it (X/x and the pool of unseen pieces). */
+    char fen[200];
+    ct_coup_fen_write(v, fen, sizeof fen);
+    say(_("FEN of what you see: %s"), fen);
+    for (int taker = 0; taker < 2; taker++) {
+        int lost = !taker, n = v->ntaken[lost];
+        char list[400] = "";
+        size_t k = 0;
+        for (int i = 0; i < n && k < sizeof list; i++) {
+            int t = CT_COUP_TYPE(v->taken[lost][i]);
+            k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "", t ? _(piece_word[t]) : "?");
+        }
+        if (n == 0)
+            say(_("%s has taken nothing."), side_name(taker));
+        else
+            say(_("%s has taken: %s."), side_name(taker), list);
+    }
+    if (!game_over(&p->g))
+        say("%s%s.", game_side(&p->g) == CT_RED ? _("Red to move") : _("Black to move"),
+            ct_coup_in_check(v, v->side) ? _(", check") : "");
+    else
+        say_result(p);
+    free(v);
+}
+
+/* The moves so far with their reveals, "1. h2e2=C h9g7=N". */
+static void coup_moves(line_play *p)
+{
+    int plies = game_plies(&p->g);
+    ct_move *line = xmalloc((size_t)(plies + 1) * sizeof *line);
+    uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
+    plies = ct_record_line_to(&p->g.rec, p->g.node, line, plies);
+    game_coup_reveals(&p->g, rev, CT_MAX_HISTORY);
+    char out[200] = "";
+    for (int i = 0; i < plies; i++) {
+        char t[CT_COUP_MOVE_TEXT];
+        ct_coup_move_text(line[i], rev[i], t);
+        size_t n = strlen(out);
+        if (i % 2 == 0)
+            snprintf(out, sizeof out, "%d. %s", i / 2 + 1, t);
+        else
+            snprintf(out + n, sizeof out - n, " %s", t);
+        if (i % 2 == 1 || i == plies - 1)
+            say("%s", out);
+    }
+    free(rev);
+    free(line);
+}
+
 /* ------------------------------------------------------------------ commands */
 /* The side a person plays: the one to move, or the other when the computer is to move. */
 static int human_side(const line_play *p)
@@ -210,6 +352,10 @@ static void cmd_help(line_play *p, const char *arg);
 static void cmd_board(line_play *p, const char *arg)
 {
     (void)arg;
+    if (game_is_coup(&p->g)) {
+        coup_board(p);
+        return;
+    }
     char board[4096];
     diagram_board(p->g.pos, p->opt.ascii, true, board, sizeof board);
     size_t len = strlen(board);
@@ -230,6 +376,10 @@ static void cmd_moves(line_play *p, const char *arg)
     int plies = game_plies(&p->g);
     if (plies == 0) {
         say("%s", _("No move yet."));
+        return;
+    }
+    if (game_is_coup(&p->g)) {
+        coup_moves(p);
         return;
     }
     ct_move *line = xmalloc((size_t)plies * sizeof *line);
@@ -478,19 +628,26 @@ static void human_move(line_play *p, const char *text)
         return;
     }
     char msg[CTL_STATUS_MAX];
-    ct_move mv = read_move(p, text, msg, sizeof msg);
+    bool coup = game_is_coup(g);
+    if (coup)
+        coup_view(p, p->cbefore);
+    ct_move mv = coup ? coup_read_move(p->cbefore, text, msg, sizeof msg) : read_move(p, text, msg, sizeof msg);
     if (!mv) {
         say("%s", msg);
         return;
     }
     int mover = game_side(g);
     *p->before = *g->pos;
+    game_report rep;
     ct_illegal_reason why = CT_WHY_LEGAL;
-    switch (play_move(p, mv, &why)) {
+    switch (play_move(p, mv, &why, &rep)) {
     case GAME_OK:
         p->hint_asked = false;
         game_cancel_hint(g);
-        say_move(p, mover, p->before, mv);
+        if (coup)
+            coup_say_move(p, p->cbefore, &rep);
+        else
+            say_move(p, mover, p->before, mv);
         break;
     case GAME_ILLEGAL: say(_("Illegal: %s."), ctl_why_text(why)); break;
     case GAME_OVER: over_said(p); break;
@@ -533,6 +690,16 @@ static void on_tick(line_play *p, const game_tick_event *ev)
     game *g = &p->g;
     switch (ev->kind) {
     case GAME_TICK_MOVED:
+        if (game_is_coup(g)) {
+            /* The position before it, from the referee's (which can step back), as a view. */
+            ct_coup_pos *full = xmalloc(sizeof *full);
+            *full = *g->coup;
+            ct_coup_unmake(full);
+            ct_coup_view(full, game_coup_viewer(g), p->cbefore);
+            free(full);
+            coup_say_move(p, p->cbefore, &ev->report);
+            break;
+        }
         *p->before = *g->pos;
         ct_pos_unmake(p->before);
         say_move(p, ev->side, p->before, ev->move);
@@ -540,6 +707,15 @@ static void on_tick(line_play *p, const game_tick_event *ev)
     case GAME_TICK_HINT: {
         char words[160], mv[CT_MOVE_TEXT_MAX], text[240];
         p->hint_asked = false;
+        if (game_is_coup(g)) {
+            char coord[5];
+            coup_view(p, p->cbefore);
+            coup_words(p->cbefore, ev->move, words, sizeof words);
+            ct_move_coord(ev->move, coord);
+            snprintf(text, sizeof text, "%s (%.4s)", words, coord);
+            say(_("Hint: %s."), text);
+            break;
+        }
         move_words(g->pos, ev->move, words, sizeof words);
         if (ct_move_render(g->pos, ev->move, sanitize_notation(p->opt.notation), mv, sizeof mv) < 0)
             mv[0] = '\0';
@@ -624,6 +800,9 @@ static bool start(line_play *p, int64_t now)
         }
         say("%s", _("New game."));
     }
+    if (game_is_coup(&p->g))
+        say("%s", _("Cờ úp: every piece but the kings is face down; it moves as the piece of its "
+                    "square, and its first move turns it up."));
     if (!game_open_seats(&p->g, p->book, err, sizeof err))
         say(_("Cannot start %s. A human plays that side."), err);
     char red[160], black[160];
@@ -653,6 +832,7 @@ int play_line_run(const play_line_options *o)
     line_input_init(&p->in);
     p->interactive = isatty(0);
     p->before = xmalloc(sizeof *p->before);
+    p->cbefore = xmalloc(sizeof *p->cbefore);
     p->frame = xmalloc(sizeof *p->frame);
     ctl_init(p->frame, NULL);
     p->frame->set.notation = o->notation;
@@ -719,6 +899,7 @@ int play_line_run(const play_line_options *o)
     free(p->frame);
     ct_book_free(p->book);
     free(p->before);
+    free(p->cbefore);
     free(p);
     if (sig)
         sys_signal_exit(sig);

@@ -93,7 +93,8 @@ static void save_finished(game_autosave *a, game *g)
         if (gamefile_new_path(red, black, path, sizeof path) != 0)
             return;
     }
-    if (gamefile_save(path, &g->rec, CT_NOTATION_ICCS, err, sizeof err) != 0) {
+    if ((game_is_coup(g) ? game_coup_save(g, path, err, sizeof err)
+                         : gamefile_save(path, &g->rec, CT_NOTATION_ICCS, err, sizeof err)) != 0) {
         snprintf(a->error, sizeof a->error, "%s", err);
         return;
     }

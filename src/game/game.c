@@ -9,7 +9,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "game/coup_seat.h"
+#include "sys/savefile.h"
 #include "sys/xmalloc.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/movegen.h"
 
 /* ------------------------------------------------------------------ helpers */
@@ -34,6 +37,17 @@ static void clock_slot(game *g, int node)
     g->clock_cap = cap;
 }
 
+/* The side to move and the plies played, whichever the variant. */
+static int cur_side(const game *g)
+{
+    return g->coup ? g->coup->side : g->pos->side;
+}
+
+static int cur_ply(const game *g)
+{
+    return g->coup ? g->coup->ply : g->pos->ply;
+}
+
 static bool timed(const game *g)
 {
     return ct_tc_timed(&g->tc) && !g->review;
@@ -42,7 +56,7 @@ static bool timed(const game *g)
 /* Moves the side `side` has made on the line to the current node. */
 static int plies_by(const game *g, int side)
 {
-    int n = g->pos->ply, first = g->pos->side ^ (n & 1), count = 0;
+    int n = cur_ply(g), first = cur_side(g) ^ (n & 1), count = 0;
     for (int i = 0; i < n; i++)
         count += (first ^ (i & 1)) == side;
     return count;
@@ -64,12 +78,68 @@ static void sync_result(game *g)
 
 /* Position, match and verdict at g->node, replayed from the start through the referee (so
  * repetitions and move limits count every earlier position). */
+/* A cờ úp move's verdict in the referee's words (rules.h), so that ct_match, the clocks and
+ * the UI treat both games alike. */
+static ct_verdict coup_verdict(const ct_coup_pos *pos, int mover)
+{
+    ct_verdict v;
+    memset(&v, 0, sizeof v);
+    v.loser = -1;
+    v.mover = mover;
+    v.occurrences = 1;
+    if (pos->ply > 0) {
+        const ct_coup_undo *u = &pos->hist[pos->ply - 1];
+        if (u->captured) {
+            v.flags |= CT_ADJ_CAPTURE;
+            v.captured = u->captured;
+        }
+    }
+    if (ct_coup_in_check(pos, pos->side))
+        v.flags |= CT_ADJ_CHECK;
+    ct_end_reason why;
+    ct_result res = ct_coup_judge(pos, &why);
+    if (res != CT_RESULT_NONE) {
+        v.flags |= CT_ADJ_GAME_OVER;
+        v.result = res;
+        v.reason = why;
+        v.loser = res == CT_RESULT_RED_WINS ? CT_BLACK : res == CT_RESULT_BLACK_WINS ? CT_RED : -1;
+        if (why == CT_END_CHECKMATE)
+            v.flags |= CT_ADJ_CHECKMATE;
+        else if (why == CT_END_STALEMATE)
+            v.flags |= CT_ADJ_STALEMATE;
+    }
+    return v;
+}
+
+static void coup_replay(game *g, const ct_move *line, int n)
+{
+    ct_coup_start(g->coup, &g->coup_deal);
+    ct_match_init(&g->match, g->setup.rules);
+    g->verdict = coup_verdict(g->coup, -1);
+    for (int i = 0; i < n; i++) {
+        ct_move mv = line[i];
+        if (!ct_coup_is_legal(g->coup, mv) || ct_coup_make(g->coup, mv, 0) < 0) {
+            int node = CT_ROOT;
+            for (int k = 0; k < i; k++)
+                node = ct_record_find_child(&g->rec, node, line[k]);
+            g->node = node;
+            break;
+        }
+        g->verdict = coup_verdict(g->coup, !g->coup->side);
+        ct_match_apply(&g->match, &g->verdict, g->coup->ply);
+    }
+}
+
 static void replay(game *g)
 {
     ct_move line[CT_MAX_HISTORY];
     int n = ct_record_line_to(&g->rec, g->node, line, CT_MAX_HISTORY);
     if (n > CT_MAX_HISTORY - 1)
         n = CT_MAX_HISTORY - 1;
+    if (g->coup) {
+        coup_replay(g, line, n);
+        return;
+    }
     ct_record_start_position(&g->rec, g->pos);
     ct_match_init(&g->match, g->setup.rules);
     g->verdict = ct_rules_judge(g->pos, g->setup.rules);
@@ -90,7 +160,7 @@ static void replay(game *g)
 
 static void reset_clock(game *g, int64_t now)
 {
-    ct_clock_init(&g->clock, &g->tc, g->pos->side);
+    ct_clock_init(&g->clock, &g->tc, cur_side(g));
     if (timed(g) && !g->paused)
         ct_clock_start(&g->clock, now);
     g->turn_began = now;
@@ -124,6 +194,7 @@ void game_free(game *g)
     ct_record_free(&g->rec);
     free(g->clock_after);
     free(g->pos);
+    free(g->coup);
     memset(g, 0, sizeof *g);
 }
 
@@ -137,6 +208,10 @@ ct_status game_new(game *g, const game_setup *setup, int64_t now)
 {
     ct_record rec;
     ct_record_init(&rec);
+    if (setup->variant == GAME_VARIANT_COUP && setup->fen[0]) {
+        ct_record_free(&rec);
+        return CT_ERR_UNSUPPORTED;
+    }
     if (setup->fen[0] && ct_record_set_start(&rec, setup->fen, NULL) != CT_OK) {
         ct_record_free(&rec);
         return CT_ERR_INVALID;
@@ -158,6 +233,19 @@ void game_load(game *g, ct_record *rec, int node, const game_setup *setup, int64
     if (setup != &g->setup)
         g->setup = *setup;
     g->tc = g->setup.tc;
+    /* The variant: a cờ úp game has the referee's position beside the (unused) ct_pos. */
+    if (g->setup.variant == GAME_VARIANT_COUP) {
+        if (!g->coup)
+            g->coup = xmalloc(sizeof *g->coup);
+        if (g->setup.coup_dealt && ct_coup_deal_ok(&g->setup.coup_deal))
+            g->coup_deal = g->setup.coup_deal;
+        else
+            ct_coup_deal_random(&g->coup_deal, g->setup.coup_seed);
+        ct_record_set_tag(&g->rec, "Variant", CT_COUP_VARIANT);
+    } else {
+        free(g->coup);
+        g->coup = NULL;
+    }
     g->node = ct_record_valid_node(&g->rec, node) ? node : CT_ROOT;
     for (int i = 0; i < g->clock_cap; i++)
         g->clock_after[i][0] = g->clock_after[i][1] = -1;
@@ -172,18 +260,18 @@ void game_load(game *g, ct_record *rec, int node, const game_setup *setup, int64
 /* ------------------------------------------------------------------ playing */
 int game_side(const game *g)
 {
-    return g->pos->side;
+    return cur_side(g);
 }
 
 int game_plies(const game *g)
 {
-    return g->pos->ply;
+    return cur_ply(g);
 }
 
 int game_full_moves(const game *g)
 {
     /* Black starting (a FEN) makes the first move number one alone. */
-    int n = g->pos->ply, black_first = (g->pos->side ^ (n & 1)) == CT_BLACK;
+    int n = cur_ply(g), black_first = (cur_side(g) ^ (n & 1)) == CT_BLACK;
     return (n + black_first + 1) / 2;
 }
 
@@ -212,6 +300,80 @@ static void report_end(const game *g, game_report *rep)
     rep->reason = g->match.reason;
 }
 
+/* Why a cờ úp move is refused, roughly as the standard referee words it. */
+static ct_illegal_reason coup_why(const ct_coup_pos *pos, ct_move mv)
+{
+    int side = ct_coup_side_at(pos, CT_FROM(mv));
+    if (side < 0)
+        return CT_WHY_NO_PIECE;
+    if (side != pos->side)
+        return CT_WHY_NOT_YOURS;
+    if (ct_coup_side_at(pos, CT_TO(mv)) == pos->side)
+        return CT_WHY_OWN_PIECE;
+    ct_move moves[CT_MAX_MOVES];
+    int n = ct_coup_gen_pseudo(pos, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == mv)
+            return CT_WHY_KING_IN_CHECK;
+    return CT_WHY_PIECE_RULE;
+}
+
+/* game_play for cờ úp: the same steps on the referee's position; the move's text is its
+ * coordinates (the screens word it from the views), the reveal is reported. */
+static game_status coup_play(game *g, ct_move mv, int64_t now, game_report *rep)
+{
+    if (!ct_coup_is_legal(g->coup, mv)) {
+        rep->why = coup_why(g->coup, mv);
+        return rep->status = GAME_ILLEGAL;
+    }
+    if (g->coup->ply >= CT_MAX_HISTORY - 1)
+        return rep->status = GAME_FULL;
+    int mover = g->coup->side;
+    if (timed(g) && ct_clock_press(&g->clock, now) != CT_OK) {
+        ct_match_time_out(&g->match, mover, g->coup->ply, plies_by(g, mover));
+        sync_result(g);
+        notify(g, GAME_CHANGE_END);
+        report_end(g, rep);
+        return rep->status = GAME_FLAGGED;
+    }
+    int child = ct_record_find_child(&g->rec, g->node, mv);
+    if (child == CT_NO_NODE) {
+        int redo = ct_record_first_child(&g->rec, g->node);
+        if (!g->review && redo != CT_NO_NODE)
+            ct_record_delete(&g->rec, redo);
+        if (ct_record_add_move_unchecked(&g->rec, g->node, mv, &child) != CT_OK) {
+            if (timed(g))
+                ct_clock_undo(&g->clock, now);
+            return rep->status = GAME_FULL;
+        }
+    }
+    if (!g->review)
+        ct_record_promote(&g->rec, child);
+    int target = g->coup->board[CT_TO(mv)];
+    rep->reveal = ct_coup_make(g->coup, mv, 0);
+    char text[CT_COUP_MOVE_TEXT];
+    ct_coup_move_text(mv, rep->reveal, text);
+    snprintf(rep->text, sizeof rep->text, "%s", text);
+    g->verdict = coup_verdict(g->coup, mover);
+    ct_match_apply(&g->match, &g->verdict, g->coup->ply);
+    clock_slot(g, child);
+    g->clock_after[child][0] = g->clock.remaining[0];
+    g->clock_after[child][1] = g->clock.remaining[1];
+    if (game_over(g))
+        ct_clock_pause(&g->clock, now);
+    after_move(g, child);
+    g->turn_began = now;
+    rep->verdict = g->verdict;
+    rep->check = (g->verdict.flags & CT_ADJ_CHECK) != 0;
+    if (target) {
+        rep->captured = CT_COUP_TYPE(target);
+        rep->captured_down = (target & CT_COUP_DOWN) != 0;
+    }
+    report_end(g, rep);
+    notify(g, GAME_CHANGE_MOVE);
+    return rep->status = GAME_OK;
+}
+
 game_status game_play(game *g, ct_move mv, int64_t now, game_report *rep)
 {
     game_report local;
@@ -219,12 +381,14 @@ game_status game_play(game *g, ct_move mv, int64_t now, game_report *rep)
         rep = &local;
     memset(rep, 0, sizeof *rep);
     rep->move = mv;
-    rep->mover = g->pos->side;
+    rep->mover = cur_side(g);
     rep->captured = CT_NO_TYPE;
     if (game_over(g) && !g->review) {
         report_end(g, rep);
         return rep->status = GAME_OVER;
     }
+    if (g->coup)
+        return coup_play(g, mv, now, rep);
     /* 1. Legality, checked once here: the referee's reason when it is not legal. */
     rep->why = ct_why_illegal(g->pos, mv);
     if (rep->why != CT_WHY_LEGAL)
@@ -291,12 +455,15 @@ game_status game_undo(game *g, int64_t now)
         return GAME_NOTHING;
     game_cancel_thinking(g);
     g->node = ct_record_parent(&g->rec, g->node);
-    ct_pos_unmake(g->pos);
-    ct_match_undo(&g->match, g->pos->ply);
+    if (g->coup)
+        ct_coup_unmake(g->coup);
+    else
+        ct_pos_unmake(g->pos);
+    ct_match_undo(&g->match, cur_ply(g));
     if (timed(g)) {
         if (ct_clock_undo(&g->clock, now) != CT_OK) {
             /* Before the clock's history (a resumed game): the times stored per node. */
-            ct_clock_init(&g->clock, &g->tc, g->pos->side);
+            ct_clock_init(&g->clock, &g->tc, cur_side(g));
             if (g->node != CT_ROOT && g->node < g->clock_cap && g->clock_after[g->node][0] >= 0) {
                 g->clock.remaining[0] = g->clock_after[g->node][0];
                 g->clock.remaining[1] = g->clock_after[g->node][1];
@@ -305,7 +472,7 @@ game_status game_undo(game *g, int64_t now)
         if (!g->clock.running && !g->paused)
             ct_clock_start(&g->clock, now);
     }
-    g->verdict = ct_rules_judge(g->pos, g->setup.rules);
+    g->verdict = g->coup ? coup_verdict(g->coup, -1) : ct_rules_judge(g->pos, g->setup.rules);
     g->turn_began = now;
     sync_result(g);
     notify(g, GAME_CHANGE_UNDO);
@@ -331,8 +498,15 @@ game_status game_redo(game *g, int64_t now)
             g->clock.remaining[1] = g->clock_after[child][1];
         }
     }
-    g->verdict = ct_rules_play(g->pos, g->setup.rules, mv);
-    ct_match_apply(&g->match, &g->verdict, g->pos->ply);
+    if (g->coup) {
+        int mover = g->coup->side;
+        if (!ct_coup_is_legal(g->coup, mv) || ct_coup_make(g->coup, mv, 0) < 0)
+            return GAME_NOTHING;
+        g->verdict = coup_verdict(g->coup, mover);
+    } else {
+        g->verdict = ct_rules_play(g->pos, g->setup.rules, mv);
+    }
+    ct_match_apply(&g->match, &g->verdict, cur_ply(g));
     g->node = child;
     if (game_over(g))
         ct_clock_pause(&g->clock, now);
@@ -357,19 +531,19 @@ game_status game_resign(game *g, int side, int64_t now)
 {
     if (game_over(g))
         return GAME_OVER;
-    return ended(g, ct_match_resign(&g->match, side, g->pos->ply), now);
+    return ended(g, ct_match_resign(&g->match, side, cur_ply(g)), now);
 }
 
 game_status game_offer_draw(game *g, int side)
 {
     if (game_over(g))
         return GAME_OVER;
-    return ct_match_offer_draw(&g->match, side, g->pos->ply) == CT_OK ? GAME_OK : GAME_NOTHING;
+    return ct_match_offer_draw(&g->match, side, cur_ply(g)) == CT_OK ? GAME_OK : GAME_NOTHING;
 }
 
 game_status game_accept_draw(game *g, int side, int64_t now)
 {
-    return ended(g, ct_match_accept_draw(&g->match, side, g->pos->ply), now);
+    return ended(g, ct_match_accept_draw(&g->match, side, cur_ply(g)), now);
 }
 
 void game_decline_draw(game *g)
@@ -379,7 +553,7 @@ void game_decline_draw(game *g)
 
 game_status game_claim_draw(game *g, int64_t now)
 {
-    return ended(g, ct_match_claim(&g->match, &g->verdict, g->pos->ply), now);
+    return ended(g, ct_match_claim(&g->match, &g->verdict, cur_ply(g)), now);
 }
 
 bool game_check_time(game *g, int64_t now)
@@ -389,7 +563,7 @@ bool game_check_time(game *g, int64_t now)
     int flag = ct_clock_check_flag(&g->clock, now);
     if (flag < 0)
         return false;
-    ct_match_time_out(&g->match, flag, g->pos->ply, plies_by(g, flag));
+    ct_match_time_out(&g->match, flag, cur_ply(g), plies_by(g, flag));
     game_cancel_thinking(g);
     sync_result(g);
     notify(g, GAME_CHANGE_END);
@@ -445,7 +619,13 @@ bool game_open_seats(game *g, const ct_book *book, char *err, size_t errlen)
         if (p->kind != SYS_PLAYER_AI && p->kind != SYS_PLAYER_ENGINE)
             continue;
         char why[200] = "";
-        g->seats[s] = game_seat_open(p, book, why, sizeof why);
+        if (g->coup && p->kind == SYS_PLAYER_AI)
+            /* Its seed owes nothing to the deal's: the AI's choices cannot carry the deal. */
+            g->seats[s] = game_coup_seat_open(p->level, (uint64_t)s + 1);
+        else if (g->coup)
+            snprintf(why, sizeof why, "%s", "an engine cannot play cờ úp (yet): only the built-in AI");
+        else
+            g->seats[s] = game_seat_open(p, book, why, sizeof why);
         if (!g->seats[s]) {
             char spec[300];
             sys_player_spec_format(p, spec, sizeof spec);
@@ -477,7 +657,7 @@ game_seat *game_seat_of(const game *g, int side)
 
 bool game_human_turn(const game *g)
 {
-    return g->seats[g->pos->side] == NULL;
+    return g->seats[cur_side(g)] == NULL;
 }
 
 game_seat *game_thinking(const game *g)
@@ -492,7 +672,7 @@ game_seat *game_thinking(const game *g)
 
 void game_move_now(game *g)
 {
-    game_seat *s = g->seats[g->pos->side];
+    game_seat *s = g->seats[cur_side(g)];
     if (s)
         game_seat_stop(s);
 }
@@ -509,7 +689,9 @@ bool game_hint(game *g)
 {
     if (game_over(g) || !game_human_turn(g))
         return false;
-    if (!g->hint) {
+    if (!g->hint && g->coup) {
+        g->hint = game_coup_seat_open(8, 3);
+    } else if (!g->hint) {
         /* Level 8; with several threads the full-strength search (only level 10 uses
          * them, so that a seed replays a weaker level's game). */
         sys_player_spec spec = {.kind = SYS_PLAYER_AI,
@@ -524,6 +706,13 @@ bool game_hint(game *g)
     ct_limits lim;
     ct_limits_init(&lim);
     lim.movetime_ms = 1000;
+    if (g->coup) {
+        /* The hint sees what the human to move may see, and nothing more. */
+        ct_coup_pos *view = xmalloc(sizeof *view);
+        ct_coup_view(g->coup, g->coup->side, view);
+        game_coup_seat_set_view(g->hint, view);
+        free(view);
+    }
     return game_seat_start(g->hint, g->pos, &lim);
 }
 
@@ -552,15 +741,16 @@ game_tick_event game_tick(game *g, int64_t now)
     /* 2. A hint that has come. */
     game_seat_result res;
     if (g->hint && game_seat_poll(g->hint, &res) && res.status == GAME_SEAT_MOVE &&
-        game_human_turn(g) && ct_is_legal(g->pos, res.move)) {
+        game_human_turn(g) &&
+        (g->coup ? ct_coup_is_legal(g->coup, res.move) : ct_is_legal(g->pos, res.move))) {
         ev.kind = GAME_TICK_HINT;
         ev.move = res.move;
-        ev.side = g->pos->side;
+        ev.side = cur_side(g);
         return ev;
     }
     if (game_over(g) || g->paused)
         return ev;
-    int side = g->pos->side;
+    int side = cur_side(g);
     game_seat *seat = g->seats[side];
     if (!seat)
         return ev;
@@ -587,7 +777,7 @@ game_tick_event game_tick(game *g, int64_t now)
                  res.status == GAME_SEAT_RESIGN ? "resigns"
                  : res.detail[0]               ? res.detail
                                                : "no move");
-        ct_match_resign(&g->match, side, g->pos->ply);
+        ct_match_resign(&g->match, side, cur_ply(g));
         sync_result(g);
         ct_clock_pause(&g->clock, now);
         notify(g, GAME_CHANGE_END);
@@ -601,6 +791,13 @@ game_tick_event game_tick(game *g, int64_t now)
                          main_clock ? ct_clock_remaining(&g->clock, CT_RED, now) : 0,
                          main_clock ? ct_clock_remaining(&g->clock, CT_BLACK, now) : 0,
                          g->tc.increment_ms, timed(g) ? g->tc.per_move_ms : 0);
+        if (g->coup) {
+            /* The seat thinks on its side's view: the deal never leaves the referee. */
+            ct_coup_pos *view = xmalloc(sizeof *view);
+            ct_coup_view(g->coup, side, view);
+            game_coup_seat_set_view(seat, view);
+            free(view);
+        }
         game_seat_start(seat, g->pos, &lim);
     }
     return ev;
@@ -624,6 +821,16 @@ bool game_forward(game *g)
         return false;
     /* One step: the referee on this move only, not a replay of the game. */
     game_cancel_thinking(g);
+    if (g->coup) {
+        ct_move mv = ct_record_move(&g->rec, child);
+        int mover = g->coup->side;
+        if (!ct_coup_is_legal(g->coup, mv) || ct_coup_make(g->coup, mv, 0) < 0)
+            return false;
+        g->verdict = coup_verdict(g->coup, mover);
+        ct_match_apply(&g->match, &g->verdict, g->coup->ply);
+        g->node = child;
+        return true;
+    }
     ct_verdict v = ct_rules_play(g->pos, g->setup.rules, ct_record_move(&g->rec, child));
     if (v.flags & CT_ADJ_ILLEGAL)
         return false;
@@ -639,6 +846,12 @@ bool game_back(game *g)
         return false;
     game_cancel_thinking(g);
     g->node = ct_record_parent(&g->rec, g->node);
+    if (g->coup) {
+        ct_coup_unmake(g->coup);
+        ct_match_undo(&g->match, g->coup->ply);
+        g->verdict = coup_verdict(g->coup, -1);
+        return true;
+    }
     ct_pos_unmake(g->pos);
     ct_match_undo(&g->match, g->pos->ply);
     g->verdict = ct_rules_judge(g->pos, g->setup.rules);
@@ -783,6 +996,9 @@ ct_status game_set_tag(game *g, const char *name, const char *value)
     return st;
 }
 
+static void coup_snapshot(const game *g, ct_record *out);
+static bool coup_restore(ct_record *rec, game_setup *s, uint64_t seed, char *err, size_t errlen);
+
 /* ------------------------------------------------------------------ saving */
 void game_fill_tags(game *g, const char *date)
 {
@@ -804,6 +1020,8 @@ void game_fill_tags(game *g, const char *date)
             ct_record_set_tag(r, specs[s], buf);
         }
     }
+    if (g->coup)
+        ct_record_set_tag(r, "Variant", CT_COUP_VARIANT);
     if (!g->review) {
         ct_record_set_tag(r, "Rules", ct_rules_name(g->setup.rules));
         if (ct_tc_timed(&g->tc)) {
@@ -853,6 +1071,8 @@ void game_snapshot(const game *g, int64_t now, const game_resume_info *info, ct_
             ct_record_set_tag(out, names[s], buf);
         }
     }
+    if (g->coup)
+        coup_snapshot(g, out);
 }
 
 static bool read_ms(const ct_record *r, const char *name, int64_t *out)
@@ -899,6 +1119,10 @@ bool game_restore(game *g, ct_record *rec, bool review, int64_t now, char *err, 
     }
     if (rec->has_fen)
         snprintf(s.fen, sizeof s.fen, "%s", rec->start_fen);
+    if ((v = ct_record_tag(rec, "Variant")) && !strcmp(v, CT_COUP_VARIANT) &&
+        !coup_restore(rec, &s, (uint64_t)now * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL), err,
+                      errlen))
+        return false;
     /* The current node: Ply moves along the main line. */
     long ply = 0;
     if ((v = ct_record_tag(rec, "Ply")))
@@ -922,4 +1146,195 @@ bool game_restore(game *g, ct_record *rec, bool review, int64_t now, char *err, 
         g->clock.remaining[CT_BLACK] = left[CT_BLACK];
     }
     return true;
+}
+
+/* ------------------------------------------------------------------ cờ úp */
+bool game_is_coup(const game *g)
+{
+    return g->coup != NULL;
+}
+
+void game_coup_view(const game *g, int viewer, ct_coup_pos *out)
+{
+    if (!g->coup) {
+        ct_coup_start(out, NULL);
+        return;
+    }
+    ct_coup_view(g->coup, viewer, out);
+}
+
+int game_coup_viewer(const game *g)
+{
+    bool human[2];
+    for (int s = 0; s < 2; s++)
+        human[s] = g->setup.players[s].kind == SYS_PLAYER_HUMAN;
+    if (human[CT_RED] != human[CT_BLACK])
+        return human[CT_RED] ? CT_RED : CT_BLACK;
+    return CT_COUP_WATCHER;
+}
+
+int game_coup_reveals(const game *g, uint8_t *out, int max)
+{
+    if (!g->coup)
+        return 0;
+    ct_coup_pos *p = xmalloc(sizeof *p);
+    ct_coup_start(p, &g->coup_deal);
+    int n = 0;
+    for (int node = ct_record_first_child(&g->rec, CT_ROOT); node != CT_NO_NODE && n < max;
+         node = ct_record_first_child(&g->rec, node)) {
+        ct_move mv = ct_record_move(&g->rec, node);
+        int r = ct_coup_is_legal(p, mv) ? ct_coup_make(p, mv, 0) : -1;
+        if (r < 0)
+            break;
+        out[n++] = (uint8_t)r;
+    }
+    free(p);
+    return n;
+}
+
+/* The record with the saved game's tags, the deal's tags only for the referee. */
+static void coup_tagged_copy(const game *g, bool referee, ct_record *out)
+{
+    if (ct_record_copy(out, &g->rec) != CT_OK) {
+        fputs("cotuong: out of memory\n", stderr);
+        abort();
+    }
+    game tmp = *g;
+    tmp.rec = *out;
+    tmp.sink = NULL;
+    game_fill_tags(&tmp, NULL);
+    *out = tmp.rec;
+    char buf[40];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)g->setup.coup_seed);
+    ct_record_set_tag(out, "CoupSeed", referee && !g->setup.coup_dealt ? buf : NULL);
+    ct_coup_deal_text(&g->coup_deal, buf, sizeof buf);
+    ct_record_set_tag(out, "CoupDeal", referee ? buf : NULL);
+}
+
+ct_status game_coup_pgn(game *g, bool referee, char **out, size_t *len)
+{
+    ct_record rec;
+    coup_tagged_copy(g, referee, &rec);
+    uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
+    game_coup_reveals(g, rev, CT_MAX_HISTORY);
+    ct_status st = ct_coup_pgn_write(&rec, rev, out, len);
+    free(rev);
+    ct_record_free(&rec);
+    return st;
+}
+
+int game_coup_save(game *g, const char *path, char *err, size_t errsize)
+{
+    char *text;
+    size_t len;
+    if (game_coup_pgn(g, game_over(g), &text, &len) != CT_OK) {
+        snprintf(err, errsize, "%s: %s", path, "out of memory");
+        return -1;
+    }
+    int rc = savefile_write_atomic(path, text, len, err, errsize);
+    free(text);
+    return rc;
+}
+
+bool game_coup_open(game *g, const char *buf, size_t len, bool review, const game_setup *setup,
+                    uint64_t redeal_seed, int64_t now, char *err, size_t errlen)
+{
+    ct_record rec;
+    uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
+    game_setup s;
+    bool dealt;
+    ct_coup_line_error le;
+    memset(&le, 0, sizeof le);
+    if (setup)
+        s = *setup;
+    else
+        game_setup_default(&s);
+    ct_status st = ct_coup_pgn_read(buf, len, redeal_seed, &rec, rev, &s.coup_deal, &dealt, &le);
+    free(rev);
+    if (st != CT_OK) {
+        snprintf(err, errlen, "%s", le.message[0] ? le.message : "not a cờ úp record");
+        ct_record_free(&rec);
+        return false;
+    }
+    s.variant = GAME_VARIANT_COUP;
+    s.coup_dealt = true;
+    s.fen[0] = '\0';
+    const char *v = ct_record_tag(&rec, "CoupSeed");
+    s.coup_seed = v ? strtoull(v, NULL, 10) : redeal_seed;
+    ct_rules rules;
+    if ((v = ct_record_tag(&rec, "Rules")) && ct_rules_from_name(v, &rules) == CT_OK)
+        s.rules = rules;
+    g->review = review;
+    game_load(g, &rec, ct_record_main_end(&rec), &s, now);
+    return true;
+}
+
+/* The resume file keeps a cờ úp game as its moves with their public reveals in a tag
+ * (CoupLine "h2e2=C h9g7=N ...") and no move tree, so that the standard resume writer
+ * carries it; no deal, no seed: nothing a player could not know. */
+static void coup_snapshot(const game *g, ct_record *out)
+{
+    int first = ct_record_first_child(out, CT_ROOT);
+    if (first != CT_NO_NODE)
+        ct_record_delete(out, first);
+    ct_record_set_tag(out, "CoupSeed", NULL);
+    ct_record_set_tag(out, "CoupDeal", NULL);
+    uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
+    int n = game_coup_reveals(g, rev, CT_MAX_HISTORY);
+    char *line = xmalloc((size_t)n * CT_COUP_MOVE_TEXT + 1);
+    size_t k = 0;
+    int node = CT_ROOT;
+    line[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        node = ct_record_first_child(&g->rec, node);
+        char t[CT_COUP_MOVE_TEXT];
+        ct_coup_move_text(ct_record_move(&g->rec, node), rev[i], t);
+        k += (size_t)snprintf(line + k, CT_COUP_MOVE_TEXT + 1, "%s%s", i ? " " : "", t);
+    }
+    ct_record_set_tag(out, "CoupLine", line);
+    free(line);
+    free(rev);
+}
+
+/* Back from such a snapshot: the moves into rec's tree, the deal as far as the reveals show
+ * it, the pieces nobody has seen dealt again from seed (coup_pgn.h: no player can tell). */
+static bool coup_restore(ct_record *rec, game_setup *s, uint64_t seed, char *err, size_t errlen)
+{
+    const char *line = ct_record_tag(rec, "CoupLine");
+    ct_move *moves = xmalloc(CT_MAX_HISTORY * sizeof *moves);
+    uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
+    int n = 0;
+    bool ok = true;
+    char *copy = line ? xstrdup(line) : NULL, *save = NULL;
+    for (char *t = copy ? strtok_r(copy, " ", &save) : NULL; t && ok; t = strtok_r(NULL, " ", &save)) {
+        int r;
+        if (n >= CT_MAX_HISTORY - 1 || ct_coup_move_read(t, &moves[n], &r) != CT_OK) {
+            snprintf(err, errlen, "cannot read the move '%.20s' of the cờ úp game", t);
+            ok = false;
+            break;
+        }
+        rev[n++] = (uint8_t)r;
+    }
+    free(copy);
+    ct_coup_line_error le;
+    if (ok && ct_coup_line_check(NULL, moves, rev, n, &s->coup_deal, &le) != CT_OK) {
+        snprintf(err, errlen, "%s", le.message);
+        ok = false;
+    }
+    if (ok) {
+        ct_coup_deal_complete(&s->coup_deal, seed);
+        int node = CT_ROOT;
+        int first = ct_record_first_child(rec, CT_ROOT);
+        if (first != CT_NO_NODE)
+            ct_record_delete(rec, first);
+        for (int i = 0; i < n; i++)
+            ct_record_add_move_unchecked(rec, node, moves[i], &node);
+        ct_record_set_tag(rec, "CoupLine", NULL);
+        s->variant = GAME_VARIANT_COUP;
+        s->coup_dealt = true;
+        s->coup_seed = seed;
+    }
+    free(moves);
+    free(rev);
+    return ok;
 }

@@ -19,7 +19,17 @@
  *
  * Seats. game_open_seats() starts the AI/engine of each non-human side; game_tick() plays
  * their moves (and handles loss on time); the UI calls it every loop turn. A remote player
- * is a seat of its own kind: game_set_seat() puts any seat at a side. */
+ * is a seat of its own kind: game_set_seat() puts any seat at a side.
+ *
+ * Cờ úp (setup.variant GAME_VARIANT_COUP). The same model: the record holds the moves, the
+ * clock and ct_match run as in cờ tướng, but the position is g->coup, the REFEREE's (it
+ * knows the deal drawn from setup.coup_seed, or setup.coup_deal); g->pos stays at the
+ * standard start and means nothing. Whatever goes to a player -- a screen, a seat, a file
+ * -- comes from game_coup_view(g, viewer): the built-in AI seat (game/coup_seat.h) thinks
+ * on its side's view, the resume snapshot holds only the moves and their reveals (public),
+ * game_coup_pgn writes the deal only when asked for the referee. game_play reports the
+ * reveal; its text is the coordinates with the reveal ("h2e2=R"): the UI words the move
+ * from the view it showed. Engines and remote seats do not play cờ úp yet. */
 #ifndef COTUONG_GAME_GAME_H
 #define COTUONG_GAME_GAME_H
 
@@ -30,13 +40,26 @@
 #include "game/seat.h"
 #include "sys/player.h"
 #include "cotuong/clock.h"
+#include "cotuong/coup.h"
 #include "cotuong/notation.h"
 #include "cotuong/record.h"
 #include "cotuong/rules.h"
 
+/* The game played: cờ tướng, or cờ úp (揭棋, Jieqi: the pieces but the kings dealt face
+ * down, include/cotuong/coup.h). */
+typedef enum {
+    GAME_VARIANT_STANDARD = 0,
+    GAME_VARIANT_COUP,
+} game_variant;
+
 /* How a game is set up: what `play` options and the start menu choose. */
 typedef struct {
-    char fen[128];                 /* "" = the standard start */
+    game_variant variant;
+    uint64_t coup_seed;            /* cờ úp: the deal is drawn from it (ct_coup_deal_random) */
+    bool coup_dealt;               /* cờ úp: coup_deal is the deal (a resumed or read game),
+                                      coup_seed is then not its seed */
+    ct_coup_deal coup_deal;
+    char fen[128];                 /* "" = the standard start (cờ úp: always its start) */
     ct_rules rules;
     ct_time_control tc;
     sys_player_spec players[2];    /* [CT_RED], [CT_BLACK] */
@@ -58,7 +81,12 @@ typedef void (*game_sink_fn)(void *user, const game *g, game_change what);
 struct game {
     ct_record rec;                 /* the whole game: read it, change it through game_* */
     int node;                      /* current node */
-    ct_pos *pos;                   /* position at node (history from the start) */
+    ct_pos *pos;                   /* position at node (history from the start); in cờ úp the
+                                      standard start, unused: read the view instead */
+    ct_coup_pos *coup;             /* cờ úp: the REFEREE's position at node (it knows the
+                                      deal), NULL in cờ tướng. Never show it or hand it to a
+                                      player: game_coup_view() */
+    ct_coup_deal coup_deal;        /* cờ úp: the deal in force */
     ct_match match;                /* the referee's state on the line through node */
     ct_verdict verdict;            /* the verdict of the position at node */
     ct_time_control tc;
@@ -118,9 +146,13 @@ typedef struct {
     ct_move move;
     int mover;                   /* the side that moved (or tried to) */
     char text[CT_MOVE_TEXT_MAX]; /* played: the move in g->notation, from the position
-                                    before it; "" otherwise */
+                                    before it (cờ úp: "h2e2=R"); "" otherwise */
     bool check;                  /* played: it gives check */
-    int captured;                /* played: the piece taken (CT_ROOK, ...), CT_NO_TYPE if none */
+    int captured;                /* played: the piece taken (CT_ROOK, ...), CT_NO_TYPE if none;
+                                    cờ úp: what it was (the referee's knowledge) */
+    bool captured_down;          /* cờ úp: the piece taken was face down (only the mover may
+                                    learn `captured`: its owner must not) */
+    int reveal;                  /* cờ úp: the type the move turned face up, 0 none */
     bool over;                   /* the game has ended with it (played or flagged) */
     ct_result result;            /* with over: the result and why (g->match has them too) */
     ct_end_reason reason;
@@ -160,6 +192,32 @@ int game_side(const game *g);
 /* Main time left of side at now (the per-move time left for the side to move when the
  * control has no main time; the whole per-move allowance for the other side). */
 int64_t game_time_left(const game *g, int side, int64_t now);
+
+/* ------------------------------------------------------------------ cờ úp */
+bool game_is_coup(const game *g);
+/* What viewer (CT_RED, CT_BLACK, CT_COUP_WATCHER) may know of the position at the current
+ * node (ct_coup_view of the referee's). Every screen, seat, file and peer of one player
+ * gets the position from here. */
+void game_coup_view(const game *g, int viewer, ct_coup_pos *out);
+/* Whom the one screen at this game shows: the one human side, else (two humans at one
+ * screen, or two computers) a watcher. Hot-seat cannot hide a captured piece from its
+ * owner's eyes at the same screen, so it shows what a watcher sees. */
+int game_coup_viewer(const game *g);
+/* The reveal of each move of the main line (out[i]: the type the i-th move turned up, 0
+ * none): public, every player saw it. Returns the count (at most max). */
+int game_coup_reveals(const game *g, uint8_t *out, int max);
+/* The game as cờ úp PGN (coup_pgn.h). referee: the deal's tags (CoupSeed when the deal came
+ * from it, CoupDeal) go in -- only for a game that is over or a file for the referee. */
+ct_status game_coup_pgn(game *g, bool referee, char **out, size_t *len);
+/* Writes it to path atomically (the deal in it only once the game is over); 0, or -1 with
+ * the reason in err. */
+int game_coup_save(game *g, const char *path, char *err, size_t errsize);
+/* Reads a cờ úp PGN (the first game of buf) as the game, at the end of its main line, in
+ * review or in play (players from setup, may be NULL: two humans). A record without the deal
+ * (a player's file) has its unseen pieces dealt from redeal_seed. False, nothing changed,
+ * with the reader's message in err (it names the move whose reveal contradicts the deal). */
+bool game_coup_open(game *g, const char *buf, size_t len, bool review, const game_setup *setup,
+                    uint64_t redeal_seed, int64_t now, char *err, size_t errlen);
 
 /* ------------------------------------------------------------------ seats */
 /* Opens the seats of the non-human players (book may be NULL and must outlive the game).
