@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/diagram.h"
 #include "sys/gamefile.h"
+#include "sys/masters.h"
 #include "sys/pgnreport.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
@@ -28,6 +29,7 @@ typedef struct {
     bool chart, ascii, quiet;
     int game; /* 0 = all */
     const char *write_path;
+    const ct_explorer *masters; /* the master-games index, or NULL */
 } analyse_opts;
 
 /* A score (mover-relative input turned to Red's view by the caller) as "+1.25" or "#3". */
@@ -117,7 +119,8 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
     }
     ct_search_clear(s);
     ct_status st;
-    int done = ct_annotate_line(s, &start, moves, n, &o->lim, show_progress, (void *)o, ann, &st);
+    int done = ct_annotate_line(s, &start, moves, n, &o->lim, o->masters, show_progress, (void *)o,
+                                ann, &st);
     if (st != CT_OK)
         fprintf(stderr, "cotuong analyse: game %d: move %d is illegal; analysed the first %d\n",
                 index, done + 1, done);
@@ -141,6 +144,8 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
             printf("  loss %d; best %s %s (%s)", a->loss, best, bs, line);
             counts[mover][a->nag == CT_NAG_INACCURACY ? 0 : a->nag == CT_NAG_MISTAKE ? 1 : 2]++;
         }
+        if (a->masters)
+            printf("  masters' move (%u games)", a->masters);
         printf("\n");
         loss_sum[mover] += a->loss;
         moves_of[mover]++;
@@ -224,7 +229,9 @@ static void usage(FILE *out)
             "                       [--worst K] [--no-chart] [--ascii] [--write OUT.pgn]\n"
             "Analyse every move of the games in FILE (PGN or XQF) with the built-in engine and\n"
             "print each move with its evaluation; marks ?! ? ?? for moves that lose at least\n"
-            "0.50, 1.00 or 3.00 pawns against the engine's best move (then shown with its line);\n"
+            "0.50, 1.00 or 3.00 pawns against the engine's best move (then shown with its line),\n"
+            "confirmed by a deeper search; a move masters played there (the master-games\n"
+            "index) only for a loss of 1.50 or more;\n"
             "the worst K moves of each side (default 3) and the evaluation as a chart.\n"
             "  --game N      only the N-th game of the file\n"
             "  --time MS     search time per position (default: analysis_time, 1000)\n"
@@ -329,11 +336,15 @@ int cmd_analyse(int argc, char **argv)
         return 1;
     }
     ct_search_set_threads(s, cfg.threads); /* the settings file's threads */
+    /* Masters' moves are marked only for a loss a deeper search proves (annotate.h). */
+    sys_masters *masters = sys_masters_load(NULL, err, sizeof err);
+    o.masters = masters ? masters->x : NULL;
     int rc = 0;
     for (int g = 0; g < ngames; g++)
         if (!o.game || o.game == g + 1)
             rc |= analyse_game(s, &games[g], g + 1, ngames, &o);
     ct_search_free(s);
+    sys_masters_free(masters);
     if (o.write_path && rc == 0) {
         /* One file with every analysed game, written atomically. */
         size_t total = 0;
