@@ -349,7 +349,7 @@ tune-masters: $(BUILD)/tune/masters.txt
 # same bytes). It takes long: run it under nice. EXERCISES_MAX=K validates all the mating
 # exercises and only the first K files of the other folders (all when empty).
 MKEXERCISES := $(BUILD)/tools/mkexercises
-EXERCISES_MAX ?= 200
+EXERCISES_MAX ?= 240
 
 $(MKEXERCISES): tools/mkexercises.c $(TOOLS_SHARED) $(LIBCORE)
 	@mkdir -p $(@D)

@@ -3,6 +3,7 @@
  * thresholds, worst moves, the chart, and a real analysis where fairy-stockfish (an
  * independent engine) calls the move a blunder. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,14 +109,14 @@ START_TEST(test_real_blunder)
     lim.depth = 5;
     ct_move_annotation ann[5];
     ct_status st;
-    int n = ct_annotate_line(s, &start, moves, 5, &lim, NULL, NULL, ann, &st);
+    int n = ct_annotate_line(s, &start, moves, 5, &lim, NULL, NULL, NULL, ann, &st);
     ck_assert_int_eq(st, CT_OK);
     ck_assert_int_eq(n, 5);
     ck_assert_int_eq(ann[4].nag, CT_NAG_BLUNDER);
     ck_assert_int_ge(ann[4].loss, CT_ANN_BLUNDER_CP);
     /* An illegal move stops the analysis there. */
     moves[2] = ct_move_parse_coord("a0a9");
-    n = ct_annotate_line(s, &start, moves, 5, &lim, NULL, NULL, ann, &st);
+    n = ct_annotate_line(s, &start, moves, 5, &lim, NULL, NULL, NULL, ann, &st);
     ck_assert_int_eq(st, CT_ERR_ILLEGAL);
     ck_assert_int_eq(n, 2);
     ct_search_free(s);
@@ -140,7 +141,7 @@ static int first_move_loss(ct_search *s, const char *move, int depth)
     ct_move_annotation ann;
     ct_status st;
     ct_search_clear(s);
-    ck_assert_int_eq(ct_annotate_line(s, &start, &mv, 1, &lim, NULL, NULL, &ann, &st), 1);
+    ck_assert_int_eq(ct_annotate_line(s, &start, &mv, 1, &lim, NULL, NULL, NULL, &ann, &st), 1);
     ck_assert_int_eq(st, CT_OK);
     return ann.loss;
 }
@@ -158,6 +159,60 @@ START_TEST(test_mirror_moves)
 }
 END_TEST
 
+/* The master-games index of assets/ (CCPD), read whole; NULL-free: the test fails without. */
+static ct_explorer *open_masters(void **bytes)
+{
+    FILE *f = fopen(TEST_DATA_DIR "/../../assets/ccpd-masters.idx", "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    size_t len = (size_t)ftell(f);
+    fseek(f, 0, SEEK_SET);
+    *bytes = malloc(len);
+    ck_assert_uint_eq(fread(*bytes, 1, len, f), len);
+    fclose(f);
+    ct_explorer *x;
+    ck_assert_int_eq(ct_explorer_open(*bytes, len, &x), CT_OK);
+    return x;
+}
+
+/* 1. C2.5 (h2e2), the masters' main first move (16,238 games of the index), was marked
+ * "?!" at depth 4 (loss 58 against b0c2: "Worst moves of Red: 1. h2e2?! (-58)"). A masters'
+ * move is marked only for a loss a deeper search proves beyond CT_ANN_MASTERS_CP, and is
+ * then no "worst move" either; the blunder of the game stays a blunder. */
+START_TEST(test_masters_move_not_marked)
+{
+    void *bytes;
+    ct_explorer *x = open_masters(&bytes);
+    ct_search *s = ct_search_new(8);
+    static ct_pos start;
+    ct_pos_start(&start);
+    const char *line[] = {"h2e2", "h9g7", "i0i1", "b7b3", "i1b1"};
+    ct_move moves[5];
+    for (int i = 0; i < 5; i++)
+        moves[i] = ct_move_parse_coord(line[i]);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.depth = 4;
+    ct_move_annotation ann[5];
+    ct_status st;
+    ck_assert_int_eq(ct_annotate_line(s, &start, moves, 5, &lim, x, NULL, NULL, ann, &st), 5);
+    ck_assert_int_eq(st, CT_OK);
+    ck_assert_uint_eq(ann[0].masters, 16238);
+    ck_assert_msg(ann[0].nag == 0, "h2e2 marked %s (loss %d)", ct_annotate_mark(ann[0].nag),
+                  ann[0].loss);
+    int worst[3];
+    int k = ct_annotate_worst(ann, 5, CT_RED, CT_RED, 3, worst);
+    for (int i = 0; i < k; i++)
+        ck_assert_int_ne(worst[i], 0);
+    ck_assert_uint_eq(ann[4].masters, 0);
+    ck_assert_int_eq(ann[4].nag, CT_NAG_BLUNDER);
+    ck_assert(ann[4].verified);
+    ct_search_free(s);
+    ct_explorer_free(x);
+    free(bytes);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("annotate");
@@ -169,6 +224,7 @@ int main(void)
     tcase_add_test(tc, test_chart);
     tcase_add_test(tc, test_real_blunder);
     tcase_add_test(tc, test_mirror_moves);
+    tcase_add_test(tc, test_masters_move_not_marked);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

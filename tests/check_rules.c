@@ -502,6 +502,34 @@ START_TEST(test_quick_repetition)
 }
 END_TEST
 
+/* AXF ruling 19 (Asian rules, diagrams 39-41): a rook held by a horse -- the black rook e8
+ * on the leg of the red horse e7, which would take the king f9 -- cannot be perpetually
+ * chased, whether or not the horse is protected, and it does not chase the horse it could
+ * take (case held-rook in cases.txt plays the cycle through the referee). */
+START_TEST(test_held_rook)
+{
+    const char *fen = "5k3/C1P1r4/4N4/9/9/9/p8/9/9/3K5 w - - 0 1";
+    ck_assert(ct_fen_read(&pos, fen, NULL) == CT_OK);
+    ck_assert(ct_rules_rook_held(&pos, ct_sq_parse("e8")));
+    ck_assert(!ct_rules_rook_held(&pos, ct_sq_parse("e7"))); /* a horse, not a rook */
+    /* With the king on e9 the horse would take nothing: the rook is free. */
+    ck_assert(ct_fen_read(&pos, "4k4/C1P1r4/4N4/9/9/9/p8/9/9/3K5 w - - 0 1", NULL) == CT_OK);
+    ck_assert(!ct_rules_rook_held(&pos, ct_sq_parse("e8")));
+    int t[16], a[16];
+    /* The cannon chases the held rook; the held rook chases nothing (it used to chase the
+     * unprotected horse, which it may take). */
+    ck_assert_int_eq(chased_types(fen, CT_RED, t, a), 1);
+    ck_assert_int_eq(t[0], CT_ROOK);
+    ck_assert_int_eq(chased_types(fen, CT_BLACK, t, a), 0);
+    /* The search's repetition test agrees with the referee: at the second occurrence, Black
+     * to move wins (Red chased the held rook on every move, although it never escaped). */
+    ck_assert(ct_fen_read(&pos, fen, NULL) == CT_OK);
+    play_coords(&pos, "a8b8 a3b3 b8a8 b3a3 a8b8");
+    ck_assert_int_eq(ct_rules_quick_repetition(&pos, 0, CT_RULES_ONLINE), CT_REP_WIN);
+    ck_assert_int_eq(ct_rules_quick_repetition(&pos, 0, CT_RULES_CASUAL), CT_REP_DRAW);
+}
+END_TEST
+
 /* ct_rules_judge leaves the position as it found it. */
 START_TEST(test_judge_restores)
 {
@@ -673,6 +701,7 @@ int main(void)
     tcase_add_test(tc, test_illegal_self_check);
     tcase_add_test(tc, test_chased_static);
     tcase_add_test(tc, test_elephant_chase);
+    tcase_add_test(tc, test_held_rook);
     tcase_add_test(tc, test_material);
     tcase_add_test(tc, test_quick_repetition);
     tcase_add_test(tc, test_judge_restores);

@@ -36,6 +36,17 @@ grep -q '^ *3\. I1-B1  *?? ' "$tmp/blunder.out" || fail "3. I1-B1 is not marked 
 grep -q 'Worst moves of Red: 3\. I1-B1??' "$tmp/blunder.out" || fail "I1-B1 is not Red's worst move"
 ok "blunder marked: $(grep '^ *3\. I1-B1' "$tmp/blunder.out" | tr -s ' ')"
 
+# 2b. 1. H2-E2, the masters' main first move, was marked ?! at depth 4 ("Worst moves of Red:
+#     1. H2-E2?! (-58)"): a masters' move is marked only for a loss a deeper search proves.
+COTUONG_MASTERS="$TEST_DATA_DIR/../../assets/ccpd-masters.idx" \
+    "$COTUONG" analyse --depth 4 --notation iccs --no-chart "$data/blunder.pgn" >"$tmp/masters.out" 2>&1 ||
+    fail "analyse --depth 4 blunder.pgn exited $?"
+grep -q "^ *1\. H2-E2  *[-+][0-9.]*  masters' move (16238 games)" "$tmp/masters.out" ||
+    fail "1. H2-E2 is marked or not a masters' move: $(grep 'H2-E2' "$tmp/masters.out")"
+grep -q 'Worst moves of Red: 3\. I1-B1??' "$tmp/masters.out" || fail "I1-B1 is not Red's worst move at depth 4"
+grep -q 'Worst moves of Red:.*H2-E2' "$tmp/masters.out" && fail "H2-E2 among Red's worst moves"
+ok "masters' move unmarked: $(grep '^ *1\. H2-E2' "$tmp/masters.out" | tr -s ' ')"
+
 # 3. --write saves the marks and engine lines; the file reads back and keeps the mark.
 "$COTUONG" analyse --depth 5 --notation iccs --write "$tmp/annotated.pgn" "$data/blunder.pgn" \
     >/dev/null 2>&1 || fail "analyse --write exited $?"

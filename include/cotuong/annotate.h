@@ -12,12 +12,23 @@
  *     loss >= CT_ANN_INACCURACY_CP (50)  "?!"  (NAG 6)   inaccuracy: half a pawn
  * (the search's unit: a pawn before the river = 100). Positions already decided beyond the
  * clamp on both sides of the move are not marked (a mate in 9 instead of a mate in 5 still
- * wins). */
+ * wins).
+ *
+ * A mark is never the horizon's word:
+ *   - every search goes at least CT_ANN_MIN_DEPTH plies deep, however short the time given
+ *     (a timed search that ends shallower is continued to that depth);
+ *   - a move the first searches would mark is searched again, the best move and the move
+ *     played, with CT_ANN_VERIFY_FACTOR times the time (or nodes), or CT_ANN_VERIFY_PLIES
+ *     more plies when the limit is a depth, and the mark comes from that deeper loss;
+ *   - a move that masters played in the position (the master-games index, when one is given)
+ *     is marked only when the deeper search finds it losing at least CT_ANN_MASTERS_CP: an
+ *     engine-proven mistake, never a "?!" for a matter of taste. */
 #ifndef COTUONG_ANNOTATE_H
 #define COTUONG_ANNOTATE_H
 
 #include <stddef.h>
 
+#include "cotuong/explorer.h"
 #include "cotuong/search.h"
 
 #define CT_ANN_INACCURACY_CP 50
@@ -25,6 +36,10 @@
 #define CT_ANN_BLUNDER_CP 300
 #define CT_ANN_CLAMP_CP 1000
 #define CT_ANN_PV_MAX 12
+#define CT_ANN_MIN_DEPTH 8
+#define CT_ANN_VERIFY_FACTOR 3
+#define CT_ANN_VERIFY_PLIES 2
+#define CT_ANN_MASTERS_CP 150
 
 /* NAG values written by the annotator (PGN standard numbering). */
 enum { CT_NAG_MISTAKE = 2, CT_NAG_BLUNDER = 4, CT_NAG_INACCURACY = 6 };
@@ -38,6 +53,8 @@ typedef struct {
     int nag;              /* 0, CT_NAG_INACCURACY, CT_NAG_MISTAKE or CT_NAG_BLUNDER */
     int eval_red;         /* score after the move from Red's point of view (clamped) */
     int depth;            /* depth of the search before the move */
+    bool verified;        /* the loss is that of the deeper verification search */
+    unsigned masters;     /* games of the master-games index with this move here (0: none) */
     int pv_len;
     ct_move pv[CT_ANN_PV_MAX]; /* engine's best line before the move */
 } ct_move_annotation;
@@ -53,15 +70,18 @@ typedef bool (*ct_annotate_progress_fn)(void *user, int done, int total);
 
 /* Analyses moves[0..n) played from start: n+1 searches within lim each, and one more for
  * each move that is not the engine's choice (the same limits, the root restricted to the move
- * played, so that it is scored at the best move's horizon). out receives n
+ * played, so that it is scored at the best move's horizon), and two deeper ones for each
+ * move that would be marked (see the top of this file). masters (may be NULL) is the
+ * master-games index whose moves are marked only for a proven loss. out receives n
  * annotations. Returns the number of moves analysed (n, or fewer when stopped or when a
  * move is illegal — then CT_ERR_ILLEGAL via *status if not NULL). */
 int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, int n,
-                     const ct_limits *lim, ct_annotate_progress_fn progress, void *user,
-                     ct_move_annotation *out, ct_status *status);
+                     const ct_limits *lim, const ct_explorer *masters,
+                     ct_annotate_progress_fn progress, void *user, ct_move_annotation *out,
+                     ct_status *status);
 
 /* Indices (into ann) of the k worst moves of `side` by loss (largest first; ties by
- * earlier move; moves with no loss are left out). first_side is the side that made
+ * earlier move; moves with no loss, and masters' moves left unmarked, are left out). first_side is the side that made
  * ann[0]. Returns how many were written (at most k). */
 int ct_annotate_worst(const ct_move_annotation *ann, int n, int first_side, int side, int k,
                       int *out);

@@ -140,6 +140,12 @@ ct_verdict ct_rules_judge(ct_pos *pos, ct_rules rules);
  * receives one attacking piece of out[i]. pos is restored. */
 int ct_rules_chased(ct_pos *pos, int by, uint8_t *out, uint8_t *attacker);
 
+/* AXF ruling 19: true when the piece on sq is a rook held by an enemy horse (it stands on
+ * the leg of a horse whose move over it would take the rook's king, so it cannot move except
+ * to take that horse). Such a rook chases nothing, and it is chased by every move after which
+ * it is under a chasing attack, even one it was under before the move: it cannot escape. */
+bool ct_rules_rook_held(const ct_pos *pos, ct_sq sq);
+
 /* True when neither side has a rook, horse, cannon or pawn (a dead draw). */
 bool ct_rules_insufficient_material(const ct_pos *pos);
 

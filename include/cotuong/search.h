@@ -154,6 +154,10 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim,
 /* Asks a running search to stop (safe from any thread or a signal handler; a no-op when
  * no search runs). The flag is cleared when the next ct_search_run() starts. */
 void ct_search_stop(ct_search *s);
+/* True when ct_search_stop was called since the last ct_search_run() started (a search
+ * that ran out of time or nodes was not asked to stop): a caller running several searches
+ * in a row (the game analysis) leaves the rest out. */
+bool ct_search_stop_requested(const ct_search *s);
 /* A question every search on s asks when it starts and every few hundred nodes: true stops
  * it, as ct_search_stop would. Unlike ct_search_stop, whose flag the next search clears, it
  * cannot come too early: a cancel raised just before a search starts still stops it. The

@@ -12,6 +12,7 @@
 #include "cli/options.h"
 #include "cli/diagram.h"
 #include "sys/gamefile.h"
+#include "sys/masters.h"
 #include "sys/pgnreport.h"
 #include "sys/sanitize.h"
 #include "sys/xmalloc.h"
@@ -30,6 +31,7 @@ typedef struct {
     bool chart, ascii, quiet;
     int game; /* 0 = all */
     const char *write_path;
+    const ct_explorer *masters; /* the master-games index, or NULL */
 } analyse_opts;
 
 /* A score (mover-relative input turned to Red's view by the caller) as "+1.25" or "#3". */
@@ -120,7 +122,8 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
     ct_move_annotation *ann = xcalloc((size_t)n, sizeof *ann);
     ct_search_clear(s);
     ct_status st;
-    int done = ct_annotate_line(s, &wk->start, wk->moves, n, &o->lim, show_progress, (void *)o, ann, &st);
+    int done = ct_annotate_line(s, &wk->start, wk->moves, n, &o->lim, o->masters, show_progress, (void *)o,
+                                ann, &st);
     if (st != CT_OK)
         fprintf(stderr, "cotuong analyse: game %d: move %d is illegal; analysed the first %d\n",
                 index, done + 1, done);
@@ -144,6 +147,8 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
             printf("  loss %d; best %s %s (%s)", a->loss, best, bs, line);
             counts[mover][a->nag == CT_NAG_INACCURACY ? 0 : a->nag == CT_NAG_MISTAKE ? 1 : 2]++;
         }
+        if (a->masters)
+            printf("  masters' move (%u games)", a->masters);
         printf("\n");
         loss_sum[mover] += a->loss;
         moves_of[mover]++;
@@ -253,7 +258,9 @@ static const cmd_usage analyse_usage = {
                 "                       [--worst K] [--no-chart] [--ascii] [--write OUT.pgn]",
     .about = "Analyse every move of the games in FILE (PGN or XQF) with the built-in engine and\n"
              "print each move with its evaluation; marks ?! ? ?? for moves that lose at least\n"
-             "0.50, 1.00 or 3.00 pawns against the engine's best move (then shown with its line);\n"
+             "0.50, 1.00 or 3.00 pawns against the engine's best move (then shown with its line),\n"
+             "confirmed by a deeper search; a move masters played there (the master-games\n"
+             "index) only for a loss of 1.50 or more;\n"
              "the worst K moves of each side (default 3) and the evaluation as a chart.\n",
     .options = analyse_options,
 };
@@ -356,11 +363,15 @@ static int analyse_main(app_config *cfg, int argc, char **argv)
         return 1;
     }
     ct_search_set_threads(s, cfg->threads); /* the settings file's threads */
+    /* Masters' moves are marked only for a loss a deeper search proves (annotate.h). */
+    sys_masters *masters = sys_masters_load(NULL, err, sizeof err);
+    o.masters = masters ? masters->x : NULL;
     int rc = 0;
     for (int g = 0; g < ngames; g++)
         if (!o.game || o.game == g + 1)
             rc |= analyse_game(s, &games[g], g + 1, ngames, &o);
     ct_search_free(s);
+    sys_masters_free(masters);
     if (o.write_path && rc == 0) {
         /* One file with every analysed game, written atomically. */
         size_t total = 0;

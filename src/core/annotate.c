@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — game analysis over the search: per-move loss against the engine's best move,
- * annotation marks from fixed thresholds, worst moves per side and an evaluation chart as
- * text. Pure: the caller owns the search context and prints the results. */
+ * annotation marks from fixed thresholds (checked by a deeper search, masters' moves only for
+ * a proven loss), worst moves per side and an evaluation chart as text. Pure: the caller
+ * owns the search context and prints the results. */
 #include "cotuong/annotate.h"
 
 #include <stdlib.h>
@@ -40,7 +41,9 @@ const char *ct_annotate_mark(int nag)
 }
 
 /* One search of pos; fills score/best/pv. A position with no legal move is lost for the side
- * to move (mate or stalemate): scored as a mate at ply 0 without searching. */
+ * to move (mate or stalemate): scored as a mate at ply 0 without searching. A search limited
+ * by time or nodes that ended shallower than CT_ANN_MIN_DEPTH (a loaded machine, a short
+ * time) is continued to that depth, so that no mark rests on a horizon a few plies away. */
 static void analyse_position(ct_search *s, const ct_pos *pos, const ct_limits *lim,
                              ct_search_result *res)
 {
@@ -50,17 +53,61 @@ static void analyse_position(ct_search *s, const ct_pos *pos, const ct_limits *l
         return;
     }
     ct_search_run(s, pos, lim, NULL, NULL, res);
+    if (lim->depth == 0 && res->depth < CT_ANN_MIN_DEPTH && !ct_score_is_mate(res->score) &&
+        !ct_search_stop_requested(s)) {
+        ct_limits deeper = *lim;
+        deeper.movetime_ms = 0;
+        deeper.nodes = 0;
+        deeper.depth = CT_ANN_MIN_DEPTH;
+        ct_search_run(s, pos, &deeper, NULL, NULL, res);
+    }
+}
+
+/* The limits of a verification search: more of what lim gives. */
+static ct_limits verify_limits(const ct_limits *lim)
+{
+    ct_limits v = *lim;
+    if (v.depth > 0)
+        v.depth += CT_ANN_VERIFY_PLIES;
+    v.movetime_ms *= CT_ANN_VERIFY_FACTOR;
+    v.nodes *= CT_ANN_VERIFY_FACTOR;
+    if (v.depth == 0 && v.movetime_ms == 0 && v.nodes == 0)
+        v.depth = CT_ANN_MIN_DEPTH + CT_ANN_VERIFY_PLIES;
+    return v;
 }
 
 /* Working state of one analysis, on the heap (a ct_pos is about 33 KB). */
 typedef struct {
     ct_pos pos;
-    ct_search_result before, played, after;
+    ct_search_result before, played, after, deep_best, deep_played;
+    ct_explorer_move masters[CT_MAX_MOVES];
 } annotate_work;
 
+/* Games of the index that played mv in pos (0 without an index or when none did). */
+static unsigned masters_games(annotate_work *w, const ct_explorer *x, ct_move mv)
+{
+    if (!x)
+        return 0;
+    int k = ct_explorer_lookup(x, &w->pos, w->masters, CT_MAX_MOVES);
+    for (int i = 0; i < k; i++)
+        if (w->masters[i].move == mv)
+            return w->masters[i].games;
+    return 0;
+}
+
+static void set_best(ct_move_annotation *a, const ct_search_result *r)
+{
+    a->best = r->best;
+    a->best_score = r->score;
+    a->depth = r->depth;
+    a->pv_len = r->pv_len < CT_ANN_PV_MAX ? r->pv_len : CT_ANN_PV_MAX;
+    memcpy(a->pv, r->pv, sizeof(ct_move) * (size_t)a->pv_len);
+}
+
 int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, int n,
-                     const ct_limits *lim, ct_annotate_progress_fn progress, void *user,
-                     ct_move_annotation *out, ct_status *status)
+                     const ct_limits *lim, const ct_explorer *masters,
+                     ct_annotate_progress_fn progress, void *user, ct_move_annotation *out,
+                     ct_status *status)
 {
     if (status)
         *status = CT_OK;
@@ -78,7 +125,7 @@ int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, in
      *    one for each move that is not the engine's choice. */
     analyse_position(s, &w->pos, lim, &w->before);
     int done = 0;
-    while (done < n) {
+    while (done < n && !ct_search_stop_requested(s)) {
         ct_move_annotation *a = &out[done];
         memset(a, 0, sizeof *a);
         if (!ct_is_legal(&w->pos, moves[done])) {
@@ -88,11 +135,8 @@ int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, in
         }
         int mover = w->pos.side;
         a->played = moves[done];
-        a->best = w->before.best;
-        a->best_score = w->before.score;
-        a->depth = w->before.depth;
-        a->pv_len = w->before.pv_len < CT_ANN_PV_MAX ? w->before.pv_len : CT_ANN_PV_MAX;
-        memcpy(a->pv, w->before.pv, sizeof(ct_move) * (size_t)a->pv_len);
+        set_best(a, &w->before);
+        a->masters = masters_games(w, masters, a->played);
         /* 2. The move played is scored from the same position by the same search with
          *    the root restricted to it, so that both moves are judged at one horizon (the
          *    position after it searched on its own ends a ply deeper, and at a fixed depth
@@ -105,15 +149,33 @@ int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, in
             analyse_position(s, &w->pos, &one, &w->played);
             a->played_score = w->played.score;
         }
-        /* 3. The position after the move, searched from the opponent's side: the next
+        a->loss = ct_annotate_loss(a->best_score, a->played_score, a->played == a->best);
+        /* 3. A move these searches would mark is searched again, deeper, the best move and
+         *    the move played alike: the mark is the deeper searches' word. */
+        if (ct_annotate_nag(a->loss) && !ct_search_stop_requested(s)) {
+            ct_limits deep = verify_limits(lim);
+            analyse_position(s, &w->pos, &deep, &w->deep_best);
+            set_best(a, &w->deep_best);
+            if (a->best == a->played) {
+                a->played_score = a->best_score;
+            } else {
+                deep.only_move = a->played;
+                analyse_position(s, &w->pos, &deep, &w->deep_played);
+                a->played_score = w->deep_played.score;
+            }
+            a->loss = ct_annotate_loss(a->best_score, a->played_score, a->played == a->best);
+            a->verified = true;
+        }
+        /* 4. The mark; a masters' move only for a proven loss beyond CT_ANN_MASTERS_CP. */
+        a->nag = ct_annotate_nag(a->loss);
+        if (a->masters && a->loss < CT_ANN_MASTERS_CP)
+            a->nag = 0;
+        int red = mover == CT_RED ? a->played_score : -a->played_score;
+        a->eval_red = clamp_score(red, CT_ANN_CLAMP_CP);
+        /* 5. The position after the move, searched from the opponent's side: the next
          *    move's "before" search. */
         ct_pos_make(&w->pos, moves[done]);
         analyse_position(s, &w->pos, lim, &w->after);
-        /* 4. Loss against the best move (none for the engine's own choice). */
-        a->loss = ct_annotate_loss(a->best_score, a->played_score, a->played == a->best);
-        a->nag = ct_annotate_nag(a->loss);
-        int red = mover == CT_RED ? a->played_score : -a->played_score;
-        a->eval_red = clamp_score(red, CT_ANN_CLAMP_CP);
         w->before = w->after;
         done++;
         if (progress && progress(user, done, n))
@@ -129,7 +191,7 @@ int ct_annotate_worst(const ct_move_annotation *ann, int n, int first_side, int 
     int count = 0;
     for (int i = 0; i < n; i++) {
         int mover = (first_side + i) & 1;
-        if (mover != side || ann[i].loss <= 0)
+        if (mover != side || ann[i].loss <= 0 || (ann[i].masters && !ann[i].nag))
             continue;
         /* Insertion into the sorted top-k list (largest loss first, earlier move first). */
         int pos = count;

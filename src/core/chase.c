@@ -2,7 +2,8 @@
 /* cotuong — what counts as a chase (spec §6.2, §6.5) and dead material.
  * A chase is a legal capture by a non-king, non-pawn piece of a target that is not a king
  * or an uncrossed pawn, which either wins value outright (horse/cannon on rook, advisor or
- * elephant on rook/horse/cannon) or hits a piece nothing can legally recapture. */
+ * elephant on rook/horse/cannon) or hits a piece nothing can legally recapture; a rook held
+ * by a horse (AXF ruling 19) does not chase. */
 #include "cotuong/rules.h"
 
 static bool pawn_crossed(int side, ct_sq sq)
@@ -18,6 +19,36 @@ static bool wins_value(int attacker_type, int target_type)
     if ((attacker_type == CT_ADVISOR || attacker_type == CT_ELEPHANT) &&
         (target_type == CT_ROOK || target_type == CT_HORSE || target_type == CT_CANNON))
         return true;
+    return false;
+}
+
+/* AXF ruling 19 (Asian rules, diagrams 39-41): a rook that cannot move because an enemy
+ * horse holds it -- it stands on the leg of that horse, whose move over it would take the
+ * rook's king -- cannot be perpetually chased, whether or not the horse is protected; and
+ * the held rook, which does not move, does not chase the horse it could take. */
+bool ct_rules_rook_held(const ct_pos *pos, ct_sq sq)
+{
+    int pc = pos->board[sq];
+    if (pc == 0 || pc == CT_OFFBOARD || ct_piece_type(pc) != CT_ROOK)
+        return false;
+    int side = CT_PIECE_SIDE(pc);
+    ct_sq king = ct_pos_king(pos, side);
+    int enemy = CT_SIDE_FLAG(side ^ 1);
+    for (int slot = CT_SLOT_HORSE; slot < CT_SLOT_HORSE + 2; slot++) {
+        ct_sq h = pos->sq_of[enemy + slot];
+        if (!h || !king)
+            continue;
+        int df = CT_SQ_FILE(king) - CT_SQ_FILE(h), dr = CT_SQ_RANK(king) - CT_SQ_RANK(h);
+        int leg;
+        if ((dr == 2 || dr == -2) && (df == 1 || df == -1))
+            leg = h + dr / 2 * 16;
+        else if ((df == 2 || df == -2) && (dr == 1 || dr == -1))
+            leg = h + df / 2;
+        else
+            continue;
+        if (leg == sq)
+            return true;
+    }
     return false;
 }
 
@@ -74,6 +105,8 @@ int ct_rules_chased(ct_pos *pos, int by, uint8_t *out, uint8_t *attacker)
             continue;
         if (!ct_is_legal_pseudo(pos, caps[i]))
             continue; /* a pinned attacker only counts against its pinner */
+        if (at == CT_ROOK && ct_rules_rook_held(pos, from))
+            continue; /* a held rook does not chase (ruling 19) */
         bool chase;
         if (wins_value(at, tt))
             chase = true;

@@ -112,15 +112,21 @@ static void game_over(ct_verdict *v, ct_end_reason reason, int loser)
     v->result = loser < 0 ? CT_RESULT_DRAW : ct_result_loss_of(loser);
 }
 
-static uint64_t chase_mask(ct_pos *pos, int by, uint8_t attacker_of[48])
+/* The pieces `by` chases in pos; *held receives those of them that are rooks held by a
+ * horse (ruling 19: chased anew by every move, since they cannot escape). */
+static uint64_t chase_mask(ct_pos *pos, int by, uint8_t attacker_of[48], uint64_t *held)
 {
     uint8_t targets[16], attackers[16];
     int n = ct_rules_chased(pos, by, targets, attackers);
     uint64_t m = 0;
+    if (held)
+        *held = 0;
     for (int i = 0; i < n; i++) {
         m |= 1ull << targets[i];
         if (attacker_of)
             attacker_of[targets[i]] = attackers[i];
+        if (held && ct_rules_rook_held(pos, pos->sq_of[targets[i]]))
+            *held |= 1ull << targets[i];
     }
     return m;
 }
@@ -156,7 +162,7 @@ static void replay(ct_pos *pos, int start, int cycle, bool chases, replay_info *
         bool judge_chase = in_cycle && chases && ri->chased[mover] != 0;
         uint64_t before = 0;
         if (judge_chase)
-            before = chase_mask(pos, mover, NULL);
+            before = chase_mask(pos, mover, NULL, NULL);
         ct_pos_make(pos, moves[k - start]);
         bool check = ct_in_check(pos, pos->side);
         pos->hist[k].in_check = check;
@@ -168,9 +174,11 @@ static void replay(ct_pos *pos, int start, int cycle, bool chases, replay_info *
         if (!check)
             ri->checks_all[mover] = 0;
         if (judge_chase) {
-            /* The most serious effect decides: a checking move is a check, not a chase. */
-            uint64_t after = check ? 0 : chase_mask(pos, mover, ri->attacker_of[mover]);
-            ri->chased[mover] &= after & ~before;
+            /* The most serious effect decides: a checking move is a check, not a chase. A
+             * chase is a new attack, except on a rook held by a horse (ruling 19). */
+            uint64_t held = 0;
+            uint64_t after = check ? 0 : chase_mask(pos, mover, ri->attacker_of[mover], &held);
+            ri->chased[mover] &= after & ~(before & ~held);
         }
     }
 }

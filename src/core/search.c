@@ -71,6 +71,7 @@ struct ct_search {
     size_t tt_mask; /* entries - 1 (power of two) */
     uint8_t tt_gen;
     atomic_int stop;
+    atomic_int stop_requested; /* ct_search_stop since the run started */
 
     int level;
     uint64_t seed;
@@ -105,6 +106,7 @@ struct ct_search {
     ct_move excluded[8];
     int n_excluded;
 
+    bool lean_left;     /* the root's side for ordering ties (mirror_tie) */
     int8_t lmr[64][64]; /* late-move reduction by depth and move number (ct_search_new) */
 
     /* Lazy SMP: helper contexts share the table and search the same root until the main
@@ -188,6 +190,7 @@ ct_search *ct_search_new(size_t hash_mb)
     s->rules = CT_RULES_DEFAULT;
     s->move_limit = ct_rules_move_limit(s->rules);
     atomic_init(&s->stop, 0);
+    atomic_init(&s->stop_requested, 0);
     return s;
 }
 
@@ -261,7 +264,13 @@ void ct_search_set_rules(ct_search *s, int rules)
 
 void ct_search_stop(ct_search *s)
 {
+    atomic_store(&s->stop_requested, 1);
     atomic_store(&s->stop, 1);
+}
+
+bool ct_search_stop_requested(const ct_search *s)
+{
+    return atomic_load(&s->stop_requested) != 0;
 }
 
 void ct_search_set_abort(ct_search *s, bool (*abort)(void *user), void *user)
@@ -415,12 +424,59 @@ static inline bool should_stop(ct_search *s)
 typedef struct {
     ct_move mv[CT_MAX_MOVES];
     int score[CT_MAX_MOVES];
+    int tie[CT_MAX_MOVES]; /* equal scores: the lower tie first (see mirror_tie) */
     int n;
 } move_list;
+
+/* Mirror symmetry. A position and its left-right mirror image must get the same score, so
+ * the search must treat them alike: its move order may depend on nothing that the mirror
+ * changes. Moves of equal ordering score would otherwise be tried in the generator's
+ * square order, which the mirror reverses (and with it which move LMR reduces). Ties are
+ * broken by the move's squares with the files counted from the side of the board the root
+ * position "leans" to: the sign of a sum over the pieces of (file - 4) times a random
+ * weight per piece type, side and rank, which the mirror negates. The root's lean holds for
+ * the whole tree, so that a symmetric position inside it, searched with history tables that
+ * are mirror images, is searched in mirrored orders too; a symmetric root (sum 0) is its own
+ * mirror image. */
+static uint64_t mirror_weight(int piece_side, int type, int rank)
+{
+    uint64_t x = (uint64_t)(piece_side * 16 + type) * 16 + (uint64_t)rank + 0x51ed27ULL;
+    x = (x ^ (x >> 31)) * 0x7fb5d329728ea185ULL;
+    x = (x ^ (x >> 27)) * 0x81dadef4bc2dd44dULL;
+    return x ^ (x >> 33);
+}
+
+static bool mirror_lean_left(const ct_pos *pos)
+{
+    uint64_t sum = 0;
+    for (int pc = 0; pc < 32; pc++) {
+        int sq = pos->sq_of[CT_SIDE_FLAG(pc >> 4) + (pc & 15)];
+        if (sq)
+            sum += (uint64_t)(int64_t)(CT_SQ_FILE(sq) - 4) *
+                   mirror_weight(pc >> 4, ct_piece_type(pc & 15), CT_SQ_RANK(sq));
+    }
+    return sum != 0 && sum < (uint64_t)0 - sum;
+}
+
+/* A number per move, unique among the moves of a position, that the mirror image of the
+ * move gets in the mirror image of the position: the generator's order of piece types
+ * (king, advisors, elephants, horses, rooks, cannons, pawns), then the squares, ranks from
+ * the mover's side and files counted from the root's leaning side. */
+static inline int mirror_tie(const ct_pos *pos, ct_move mv, bool left)
+{
+    int f = CT_FROM(mv), t = CT_TO(mv);
+    int ff = left ? CT_SQ_FILE(f) : 8 - CT_SQ_FILE(f), tf = left ? CT_SQ_FILE(t) : 8 - CT_SQ_FILE(t);
+    int rf = CT_SQ_RANK(f), rt = CT_SQ_RANK(t);
+    if (pos->side == CT_BLACK)
+        rf = 9 - rf, rt = 9 - rt;
+    int type = ct_piece_type(pos->board[f]);
+    return (((type * 10 + rf) * 9 + ff) * 10 + (9 - rt)) * 9 + tf;
+}
 
 static void score_moves(const ct_search *s, move_list *ml, ct_move tt_move, int ply)
 {
     const ct_pos *pos = &s->pos;
+    bool left = s->lean_left;
     for (int i = 0; i < ml->n; i++) {
         ct_move mv = ml->mv[i];
         int pc = pos->board[CT_FROM(mv)], victim = pos->board[CT_TO(mv)];
@@ -436,6 +492,7 @@ static void score_moves(const ct_search *s, move_list *ml, ct_move tt_move, int 
         else
             sc = s->history[pos->side][ct_piece_type(pc)][CT_TO(mv)];
         ml->score[i] = sc;
+        ml->tie[i] = mirror_tie(pos, mv, left);
     }
 }
 
@@ -443,15 +500,18 @@ static inline ct_move pick_next(move_list *ml, int i)
 {
     int best = i;
     for (int j = i + 1; j < ml->n; j++)
-        if (ml->score[j] > ml->score[best])
+        if (ml->score[j] > ml->score[best] ||
+            (ml->score[j] == ml->score[best] && ml->tie[j] < ml->tie[best]))
             best = j;
     if (best != i) {
         ct_move m = ml->mv[i];
-        int sc = ml->score[i];
+        int sc = ml->score[i], tie = ml->tie[i];
         ml->mv[i] = ml->mv[best];
         ml->score[i] = ml->score[best];
+        ml->tie[i] = ml->tie[best];
         ml->mv[best] = m;
         ml->score[best] = sc;
+        ml->tie[best] = tie;
     }
     return ml->mv[i];
 }
@@ -1034,6 +1094,7 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
         ct_limits_init(&lim);
     memset(res, 0, sizeof *res);
     /* A stop asked before now is forgotten; an abort question still holds. */
+    atomic_store(&s->stop_requested, 0);
     atomic_store(&s->stop, aborted(s) ? 1 : 0);
     s->start_ns = s->last_poll_ns = now_ns();
     s->progress = progress;
@@ -1060,6 +1121,15 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
     if (s->root_count == 0) {
         res->score = -CT_SCORE_MATE;
         return CT_OK;
+    }
+    /* The first iteration tries them in an order the mirror image shares (mirror_tie). */
+    bool left = s->lean_left = mirror_lean_left(&s->pos);
+    for (int i = 1; i < s->root_count; i++) {
+        ct_move m = s->root_moves[i];
+        int j = i;
+        for (; j > 0 && mirror_tie(&s->pos, s->root_moves[j - 1], left) > mirror_tie(&s->pos, m, left); j--)
+            s->root_moves[j] = s->root_moves[j - 1];
+        s->root_moves[j] = m;
     }
     bool only = false;
     for (int i = 0; i < s->root_count && lim.only_move != CT_NO_MOVE; i++)

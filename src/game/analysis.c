@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the whole-game analysis as a kind of seat: its think runs ct_annotate_line over
- * the moves given at start and reports done/total after each. */
+ * the moves given at start and reports done/total after each; the master-games index, when
+ * installed, spares the masters' moves a mark the engine cannot prove. */
 #include "game/analysis.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "sys/masters.h"
 #include "sys/xmalloc.h"
 
 typedef struct {
@@ -17,6 +19,7 @@ typedef struct {
     ct_move_annotation *out;
     int nout;
     game_seat *seat;
+    sys_masters *masters; /* the master-games index, NULL when none is installed */
 } annotator;
 
 static bool on_step(void *user, int done, int total)
@@ -37,7 +40,8 @@ static void ann_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_l
     annotator *a = impl;
     a->seat = seat;
     ct_search_clear(a->search);
-    a->nout = ct_annotate_line(a->search, &a->start, a->moves, a->n, &a->lim, on_step, a, a->out, NULL);
+    a->nout = ct_annotate_line(a->search, &a->start, a->moves, a->n, &a->lim,
+                               a->masters ? a->masters->x : NULL, on_step, a, a->out, NULL);
     res->status = GAME_SEAT_MOVE;
 }
 
@@ -50,6 +54,7 @@ static void ann_free(void *impl)
 {
     annotator *a = impl;
     ct_search_free(a->search);
+    sys_masters_free(a->masters);
     free(a->out);
     free(a);
 }
@@ -70,6 +75,10 @@ game_seat *game_annotator_new(int threads)
     }
     if (threads > 1)
         ct_search_set_threads(a->search, threads);
+    /* Masters' moves are marked only for a loss the engine proves (cotuong/annotate.h);
+     * without the index every move is judged alike. */
+    char err[256];
+    a->masters = sys_masters_load(NULL, err, sizeof err);
     return game_seat_new(&annotator_ops, a, "analysis");
 }
 
