@@ -12,6 +12,7 @@
 #include "cotuong/position.h"
 #include "cotuong/record.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 
 static const char *const type_names[PROTO_TYPE_COUNT] = {
     "hello", "info",     "seat",  "game",     "move",     "clock",  "sync", "draw",
@@ -88,9 +89,7 @@ static bool fen_valid(const char *s)
     for (size_t i = 0; i < n; i++)
         if (!strchr("rnbakcpheRNBAKCPHE0123456789/ w-", s[i]))
             return false;
-    ct_pos *pos = malloc(sizeof *pos);
-    if (!pos)
-        return false;
+    ct_pos *pos = xmalloc(sizeof *pos);
     bool ok = ct_fen_read(pos, s, NULL) == CT_OK;
     free(pos);
     return ok;
