@@ -71,11 +71,6 @@ void game_seat_free(game_seat *s)
     free(s);
 }
 
-const char *game_seat_name(const game_seat *s)
-{
-    return s->name;
-}
-
 void *game_seat_impl(const game_seat *s)
 {
     return s->impl;

@@ -97,7 +97,6 @@ game_seat *game_seat_of_player(sys_player *p, bool owned);
 void game_seat_fix_limits(game_seat *s, int depth, uint64_t nodes, int movetime_ms);
 /* Cancels a running think, then frees the seat and its implementation. NULL is ignored. */
 void game_seat_free(game_seat *s);
-const char *game_seat_name(const game_seat *s);
 /* The implementation pointer given to game_seat_new. */
 void *game_seat_impl(const game_seat *s);
 
