@@ -89,6 +89,8 @@ typedef struct {
     int movetime;
     uint64_t nodes;
     const char *const *openings;
+    const char **file_openings; /* --openings: the list and the text it points into */
+    char *file_text;
     int n_openings;
     bool sprt;
     sprt_test test;
@@ -143,10 +145,10 @@ static const cmd_usage match_usage = {
 
 /* Reads an openings file: one line of coordinate moves per opening; '#' starts a comment,
  * a leading "N:" (the weight of a book line) is skipped. The lines are checked when played. */
-static const char **read_openings(const char *path, int *count)
+static const char **read_openings(const char *path, int *count, char **textp)
 {
     size_t len;
-    char *text = readall_path(path, 1 << 22, &len);
+    char *text = *textp = readall_path(path, 1 << 22, &len);
     if (!text)
         return NULL;
     int cap = 64, n = 0;
@@ -171,7 +173,7 @@ static const char **read_openings(const char *path, int *count)
         list[n++] = line;
     }
     *count = n;
-    return list; /* the lines point into text, which lives as long as the process */
+    return list; /* the lines point into text (free both after the match) */
 }
 
 /* Elo difference for a score fraction. */
@@ -377,9 +379,10 @@ static int play_game(game *g, const match_opts *o, sys_player *red, sys_player *
         game_tick_event ev = game_tick(g, sys_now_ms());
         switch (ev.kind) {
         case GAME_TICK_NONE: {
+            /* A seat thinks: wait for it (a signal stops it: see stop_thinking). */
             game_seat *seat = game_thinking(g);
-            if (seat && !game_seat_wait_ready(seat, 20) && sys_signal_pending())
-                game_move_now(g); /* the signal came before the think had begun */
+            if (seat)
+                game_seat_wait_ready(seat, 20);
             break;
         }
         case GAME_TICK_MOVED:
@@ -541,10 +544,14 @@ int cmd_match(int argc, char **argv)
         case OPT_DEPTH: o.depth = atoi(val); break;
         case OPT_NODES: o.nodes = strtoull(val, NULL, 10); break;
         case OPT_OPENINGS:
-            o.openings = read_openings(val, &o.n_openings);
+            free(o.file_openings);
+            free(o.file_text);
+            o.openings = o.file_openings = read_openings(val, &o.n_openings, &o.file_text);
             if (!o.openings || o.n_openings == 0) {
                 fprintf(stderr, "cotuong match: %s: %s\n", val,
                         o.openings ? "no opening in the file" : strerror(errno));
+                free(o.file_openings);
+                free(o.file_text);
                 return 1;
             }
             break;
@@ -607,6 +614,8 @@ int cmd_match(int argc, char **argv)
         sys_player_free(p1);
         sys_player_free(p2);
         ct_book_free(book);
+        free(o.file_openings);
+        free(o.file_text);
         return 1;
     }
     printf("match: %s vs %s, %d games, %s, rules %s, %d openings\n", sys_player_name(p1),
@@ -668,5 +677,7 @@ int cmd_match(int argc, char **argv)
     sys_player_free(p1); /* quit, then killed if it lingers: no engine outlives the match */
     sys_player_free(p2);
     ct_book_free(book);
+    free(o.file_openings);
+    free(o.file_text);
     return sys_signal_pending() ? 128 + sys_signal_pending() : 0;
 }
