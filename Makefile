@@ -262,7 +262,7 @@ $(FUZZ_BUILD)/libcotuong.a: $(FUZZ_CORE_OBJ)
 # A target of a module above the core lists the objects it needs besides the core
 # (FUZZ_OBJ_name; pure modules only) and depends on them.
 FZ := $(FUZZ_BUILD)
-FUZZ_OBJ_proto := $(FZ)/game/proto.o $(FZ)/sys/sanitize.o
+FUZZ_OBJ_proto := $(FZ)/game/proto.o $(FZ)/sys/sanitize.o $(FZ)/sys/xmalloc.o
 FUZZ_OBJ_engine_line := $(FZ)/sys/engine_proc.o $(FZ)/sys/sanitize.o $(FZ)/sys/xmalloc.o
 FUZZ_OBJ_settings := $(FZ)/sys/settings.o $(FZ)/sys/sanitize.o $(FZ)/sys/savefile.o
 FUZZ_OBJ_resume := $(FZ)/sys/resume.o $(FZ)/sys/sanitize.o $(FZ)/sys/savefile.o $(FZ)/sys/xmalloc.o

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `match` subcommand: headless games between two players (the built-in AI
- * at any level or external engines), refereed by the rules core, over a built-in list of
+ * at any level or external engines), each played through the game model (game/game.h: its
+ * seats, clock and referee; the players stay open from game to game), over a built-in list of
  * openings played with colours swapped; prints W/D/L, score and the Elo difference with
  * its 95% error bar and each player's time and depth per move, and can write the games as
  * PGN (ICCS moves). With --sprt it stops as soon as a sequential probability ratio test
@@ -16,6 +17,8 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/sprt.h"
+#include "game/game.h"
+#include "game/seat.h"
 #include "sys/readall.h"
 #include "sys/player.h"
 #include "sys/signals.h"
@@ -79,13 +82,6 @@ static void stop_thinking(void)
         sys_player_stop(p); /* an atomic store (the AI) or a write(2) on a pipe (an engine) */
 }
 
-static bool stop_if_interrupted(void *user, const ct_search_info *info)
-{
-    (void)user;
-    (void)info;
-    return sys_signal_pending() != 0;
-}
-
 typedef struct {
     const char *p1_spec, *p2_spec;
     engine_options p1_opts, p2_opts;
@@ -93,6 +89,8 @@ typedef struct {
     int movetime;
     uint64_t nodes;
     const char *const *openings;
+    const char **file_openings; /* --openings: the list and the text it points into */
+    char *file_text;
     int n_openings;
     bool sprt;
     sprt_test test;
@@ -147,10 +145,10 @@ static const cmd_usage match_usage = {
 
 /* Reads an openings file: one line of coordinate moves per opening; '#' starts a comment,
  * a leading "N:" (the weight of a book line) is skipped. The lines are checked when played. */
-static const char **read_openings(const char *path, int *count)
+static const char **read_openings(const char *path, int *count, char **textp)
 {
     size_t len;
-    char *text = readall_path(path, 1 << 22, &len);
+    char *text = *textp = readall_path(path, 1 << 22, &len);
     if (!text)
         return NULL;
     int cap = 64, n = 0;
@@ -175,7 +173,7 @@ static const char **read_openings(const char *path, int *count)
         list[n++] = line;
     }
     *count = n;
-    return list; /* the lines point into text, which lives as long as the process */
+    return list; /* the lines point into text (free both after the match) */
 }
 
 /* Elo difference for a score fraction. */
@@ -245,8 +243,8 @@ static void write_pgn(FILE *f, int round, const char *red, const char *black, co
     ct_record_free(&r);
 }
 
-/* Plays opening moves; false when one is illegal (a bug in the list). */
-static bool play_opening(ct_pos *pos, const char *line, ct_rules rules)
+/* Plays opening moves through the model; false when one is illegal (a bug in the list). */
+static bool play_opening(game *g, const char *line)
 {
     char tok[8];
     const char *p = line;
@@ -261,8 +259,7 @@ static bool play_opening(ct_pos *pos, const char *line, ct_rules rules)
         memcpy(tok, p, n);
         tok[n] = 0;
         p += n;
-        ct_verdict v = ct_rules_play(pos, rules, ct_move_parse_coord(tok));
-        if (v.flags & CT_ADJ_ILLEGAL)
+        if (game_play(g, ct_move_parse_coord(tok), sys_now_ms(), NULL) != GAME_OK)
             return false;
     }
     return true;
@@ -288,141 +285,155 @@ static int interrupted_game(FILE *pgn, int round, sys_player *red, sys_player *b
     return GAME_INTERRUPTED;
 }
 
-/* Plays one game; returns Red's score: 2 win, 1 draw, 0 loss, or GAME_INTERRUPTED (a signal:
- * the game is written unfinished, not printed). stats[CT_RED] and stats[CT_BLACK] get the
- * players' moves. */
-static int play_game_in(ct_pos *pos, const match_opts *o, sys_player *red, sys_player *black,
-                        int round, FILE *pgn, int *late_moves, move_stats *const stats[2])
+/* How a game ended, as the summary line and the PGN file say it. */
+typedef struct {
+    ct_result result;
+    ct_end_reason reason;
+    char termination[200];
+} match_end;
+
+/* A seat's forfeit (game_tick has scored it as a loss) in the words of the match. */
+static void forfeit_end(match_end *e, int side, const char *name, const game_seat_result *r)
 {
-    ct_pos_start(pos);
+    e->result = ct_result_loss_of(side);
+    if (r->status == GAME_SEAT_MOVE) { /* a move the referee refused */
+        char mv[5];
+        ct_move_coord(r->move, mv);
+        snprintf(e->termination, sizeof e->termination, "illegal move %s (%s)", mv, name);
+        return;
+    }
+    if (r->status == GAME_SEAT_NO_MOVE) { /* cannot happen: the referee ends the game first */
+        snprintf(e->termination, sizeof e->termination, "no legal move");
+        return;
+    }
+    bool resigned = r->status == GAME_SEAT_RESIGN;
+    if (r->player == SYS_PLAYER_TIMEOUT)
+        e->reason = CT_END_TIME;
+    else if (resigned)
+        e->reason = CT_END_RESIGNATION;
+    const char *what = r->player == SYS_PLAYER_TIMEOUT   ? "time forfeit"
+                       : r->player == SYS_PLAYER_CRASH   ? "engine crashed"
+                       : r->player == SYS_PLAYER_ILLEGAL ? "illegal move"
+                                                         : "resignation";
+    snprintf(e->termination, sizeof e->termination, "%s (%s: %s)", what, name, r->detail);
+}
+
+/* Counts a move the seat of side played in stats; checks the AI kept to the move time. */
+static void count_move(const match_opts *o, game *g, int side, sys_player *pl,
+                       move_stats *st, int *late_moves)
+{
+    game_seat_result r;
+    game_seat_last_result(game_seat_of(g, side), &r);
+    st->moves++;
+    st->total_ms += r.time_ms;
+    if (r.time_ms > st->max_ms)
+        st->max_ms = r.time_ms;
+    if (r.depth > 0) {
+        st->depth_moves++;
+        st->depth_sum += r.depth;
+    }
+    if (o->base_ms == 0 && o->depth == 0 && o->nodes == 0 && !sys_player_is_engine(pl) &&
+        r.time_ms > o->movetime + 50)
+        (*late_moves)++;
+    if (o->verbose) {
+        char mv[5];
+        ct_move_coord(r.move, mv);
+        fprintf(stderr, "%3d. %s %s score %d depth %d time %d\n", game_plies(g),
+                side == CT_RED ? "red  " : "black", mv, r.score, r.depth, r.time_ms);
+    }
+}
+
+/* Plays one game through the game model: the opening, then game_tick() asks each side's
+ * seat for its move, runs the clock, referees and ends the game on time or by forfeit.
+ * Returns Red's score: 2 win, 1 draw, 0 loss, or GAME_INTERRUPTED (a signal: the game is
+ * written unfinished, not printed). stats[CT_RED] and stats[CT_BLACK] get the moves. */
+static int play_game(game *g, const match_opts *o, sys_player *red, sys_player *black,
+                     int round, FILE *pgn, int *late_moves, move_stats *const stats[2])
+{
+    game_setup setup;
+    game_setup_default(&setup);
+    setup.rules = o->rules;
+    setup.tc.base_ms = o->base_ms;
+    setup.tc.increment_ms = o->inc_ms;
+    game_new(g, &setup, sys_now_ms());
+    g->pace_ms = 0;
     const char *opening = o->openings[((round - 1) / 2) % o->n_openings];
-    if (!play_opening(pos, opening, o->rules)) {
+    if (!play_opening(g, opening)) {
         fprintf(stderr, "cotuong match: bad opening '%s'\n", opening);
         exit(1);
     }
-    sys_player_new_game(red);
-    sys_player_new_game(black);
-    int clock[2] = {o->base_ms, o->base_ms};
-    ct_result result = CT_RESULT_NONE;
-    ct_end_reason reason = CT_END_NONE;
-    char termination[200] = "";
-    for (;;) {
+    sys_player *players[2] = {red, black};
+    for (int side = 0; side < 2; side++) {
+        game_seat *seat = game_seat_of_player(players[side], false);
+        game_seat_fix_limits(seat, o->depth, o->nodes,
+                             o->depth == 0 && o->nodes == 0 ? o->movetime : 0);
+        game_seat_new_game(seat);
+        game_set_seat(g, side, seat, NULL);
+    }
+    match_end e = {CT_RESULT_NONE, CT_END_NONE, ""};
+    while (!e.termination[0]) {
         if (sys_signal_pending())
-            return interrupted_game(pgn, round, red, black, pos);
-        int side = pos->side;
-        sys_player *pl = side == CT_RED ? red : black;
-        ct_limits lim;
-        ct_limits_init(&lim);
-        if (o->base_ms > 0) {
-            lim.wtime = clock[CT_RED];
-            lim.btime = clock[CT_BLACK];
-            lim.winc = lim.binc = o->inc_ms;
-        } else if (o->depth == 0 && o->nodes == 0) {
-            lim.movetime_ms = o->movetime;
+            return interrupted_game(pgn, round, red, black, g->pos);
+        int side = game_side(g);
+        thinking = players[side];
+        game_tick_event ev = game_tick(g, sys_now_ms());
+        switch (ev.kind) {
+        case GAME_TICK_NONE: {
+            /* A seat thinks: wait for it (a signal stops it: see stop_thinking). */
+            game_seat *seat = game_thinking(g);
+            if (seat)
+                game_seat_wait_ready(seat, 20);
+            break;
         }
-        lim.depth = o->depth;
-        lim.nodes = o->nodes;
-        sys_player_result r;
-        thinking = pl;
-        sys_player_think(pl, pos, &lim, stop_if_interrupted, NULL, &r);
-        thinking = NULL;
-        if (sys_signal_pending())
-            return interrupted_game(pgn, round, red, black, pos);
-        if (r.status == SYS_PLAYER_MOVE) {
-            move_stats *st = stats[side];
-            st->moves++;
-            st->total_ms += r.time_ms;
-            if (r.time_ms > st->max_ms)
-                st->max_ms = r.time_ms;
-            if (r.depth > 0) {
-                st->depth_moves++;
-                st->depth_sum += r.depth;
+        case GAME_TICK_MOVED:
+            count_move(o, g, side, players[side], stats[side], late_moves);
+            if (ev.report.over) {
+                e.result = ev.report.result;
+                e.reason = ev.report.reason;
+                snprintf(e.termination, sizeof e.termination, "%s",
+                         ct_end_reason_name(ev.report.reason));
+            } else if (game_plies(g) >= o->max_plies) {
+                e.result = CT_RESULT_DRAW;
+                snprintf(e.termination, sizeof e.termination, "adjudicated draw after %d plies",
+                         game_plies(g));
+            } else if (game_plies(g) >= CT_MAX_HISTORY - 2) {
+                e.result = CT_RESULT_DRAW;
+                snprintf(e.termination, sizeof e.termination, "history full");
             }
-        }
-        if (o->base_ms > 0) {
-            clock[side] -= r.time_ms;
-            if (clock[side] < 0 && r.status == SYS_PLAYER_MOVE) {
-                result = ct_result_loss_of(side);
-                reason = CT_END_TIME;
-                snprintf(termination, sizeof termination, "time forfeit (%s)", sys_player_name(pl));
-                break;
-            }
-            clock[side] += o->inc_ms;
-        } else if (lim.movetime_ms > 0 && !sys_player_is_engine(pl) && r.time_ms > o->movetime + 50) {
-            (*late_moves)++;
-        }
-        if (r.status == SYS_PLAYER_NO_MOVE) {
-            /* Cannot happen: the referee ends the game first. */
-            result = ct_result_loss_of(side);
-            snprintf(termination, sizeof termination, "no legal move");
+            break;
+        case GAME_TICK_TIME:
+            e.result = ct_result_loss_of(ev.side);
+            e.reason = CT_END_TIME;
+            snprintf(e.termination, sizeof e.termination, "time forfeit (%s)",
+                     sys_player_name(players[ev.side]));
+            break;
+        case GAME_TICK_FORFEIT: {
+            game_seat_result r;
+            game_seat_last_result(game_seat_of(g, ev.side), &r);
+            forfeit_end(&e, ev.side, sys_player_name(players[ev.side]), &r);
             break;
         }
-        if (r.status != SYS_PLAYER_MOVE) {
-            result = ct_result_loss_of(side);
-            if (r.status == SYS_PLAYER_TIMEOUT)
-                reason = CT_END_TIME;
-            else if (r.status == SYS_PLAYER_RESIGN)
-                reason = CT_END_RESIGNATION;
-            const char *what = r.status == SYS_PLAYER_TIMEOUT ? "time forfeit"
-                               : r.status == SYS_PLAYER_CRASH ? "engine crashed"
-                               : r.status == SYS_PLAYER_ILLEGAL ? "illegal move"
-                                                               : "resignation";
-            snprintf(termination, sizeof termination, "%s (%s: %s)", what, sys_player_name(pl), r.detail);
-            break;
-        }
-        ct_verdict v = ct_rules_play(pos, o->rules, r.move);
-        if (v.flags & CT_ADJ_ILLEGAL) {
-            char mv[5];
-            ct_move_coord(r.move, mv);
-            result = ct_result_loss_of(side);
-            snprintf(termination, sizeof termination, "illegal move %s (%s)", mv, sys_player_name(pl));
-            break;
-        }
-        if (o->verbose) {
-            char mv[5];
-            ct_move_coord(r.move, mv);
-            fprintf(stderr, "%3d. %s %s score %d depth %d time %d\n", pos->ply, side == CT_RED ? "red  " : "black",
-                    mv, r.score, r.depth, r.time_ms);
-        }
-        if (v.flags & CT_ADJ_GAME_OVER) {
-            result = v.result;
-            reason = v.reason;
-            snprintf(termination, sizeof termination, "%s", ct_end_reason_name(v.reason));
-            break;
-        }
-        if (pos->ply >= o->max_plies) {
-            result = CT_RESULT_DRAW;
-            snprintf(termination, sizeof termination, "adjudicated draw after %d plies", pos->ply);
-            break;
-        }
-        if (pos->ply >= CT_MAX_HISTORY - 2) {
-            result = CT_RESULT_DRAW;
-            snprintf(termination, sizeof termination, "history full");
-            break;
+        case GAME_TICK_HINT: break;
         }
     }
-    const char *rs = ct_result_string(result);
-    printf("game %d: %s (red) - %s (black): %s %s, %d plies, opening %s\n", round, sys_player_name(red),
-           sys_player_name(black), rs, termination, pos->ply, opening);
+    thinking = NULL;
+    if (sys_signal_pending())
+        return interrupted_game(pgn, round, red, black, g->pos);
+    const char *rs = ct_result_string(e.result);
+    printf("game %d: %s (red) - %s (black): %s %s, %d plies, opening %s\n", round,
+           sys_player_name(red), sys_player_name(black), rs, e.termination, game_plies(g),
+           opening);
     fflush(stdout);
     if (pgn) {
-        write_pgn(pgn, round, sys_player_name(red), sys_player_name(black), pos, result, reason, termination);
+        write_pgn(pgn, round, sys_player_name(red), sys_player_name(black), g->pos, e.result,
+                  e.reason, e.termination);
         fflush(pgn);
     }
-    if (result == CT_RESULT_RED_WINS)
+    if (e.result == CT_RESULT_RED_WINS)
         return 2;
-    if (result == CT_RESULT_BLACK_WINS)
+    if (e.result == CT_RESULT_BLACK_WINS)
         return 0;
     return 1;
-}
-
-static int play_game(const match_opts *o, sys_player *red, sys_player *black, int round, FILE *pgn,
-                     int *late_moves, move_stats *const stats[2])
-{
-    ct_pos *pos = xmalloc(sizeof *pos); /* large (its history): not on the stack */
-    int score = play_game_in(pos, o, red, black, round, pgn, late_moves, stats);
-    free(pos);
-    return score;
 }
 
 /* Adds "NAME=VALUE" to opts; false (with a message) when it is not one. */
@@ -533,10 +544,14 @@ int cmd_match(int argc, char **argv)
         case OPT_DEPTH: o.depth = atoi(val); break;
         case OPT_NODES: o.nodes = strtoull(val, NULL, 10); break;
         case OPT_OPENINGS:
-            o.openings = read_openings(val, &o.n_openings);
+            free(o.file_openings);
+            free(o.file_text);
+            o.openings = o.file_openings = read_openings(val, &o.n_openings, &o.file_text);
             if (!o.openings || o.n_openings == 0) {
                 fprintf(stderr, "cotuong match: %s: %s\n", val,
                         o.openings ? "no opening in the file" : strerror(errno));
+                free(o.file_openings);
+                free(o.file_text);
                 return 1;
             }
             break;
@@ -599,6 +614,8 @@ int cmd_match(int argc, char **argv)
         sys_player_free(p1);
         sys_player_free(p2);
         ct_book_free(book);
+        free(o.file_openings);
+        free(o.file_text);
         return 1;
     }
     printf("match: %s vs %s, %d games, %s, rules %s, %d openings\n", sys_player_name(p1),
@@ -620,12 +637,14 @@ int cmd_match(int argc, char **argv)
     move_stats stats[2]; /* player 1, player 2 */
     memset(stats, 0, sizeof stats);
     int64_t t0 = sys_now_ms();
+    game *gm = xmalloc(sizeof *gm);
+    game_init(gm);
     for (int g = 1; g <= o.games && !sys_signal_pending(); g++) {
         bool p1_red = (g % 2) == 1;
         move_stats *by_side[2];
         by_side[CT_RED] = &stats[p1_red ? 0 : 1];
         by_side[CT_BLACK] = &stats[p1_red ? 1 : 0];
-        int s = play_game(&o, p1_red ? p1 : p2, p1_red ? p2 : p1, g, pgn, &late, by_side);
+        int s = play_game(gm, &o, p1_red ? p1 : p2, p1_red ? p2 : p1, g, pgn, &late, by_side);
         if (s == GAME_INTERRUPTED) {
             printf("interrupted: game %d was not finished and does not count\n", g);
             break;
@@ -650,11 +669,15 @@ int cmd_match(int argc, char **argv)
             }
         }
     }
+    game_free(gm); /* closes the seats; the players stay open until the end */
+    free(gm);
     print_summary(&o, p1, p2, w, d, l, t0, late, stats);
     if (pgn)
         fclose(pgn);
     sys_player_free(p1); /* quit, then killed if it lingers: no engine outlives the match */
     sys_player_free(p2);
     ct_book_free(book);
+    free(o.file_openings);
+    free(o.file_text);
     return sys_signal_pending() ? 128 + sys_signal_pending() : 0;
 }

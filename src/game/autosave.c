@@ -13,6 +13,8 @@
 #include "sys/systime.h"
 #include "sys/xmalloc.h"
 
+static void game_autosave_sink(void *user, const game *g, game_change what);
+
 void game_autosave_init(game_autosave *a)
 {
     memset(a, 0, sizeof *a);
@@ -162,7 +164,8 @@ int game_autosave_write(game_autosave *a, int64_t now, const char *interrupted)
     return rc;
 }
 
-void game_autosave_sink(void *user, const game *g, game_change what)
+/* The sink itself (user = the game_autosave): calls game_autosave_write(now). */
+static void game_autosave_sink(void *user, const game *g, game_change what)
 {
     (void)g;
     (void)what;

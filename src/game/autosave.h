@@ -40,8 +40,6 @@ void game_autosave_detach(game_autosave *a, game *g);
  * brings back every change, not only the game on screen. */
 void game_autosave_set_file(game_autosave *a, game *g, const ct_record *games,
                             const bool *changed, int n);
-/* The sink itself (user = the game_autosave): calls game_autosave_write(now). */
-void game_autosave_sink(void *user, const game *g, game_change what);
 /* Writes the resume file now; interrupted is "signal", "quit" or NULL. The file goes when
  * nothing is in it (no game with moves, no unsaved review); a finished game stays, with
  * its result, until a new one starts (it is not offered for resuming). Returns 0,

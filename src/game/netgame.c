@@ -103,7 +103,9 @@ int netgame_clock_side(const netgame *n, int64_t now)
 }
 
 /* ------------------------------------------------------------------ files */
-int netgame_resume_path(bool host, const char *id, char *buf, size_t size)
+/* The lobby resume file of a game: $XDG_STATE_HOME/cotuong/lobby-host-ID.pgn or
+ * lobby-guest-ID.pgn. -1 without a state directory. */
+static int netgame_resume_path(bool host, const char *id, char *buf, size_t size)
 {
     char dir[1024];
     if (savefile_state_dir(dir, sizeof dir) != 0)

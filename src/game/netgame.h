@@ -116,9 +116,6 @@ int netgame_save(netgame *n, const char *path, char *msg, size_t size);
  * game). */
 void netgame_end(netgame *n);
 
-/* The lobby resume file of a game: $XDG_STATE_HOME/cotuong/lobby-host-ID.pgn or
- * lobby-guest-ID.pgn. -1 without a state directory. */
-int netgame_resume_path(bool host, const char *id, char *buf, size_t size);
 /* The newest unfinished hosted game kept in the state directory: its record into *out
  * (free with ct_pgn_free_games(out, 1)) and its path. 0, or -1 with err ("" none). */
 int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *err,

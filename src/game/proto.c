@@ -12,6 +12,7 @@
 #include "cotuong/position.h"
 #include "cotuong/record.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 
 static const char *const type_names[PROTO_TYPE_COUNT] = {
     "hello", "info",     "seat",  "game",     "move",     "clock",  "sync", "draw",
@@ -28,11 +29,6 @@ static const char *const peer_names[] = {"away", "back"};
 #define CLOCK_MAX_MS (1000LL * 3600 * 24 * 30) /* 30 days: more is nonsense */
 #define MAX_FIELDS 10
 
-const char *proto_type_name(proto_type t)
-{
-    return (unsigned)t < PROTO_TYPE_COUNT ? type_names[t] : "?";
-}
-
 void proto_msg_init(proto_msg *m, proto_type t)
 {
     memset(m, 0, sizeof *m);
@@ -44,7 +40,8 @@ void proto_msg_init(proto_msg *m, proto_type t)
     snprintf(m->name[1], sizeof m->name[1], "-");
 }
 
-bool proto_name_valid(const char *s)
+/* True for a user name the protocol carries: 1..32 bytes of [A-Za-z0-9._@-], or "-". */
+static bool proto_name_valid(const char *s)
 {
     size_t n = strlen(s);
     if (n < 1 || n > PROTO_NAME_MAX)
@@ -88,9 +85,7 @@ static bool fen_valid(const char *s)
     for (size_t i = 0; i < n; i++)
         if (!strchr("rnbakcpheRNBAKCPHE0123456789/ w-", s[i]))
             return false;
-    ct_pos *pos = malloc(sizeof *pos);
-    if (!pos)
-        return false;
+    ct_pos *pos = xmalloc(sizeof *pos);
     bool ok = ct_fen_read(pos, s, NULL) == CT_OK;
     free(pos);
     return ok;

@@ -117,12 +117,6 @@ int proto_parse(const char *line, size_t len, proto_msg *m, char *err, size_t er
  * Chat and bye texts are sanitized and cut (at a character) to PROTO_TEXT_MAX bytes. */
 int proto_format(const proto_msg *m, char *buf, size_t size);
 
-/* The word of a message type ("hello", "move", ...). */
-const char *proto_type_name(proto_type t);
-
-/* True for a user name the protocol carries: 1..32 bytes of [A-Za-z0-9._@-], or "-". */
-bool proto_name_valid(const char *s);
-
 /* ------------------------------------------------------------------ the line reader */
 /* Frames bytes into lines and parses them, with a token bucket on the number of lines:
  * `burst` lines at once, refilled at `per_sec` lines a second. A line longer than

@@ -18,6 +18,7 @@
 #include "cotuong/position.h"
 #include "sys/sanitize.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 
 #define OUT_MAX (256 * 1024) /* a peer that lets this much pile up is not reading */
 #define EV_MAX 128
@@ -131,12 +132,8 @@ static void conn_open(conn *c, int rfd, int wfd, int burst, int rate, int64_t no
     c->rfd = rfd;
     c->wfd = wfd;
     proto_reader_init(&c->rd, burst, rate);
-    c->out = malloc(OUT_MAX);
+    c->out = xmalloc(OUT_MAX);
     c->opened = now;
-    if (!c->out) {
-        fprintf(stderr, "cotuong: out of memory\n");
-        abort();
-    }
 }
 
 static void conn_close(conn *c)
@@ -215,11 +212,7 @@ static void set_nonblock(int fd)
 
 static remote *remote_alloc(bool host)
 {
-    remote *r = calloc(1, sizeof *r);
-    if (!r) {
-        fprintf(stderr, "cotuong: out of memory\n");
-        abort();
-    }
+    remote *r = xcalloc(1, sizeof *r);
     r->host = host;
     for (int i = 0; i < REMOTE_MAX_CONNS; i++)
         r->c[i].rfd = r->c[i].wfd = -1;
@@ -433,8 +426,8 @@ remote *remote_host_new(const remote_host_config *cfg, char *err, size_t errsize
         r->fen[0] = 0;
     r->start_side = CT_RED;
     if (r->fen[0]) {
-        ct_pos *pos = malloc(sizeof *pos);
-        if (pos && ct_fen_read(pos, r->fen, NULL) == CT_OK)
+        ct_pos *pos = xmalloc(sizeof *pos);
+        if (ct_fen_read(pos, r->fen, NULL) == CT_OK)
             r->start_side = pos->side;
         free(pos);
     }
@@ -729,9 +722,7 @@ static int ask_info(const char *dir, const char *id, proto_msg *info, lobby_peer
 
 int remote_list(const char *dir, remote_listing *out, int max, char *err, size_t errsize)
 {
-    char (*ids)[LOBBY_ID_LEN + 1] = malloc(sizeof *ids * 256);
-    if (!ids)
-        return -1;
+    char (*ids)[LOBBY_ID_LEN + 1] = xmalloc(sizeof *ids * 256);
     int n = lobby_scan(dir, ids, 256, err, errsize);
     int k = 0;
     for (int i = 0; i < n && k < max; i++) {
@@ -758,9 +749,7 @@ int remote_list(const char *dir, remote_listing *out, int max, char *err, size_t
 int remote_find(const char *dir, const char *which, bool watch, char *id, char *err,
                 size_t errsize)
 {
-    remote_listing *list = malloc(sizeof *list * 64);
-    if (!list)
-        return -1;
+    remote_listing *list = xmalloc(sizeof *list * 64);
     int n = remote_list(dir, list, 64, err, errsize);
     if (n < 0) {
         free(list);
@@ -873,8 +862,8 @@ static void joiner_message(remote *r, const proto_msg *m, int64_t now)
         snprintf(r->fen, sizeof r->fen, "%s", m->fen);
         r->start_side = CT_RED;
         if (r->fen[0]) {
-            ct_pos *pos = malloc(sizeof *pos);
-            if (pos && ct_fen_read(pos, r->fen, NULL) == CT_OK)
+            ct_pos *pos = xmalloc(sizeof *pos);
+            if (ct_fen_read(pos, r->fen, NULL) == CT_OK)
                 r->start_side = pos->side;
             free(pos);
         }
@@ -1082,9 +1071,7 @@ static int current_line(const game *g, ct_move *out, int max)
 
 void remote_publish(remote *r, const game *g, int64_t now)
 {
-    ct_move *line = malloc(sizeof(ct_move) * PROTO_PLY_MAX);
-    if (!line)
-        return;
+    ct_move *line = xmalloc(sizeof(ct_move) * PROTO_PLY_MAX);
     int n = current_line(g, line, PROTO_PLY_MAX);
     if (n > PROTO_PLY_MAX)
         n = PROTO_PLY_MAX;

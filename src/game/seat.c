@@ -35,6 +35,9 @@ struct game_seat {
     game_seat_progress prog;  /* under lock */
     game_seat_result res;     /* under lock, valid when finished */
     int64_t t0; /* sys_now_ms() when it started */
+    bool fixed;               /* game_seat_fix_limits() was called: */
+    int fix_depth, fix_movetime;
+    uint64_t fix_nodes;
 };
 
 static int elapsed_ms(const int64_t *t0)
@@ -66,11 +69,6 @@ void game_seat_free(game_seat *s)
     pthread_cond_destroy(&s->cond);
     free(s->pos);
     free(s);
-}
-
-const char *game_seat_name(const game_seat *s)
-{
-    return s->name;
 }
 
 void *game_seat_impl(const game_seat *s)
@@ -109,6 +107,12 @@ bool game_seat_start(game_seat *s, const ct_pos *pos, const ct_limits *lim)
         return false;
     *s->pos = *pos;
     s->lim = *lim;
+    if (s->fixed) {
+        s->lim.depth = s->fix_depth;
+        s->lim.nodes = s->fix_nodes;
+        if (lim->wtime <= 0 && lim->btime <= 0)
+            s->lim.movetime_ms = s->fix_movetime;
+    }
     memset(&s->prog, 0, sizeof s->prog);
     memset(&s->res, 0, sizeof s->res);
     s->finished = false;
@@ -118,6 +122,14 @@ bool game_seat_start(game_seat *s, const ct_pos *pos, const ct_limits *lim)
         return false;
     s->running = true;
     return true;
+}
+
+void game_seat_fix_limits(game_seat *s, int depth, uint64_t nodes, int movetime_ms)
+{
+    s->fixed = true;
+    s->fix_depth = depth;
+    s->fix_nodes = nodes;
+    s->fix_movetime = movetime_ms;
 }
 
 bool game_seat_busy(const game_seat *s)
@@ -151,7 +163,7 @@ bool game_seat_poll(game_seat *s, game_seat_result *res)
     return true;
 }
 
-bool game_seat_wait(game_seat *s, int timeout_ms, game_seat_result *res)
+bool game_seat_wait_ready(game_seat *s, int timeout_ms)
 {
     if (!s->running)
         return false;
@@ -172,10 +184,22 @@ bool game_seat_wait(game_seat *s, int timeout_ms, game_seat_result *res)
                             : pthread_cond_timedwait(&s->cond, &s->lock, &until);
     bool f = s->finished;
     pthread_mutex_unlock(&s->lock);
-    if (!f)
+    return f;
+}
+
+bool game_seat_wait(game_seat *s, int timeout_ms, game_seat_result *res)
+{
+    if (!game_seat_wait_ready(s, timeout_ms))
         return false;
     collect(s, res);
     return true;
+}
+
+void game_seat_last_result(const game_seat *s, game_seat_result *res)
+{
+    pthread_mutex_lock((pthread_mutex_t *)&s->lock);
+    *res = s->res;
+    pthread_mutex_unlock((pthread_mutex_t *)&s->lock);
 }
 
 void game_seat_progress_get(const game_seat *s, game_seat_progress *p)
@@ -251,6 +275,7 @@ typedef struct {
     sys_player *player;
     game_seat *seat;
     struct timespec t0;
+    bool owned;          /* the seat frees the player */
 } player_seat;
 
 static bool player_progress(void *user, const ct_search_info *info)
@@ -277,6 +302,7 @@ static void player_think(void *impl, game_seat *seat, const ct_pos *pos, const c
     res->move = r.move;
     res->score = r.score;
     res->depth = r.depth;
+    res->player = r.status;
     snprintf(res->detail, sizeof res->detail, "%s", r.detail);
     switch (r.status) {
     case SYS_PLAYER_MOVE: res->status = GAME_SEAT_MOVE; break;
@@ -303,7 +329,8 @@ static void player_new_game(void *impl)
 static void player_free(void *impl)
 {
     player_seat *ps = impl;
-    sys_player_free(ps->player);
+    if (ps->owned)
+        sys_player_free(ps->player);
     free(ps);
 }
 
@@ -318,9 +345,13 @@ game_seat *game_seat_open(const sys_player_spec *spec, const ct_book *book, char
                           size_t errlen)
 {
     sys_player *p = sys_player_open(spec, book, err, errlen);
-    if (!p)
-        return NULL;
+    return p ? game_seat_of_player(p, true) : NULL;
+}
+
+game_seat *game_seat_of_player(sys_player *p, bool owned)
+{
     player_seat *ps = xcalloc(1, sizeof *ps);
     ps->player = p;
+    ps->owned = owned;
     return game_seat_new(&player_ops, ps, sys_player_name(p));
 }

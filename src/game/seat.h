@@ -57,6 +57,8 @@ typedef struct {
     int score, depth;   /* side-to-move view, when known */
     int time_ms;
     char detail[160];   /* why, for a forfeit */
+    sys_player_status player; /* the AI/engine kind: the player's own status (a forfeit's
+                                 kind: crash, timeout, illegal answer) */
 } game_seat_result;
 
 typedef struct game_seat game_seat;
@@ -85,9 +87,16 @@ game_seat *game_seat_new(const game_seat_ops *ops, void *impl, const char *name)
  * may be NULL and must outlive the seat). NULL with the reason in err otherwise. */
 game_seat *game_seat_open(const sys_player_spec *spec, const ct_book *book, char *err,
                           size_t errlen);
+/* A seat over a player already open (e.g. with engine options set). owned: the seat frees
+ * the player; otherwise the caller keeps it and frees it after the seat (a match keeps its
+ * engines running from game to game while each game has seats of its own). */
+game_seat *game_seat_of_player(sys_player *p, bool owned);
+/* Fixed limits for every think of the seat, over the limits game_seat_start is given: depth
+ * and nodes (0 = none) always; without a main clock (no wtime/btime) the time per move
+ * becomes movetime_ms (0 = none: the depth or the nodes alone bound the think). */
+void game_seat_fix_limits(game_seat *s, int depth, uint64_t nodes, int movetime_ms);
 /* Cancels a running think, then frees the seat and its implementation. NULL is ignored. */
 void game_seat_free(game_seat *s);
-const char *game_seat_name(const game_seat *s);
 /* The implementation pointer given to game_seat_new. */
 void *game_seat_impl(const game_seat *s);
 
@@ -102,6 +111,11 @@ bool game_seat_ready(const game_seat *s);
 bool game_seat_poll(game_seat *s, game_seat_result *res);
 /* Blocks up to timeout_ms (-1: no limit) for the result; false on timeout. */
 bool game_seat_wait(game_seat *s, int timeout_ms, game_seat_result *res);
+/* Blocks up to timeout_ms for the think to end without collecting it (poll, or game_tick,
+ * does); true when it has ended. */
+bool game_seat_wait_ready(game_seat *s, int timeout_ms);
+/* The result of the last think collected (depth and time of the move a game played). */
+void game_seat_last_result(const game_seat *s, game_seat_result *res);
 /* The progress of the running (or last) think. */
 void game_seat_progress_get(const game_seat *s, game_seat_progress *p);
 /* Asks the think to finish now; the result still comes through poll. */
