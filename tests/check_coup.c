@@ -224,6 +224,33 @@ START_TEST(test_perft_hand)
 }
 END_TEST
 
+/* A reveal that checks, counted by hand. Red's e3 piece is really a cannon (the standard
+ * deal with e3 and b2 swapped): e3-e4 reveals it and it checks e9 over the screen on e6.
+ * Black's replies, square by square: the king's e8 stays on the line (one screen: e6) and
+ * d9/f9 are its own; e6-e5 leaves one screen (e5); nothing attacks e4. A second screen on
+ * e7 or e8 ends the check: the face-down advisors d9-e8 and f9-e8 (palace), the face-down
+ * elephants c9-e7 and g9-e7 (eyes d8, f8 empty), the face-down cannons b7-e7 and h7-e7
+ * (c7 d7 / g7 f7 empty). No horse, rook or pawn reaches e5, e7 or e8. 6 moves. */
+START_TEST(test_reveal_gives_check)
+{
+    ct_coup_deal deal;
+    ct_coup_deal_standard(&deal);
+    deal.type[CT_RED][12] = CT_CANNON; /* e3 */
+    deal.type[CT_RED][8] = CT_PAWN;    /* b2 */
+    ck_assert(ct_coup_deal_ok(&deal));
+    ct_coup_start(&pos, &deal);
+    ck_assert_int_eq(ct_coup_make(&pos, ct_move_parse_coord("e3e4"), 0), CT_CANNON);
+    ck_assert(ct_coup_in_check(&pos, CT_BLACK));
+    ck_assert_int_eq(count_legal(&pos), 6);
+    const char *replies[] = {"d9e8", "f9e8", "c9e7", "g9e7", "b7e7", "h7e7"};
+    for (int i = 0; i < 6; i++)
+        ck_assert_msg(has_move(&pos, replies[i]), "%s missing", replies[i]);
+    /* The b2 piece is really a pawn, yet while face down it moves as a cannon: b2-b9. */
+    ct_coup_unmake(&pos);
+    ck_assert(has_move(&pos, "b2b9"));
+}
+END_TEST
+
 /* ------------------------------------------------------------------ brute force */
 
 /* A naive rule check from the spec, on files and ranks, for the piece on (f0,r0). */
@@ -671,6 +698,7 @@ static Suite *coup_suite(void)
     tcase_add_test(tc, test_screen_is_check);
     tcase_add_test(tc, test_perft_standard_deal);
     tcase_add_test(tc, test_perft_hand);
+    tcase_add_test(tc, test_reveal_gives_check);
     tcase_add_test(tc, test_deal_and_reveal);
     tcase_add_test(tc, test_judge);
     tcase_add_loop_test(tc, test_brute_force, 0, 8);

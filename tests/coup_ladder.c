@@ -6,7 +6,17 @@
  *   build/coup_ladder match A B games      level A against level B, colours alternate
  *   build/coup_ladder greedy A games       level A against a one-ply greedy player
  * Each game has its own deal (seed = game number); the referee is the full position, each
- * player gets only what ct_coup_search()/ct_coup_view() give it. */
+ * player gets only what ct_coup_search()/ct_coup_view() give it.
+ *
+ * Figures (2 shared cores under heavy load, nice 19; the higher level's score):
+ *   levels 1-5 at 7b92d6d (budgets unchanged since), 100 games each:
+ *     2 vs 1 65.5%   3 vs 2 83.5%   4 vs 3 68.5%   5 vs 4 70.5%
+ *   6 vs 5: 57.0% (100 games, 50k-node level 6) -> 61.2% (40 games, 150k, b9bbba4)
+ *   7 vs 6: 52.5% (60 games, old budgets), 50.0% (30 games, 400k vs 150k): not separated
+ *   8 vs 7: 40% (20 games, old budgets): not separated
+ *   level 6 vs greedy 40-0; level 10 (2M nodes) vs greedy 10-0
+ *   nps: `build/coup_ladder nps 2` 1,021,920 nodes in 1.15-1.21 s user (~0.87M/s CPU);
+ *   `build/cotuong bench --depth 10` 688,399 nodes in 0.51 s user (~1.35M/s CPU). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

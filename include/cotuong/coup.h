@@ -12,6 +12,10 @@
  *     ct_move moves[CT_MAX_MOVES];
  *     int n = ct_coup_gen_legal(&red, moves);    // the same moves from either position
  *     int t = ct_coup_make(&full, moves[0], 0);  // plays; returns the type revealed (or 0)
+ *     ct_coup_result r;                          // the AI for the side to move: it views
+ *     ct_coup_search(&full, level, 0, 0, seed, &r);  // the position itself, never the deal
+ *     // a record keeps the seed and the moves: replaying ct_coup_play(&full, mv, 0) from
+ *     // ct_coup_start(&full, &deal) gives the same reveals on every machine.
  *
  * Representation (why not ct_pos): ct_pos gives each piece index a fixed type slot (two
  * rooks per side), but a face-down piece on a rook's square moves as a rook while both real
@@ -45,7 +49,7 @@
  * player must come from it. ct_coup_search() applies it itself before searching, so the AI
  * cannot read the deal even when handed the referee's position.
  *
- * Ownership: positions are plain values (copy them freely; ~40 KB with the history). Nothing
+ * Ownership: positions are plain values (copy them freely; 33 KB with the history). Nothing
  * here allocates, prints or keeps state: the PRNG state is passed in.
  */
 #ifndef COTUONG_COUP_H

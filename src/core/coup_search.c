@@ -22,7 +22,7 @@ enum {
     EV_RISK_DIV = 3,        /* an attacked, undefended face-down piece loses value / this */
     EV_TEMPO = 10,
     QS_MAX_PLY = 8,         /* quiescence depth */
-    QS_REVEAL_PLY = 1,      /* captures that reveal (chance nodes) only this near the leaf */
+    QS_REVEAL_PLY = 1,      /* captures that reveal only this near the leaf, and then... */
     QS_DELTA = 200,
     CHANCE_BOUND = 1500,    /* chance outcomes are clamped to +-this (Star1 needs bounds) */         /* a capture that cannot lift the score near alpha is skipped */
     MAX_PLY = 64,
@@ -31,11 +31,15 @@ enum {
 #define MATE_BOUND (CT_COUP_MATE - MAX_PLY * 2)
 
 /* Levels 1..10: the deepest iteration and the node budget (like search.h's levels), and how
- * far below the best a weak level may still choose (by seed). */
+ * far below the best a weak level may still choose (by seed). The first iteration is never
+ * cut, so the lowest levels differ mostly by their margin. From the start, depth 2 costs
+ * about 130,000 nodes and depth 3 about 24 million (every move a chance node): level 6 is
+ * the first to finish depth 2 in the opening; above it the levels differ only once pieces
+ * are revealed (tests/coup_ladder.c has the figures). */
 static const int level_depth[10] = {1, 1, 2, 2, 3, 3, 4, 4, 5, 6};
-static const long level_nodes[10] = {300,    1000,   3000,   8000,    20000,
-                                     50000,  120000, 300000, 800000, 2000000};
-static const int level_margin[10] = {250, 180, 120, 80, 50, 30, 15, 0, 0, 0};
+static const long level_nodes[10] = {300,    1000,   3000,    8000,    20000,
+                                     150000, 400000, 1000000, 2000000, 4000000};
+static const int level_margin[10] = {400, 200, 120, 80, 50, 30, 15, 0, 0, 0};
 
 typedef struct {
     uint64_t nodes;
@@ -206,7 +210,8 @@ static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; 
 /* The value of mv for the mover. A move that reveals an unknown piece is a chance node: the
  * mean over the pool's identities, weighted by their counts. Star1: each outcome gets the
  * window that could still change the result, given the others' possible extremes. */
-static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, child_fn child)
+static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, child_fn child,
+                    bool likeliest_only)
 {
     ct_coup_pos *p = &x->pos;
     int c = p->board[CT_FROM(mv)];
@@ -235,6 +240,12 @@ static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, c
                 types[j] = types[j - 1];
             types[j] = t;
         }
+    /* ...the quiescence search takes the likeliest outcome for the whole (a capture's gain
+     * is sure; branching on every identity there costs ten times the nodes). */
+    if (likeliest_only) {
+        nt = 1;
+        w_all = w_left = p->pool[side][types[0]];
+    }
     for (int ti = 0; ti < nt; ti++) {
         int t = types[ti], w = p->pool[side][t];
         w_left -= w;
@@ -304,7 +315,7 @@ static int qsearch(ctx *x, int alpha, int beta, int ply, int qply)
     }
     order(x, mv, k, MAX_PLY, CT_NO_MOVE);
     for (int i = 0; i < k; i++) {
-        int v = value_of(x, mv[i], qply + 1, alpha, beta, ply, qsearch_child);
+        int v = value_of(x, mv[i], qply + 1, alpha, beta, ply, qsearch_child, true);
         if (x->stop)
             return 0;
         if (v > best) {
@@ -341,11 +352,11 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply)
          * rest worse, which also narrows every chance node's windows below. */
         int v;
         if (i == 0) {
-            v = value_of(x, mv[i], depth - 1, alpha, beta, ply, search_child);
+            v = value_of(x, mv[i], depth - 1, alpha, beta, ply, search_child, false);
         } else {
-            v = value_of(x, mv[i], depth - 1, alpha, alpha + 1, ply, search_child);
+            v = value_of(x, mv[i], depth - 1, alpha, alpha + 1, ply, search_child, false);
             if (v > alpha && v < beta && !x->stop)
-                v = value_of(x, mv[i], depth - 1, alpha, beta, ply, search_child);
+                v = value_of(x, mv[i], depth - 1, alpha, beta, ply, search_child, false);
         }
         if (x->stop)
             return 0;
@@ -421,11 +432,11 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
                            : alpha;
             int v;
             if (i == 0 || a == -SCORE_INF) {
-                v = value_of(&x, mv[i], d - 1, a, SCORE_INF, 0, search_child);
+                v = value_of(&x, mv[i], d - 1, a, SCORE_INF, 0, search_child, false);
             } else {
-                v = value_of(&x, mv[i], d - 1, a, a + 1, 0, search_child);
+                v = value_of(&x, mv[i], d - 1, a, a + 1, 0, search_child, false);
                 if (v > a && !x.stop)
-                    v = value_of(&x, mv[i], d - 1, a, SCORE_INF, 0, search_child);
+                    v = value_of(&x, mv[i], d - 1, a, SCORE_INF, 0, search_child, false);
             }
             if (x.stop)
                 break;
