@@ -27,20 +27,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         next = strchr(line, '\n');
         if (next)
             *next++ = '\0';
-        for (int proto = CT_PROTO_UCI; proto <= CT_PROTO_XBOARD; proto++) {
+        for (int proto = SYS_PROTO_UCI; proto <= SYS_PROTO_XBOARD; proto++) {
             int score = 0, depth = 0;
             const char *mv = NULL;
-            engine_line_kind k = engine_parse_line((ct_engine_proto)proto, line, &score, &depth, &mv);
-            if (k == ENGINE_LINE_SCORE && (score > 1000000 + CT_SCORE_MATE || score < -1000000 - CT_SCORE_MATE))
+            sys_engine_line_kind k = sys_engine_parse_line((sys_engine_proto)proto, line, &score, &depth, &mv);
+            if (k == SYS_ENGINE_LINE_SCORE && (score > 1000000 + CT_SCORE_MATE || score < -1000000 - CT_SCORE_MATE))
                 abort();
-            if (depth < -1 || depth > ENGINE_MAX_DEPTH || (k != ENGINE_LINE_SCORE && depth != -1))
+            if (depth < -1 || depth > ENGINE_MAX_DEPTH || (k != SYS_ENGINE_LINE_SCORE && depth != -1))
                 abort();
-            if (k != ENGINE_LINE_MOVE)
+            if (k != SYS_ENGINE_LINE_MOVE)
                 continue;
             if (!mv || mv < line || mv > line + strlen(line))
                 abort();
             for (int ranks1 = 0; ranks1 < 2; ranks1++) {
-                ct_move m = engine_move_in(ranks1, mv);
+                ct_move m = sys_engine_move_in(ranks1, mv);
                 if (m != CT_NO_MOVE && (!ct_sq_on_board(CT_FROM(m)) || !ct_sq_on_board(CT_TO(m))))
                     abort();
                 (void)ct_is_legal(&pos, m);

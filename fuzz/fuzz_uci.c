@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!quiet) {
         quiet = freopen("/dev/null", "w", stdout) != NULL;
     }
-    if (!uci_session_begin(NULL, true))
+    if (!cmd_uci_session_begin(NULL, true))
         return 0;
     char *text = malloc(size + 1);
     if (text) {
@@ -28,11 +28,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             next = strchr(line, '\n');
             if (next)
                 *next++ = '\0';
-            if (!uci_session_line(line))
+            if (!cmd_uci_session_line(line))
                 break;
         }
         free(text);
     }
-    uci_session_end();
+    cmd_uci_session_end();
     return 0;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests for stopping an external engine mid-think (src/sys/engine_proc.c ct_engine_think,
+/* Tests for stopping an external engine mid-think (src/sys/engine_proc.c sys_engine_think,
  * src/game/seat.c): undo, a new game or quitting while a scripted fake engine thinks
  * returns at once and never plays the stale move; "move now" plays the engine's answer to
  * `stop` (UCI) or `?` (xboard); an engine deaf to both is killed after the grace second.
@@ -146,7 +146,7 @@ START_TEST(test_late_answer_is_not_the_next_one)
 {
     char cmd[200], err[300], detail[160];
     snprintf(cmd, sizeof cmd, "sh %s late", script);
-    ct_engine *e = ct_engine_start(CT_PROTO_UCI, cmd, err, sizeof err);
+    sys_engine *e = sys_engine_start(SYS_PROTO_UCI, cmd, err, sizeof err);
     ck_assert_msg(e != NULL, "%s", err);
     ct_pos pos;
     ct_pos_start(&pos);
@@ -155,15 +155,15 @@ START_TEST(test_late_answer_is_not_the_next_one)
     ct_limits_init(&lim);
     lim.movetime_ms = 100;
     ct_move mv;
-    ck_assert_int_eq(ct_engine_go(e, &pos, &lim, 300, &mv, NULL, detail, sizeof detail),
-                     CT_ENGINE_TIMEOUT);
+    ck_assert_int_eq(sys_engine_go(e, &pos, &lim, 300, &mv, NULL, detail, sizeof detail),
+                     SYS_ENGINE_TIMEOUT);
     ck_assert_str_eq(detail, "no move within 300 ms");
-    ck_assert_int_eq(ct_engine_go(e, &pos, &lim, 3000, &mv, NULL, detail, sizeof detail),
-                     CT_ENGINE_MOVE);
+    ck_assert_int_eq(sys_engine_go(e, &pos, &lim, 3000, &mv, NULL, detail, sizeof detail),
+                     SYS_ENGINE_MOVE);
     char text[6];
     ct_move_coord(mv, text);
     ck_assert_str_eq(text, "i9i8"); /* not the late h7e7 */
-    ct_engine_free(e);
+    sys_engine_free(e);
 }
 END_TEST
 

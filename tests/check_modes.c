@@ -2,7 +2,8 @@
 /* Tests for the mode stack of the interactive program (src/tui/controller.c) without a
  * terminal: each mode owns its state, so a prompt pushed over another prompt (a question
  * asked while a line is being typed) leaves the one below as it was. The real prompt mode
- * runs over a stand-in for the screen that asked; keys are given as the input reader would. */
+ * runs over a stand-in for the screen that asked; keys are given as the input reader would.
+ * The board component every screen shares: the hint, the cursor, the move line. */
 #include <check.h>
 #include <curses.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "sys/resume.h"
+#include "tui/board.h"
 #include "tui/controller.h"
 #include "tui/modes.h"
 #include "tui/session.h"
@@ -208,6 +210,72 @@ START_TEST(test_review_resume_keeps_every_game)
 }
 END_TEST
 
+/* The board component: what it hands its owner. */
+typedef struct {
+    ct_pos pos;
+    ct_move played[4];
+    int n;
+} board_owner;
+
+static const ct_pos *owner_pos(void *o)
+{
+    return &((board_owner *)o)->pos;
+}
+
+static void owner_play(ctl *c, void *o, ct_move mv)
+{
+    (void)c;
+    board_owner *bo = o;
+    bo->played[bo->n++] = mv;
+}
+
+static void board_key(ctl *c, tui_board *b, ui_req req)
+{
+    ui_event ev = {.req = req};
+    ck_assert(tui_board_key(c, b, &ev));
+}
+
+/* One board for every screen: a hint selects its piece and puts the cursor on its target,
+ * so Enter plays it (the trainer's hint left the cursor on the piece, and Enter refused it
+ * as "not yours"); the cursor walks the board; the move line reads C2.5 as any screen does. */
+START_TEST(test_board)
+{
+    ctl c;
+    ctl_init(&c, modes);
+    ck_assert(ctl_push(&c, CTL_MODE_PLAY, NULL));
+    static const tui_board_ops ops = {.position = owner_pos, .play = owner_play};
+    board_owner bo = {.n = 0};
+    ct_pos_start(&bo.pos);
+    tui_board b;
+    tui_board_init(&b, &ops, &bo, "Move:", 4, 0);
+    ct_move h2e2 = CT_MOVE(CT_SQ(7, 2), CT_SQ(4, 2));
+    tui_board_hint(&b, &bo.pos, h2e2);
+    ck_assert_int_eq(b.file, 4);
+    ck_assert_int_eq(b.rank, 2);
+    ck_assert_int_eq(b.selected, CT_SQ(7, 2));
+    board_key(&c, &b, REQ_SELECT);
+    ck_assert_int_eq(bo.n, 1);
+    ck_assert_int_eq(bo.played[0], h2e2);
+    /* The cursor: up a rank, then Enter on Red's own piece chooses it. */
+    tui_board_clear(&b);
+    b.file = 1;
+    b.rank = 1;
+    board_key(&c, &b, REQ_UP);
+    ck_assert_int_eq(b.rank, 2);
+    board_key(&c, &b, REQ_SELECT);
+    ck_assert_int_eq(b.selected, CT_SQ(1, 2));
+    ck_assert_int_gt(b.n_targets, 0);
+    /* The typed move: the prompt over the screen, read by ctl_read_move. */
+    board_key(&c, &b, REQ_MOVE_LINE);
+    ck_assert_int_eq(ctl_current_mode(&c), CTL_MODE_PROMPT);
+    for (const char *k = "C2.5\n"; *k; k++)
+        key(&c, *k);
+    ck_assert_int_eq(bo.n, 2);
+    ck_assert_int_eq(bo.played[1], h2e2);
+    ctl_free(&c);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("modes");
@@ -215,6 +283,7 @@ int main(void)
     tcase_add_test(tc, test_prompt_over_prompt);
     tcase_add_test(tc, test_help_owns_its_scroll);
     tcase_add_test(tc, test_review_resume_keeps_every_game);
+    tcase_add_test(tc, test_board);
     tcase_set_timeout(tc, 30);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

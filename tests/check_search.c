@@ -541,7 +541,7 @@ END_TEST
 START_TEST(test_bench_signature)
 {
     double secs;
-    uint64_t nodes = ct_bench_run(BENCH_SIGNATURE_DEPTH, 1, false, &secs);
+    uint64_t nodes = cmd_bench_run(BENCH_SIGNATURE_DEPTH, 1, false, &secs);
     ck_assert_uint_eq(nodes, BENCH_SIGNATURE);
 }
 END_TEST

@@ -52,7 +52,62 @@ bad "perft bad depth" "depth" perft x
 bad "perft negative depth" "depth" perft -1
 bad "perft huge depth" "depth" perft 99
 bad "perft bad FEN names the field" "field 1" perft --fen 'rnbakabnr/9/9 w - - 0 1' 1
-bad "perft FEN missing" "needs a FEN" perft --fen
+bad "perft FEN missing" "needs an argument (FEN)" perft --fen
 bad "moves bad side" "field 2" moves --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1'
 bad "unknown command" "unknown command" frobnicate
+# Item-5 defects of issue 21. --lang before --help is the language of the main help.
+check "--lang vi --help: the main help in Vietnamese" 1 "$("$ct" --lang vi --help | grep -c '^Cách dùng: cotuong \[LỆNH\]')"
+# A language without a catalogue is said on stderr, with the languages there are.
+check "--lang fr: said, with the languages" 1 "$("$ct" --lang fr --help 2>&1 >/dev/null | grep -c "no language 'fr' (the languages are: en, vi)")"
+check "review --lang fr: said too" 1 "$("$ct" review --lang fr --help 2>&1 >/dev/null | grep -c "no language 'fr'")"
+# uci --book refuses a file that is no book.
+bin=$(mktemp) empty=$(mktemp)
+head -c 600 "$ct" > "$bin"
+bad "uci --book on a binary file" "binary data, not an opening book" uci --book "$bin"
+bad "uci --book on an empty file" "no book line" uci --book "$empty"
+# The same bad file gets the same words from every command that reads games.
+for c in convert judge opening analyse review; do
+    check "$c: a binary file" 1 "$("$ct" $c "$bin" 2>&1 </dev/null | grep -c 'binary data, not a PGN or XQF file')"
+    check "$c: an empty file" 1 "$("$ct" $c "$empty" 2>&1 </dev/null | grep -c ': no game in this file$')"
+done
+# opening: a game without moves has no opening.
+printf '[Event "x"]\n\n*\n' > "$empty"
+check "opening of a game without moves" "- no moves" "$("$ct" opening "$empty" 2>&1)"
+rm -f "$bin" "$empty"
+# The man page: one command per SYNOPSIS line, no literal backslash in the text.
+man=$(cd "$(dirname "$ct")/.." && pwd)/man/cotuong.6
+if [ -f "$man" ] && command -v man >/dev/null 2>&1; then
+    page=$(MANWIDTH=200 man -l "$man" 2>/dev/null)
+    check "man: no literal backslash-hyphen" 0 "$(printf '%s\n' "$page" | grep -c '\\-')"
+    check "man: one command per SYNOPSIS line" 0 \
+        "$(printf '%s\n' "$page" | sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | grep -c 'cotuong.*cotuong')"
+fi
+
+# Data files beside the executable: a clone's build/cotuong run from another folder finds
+# the source tree's assets/, and a copy in PREFIX/bin finds PREFIX/share/cotuong (the real
+# path from /proc/self/exe), with no COTUONG_* variable and no ./assets.
+tree=$(cd "$(dirname "$ct")/.." && pwd)
+if [ -f "$tree/assets/ccpd-masters.idx" ] && [ ! -f /usr/local/share/cotuong/ccpd-masters.idx ]; then
+    away=$(mktemp -d)
+    printf '[Event "x"]\n\n1. C2.5 h8+7 *\n' > "$away/g.pgn"
+    uci_book() { # the first move from the start with OwnBook: a book move has no search line
+        printf 'uci\nsetoption name OwnBook value true\nisready\nposition startpos\ngo depth 1\nquit\n' |
+            (cd "$away" && env -u COTUONG_BOOK "$1" uci) | grep -c '^info depth'
+    }
+    for where in clone relocated; do
+        bin=$ct
+        if [ $where = relocated ]; then
+            mkdir -p "$away/pfx/bin" "$away/pfx/share"
+            cp "$ct" "$away/pfx/bin/cotuong"
+            ln -s "$tree/assets" "$away/pfx/share/cotuong"
+            bin=$away/pfx/bin/cotuong
+        fi
+        check "$where: opening finds the master index from another folder" B05 \
+            "$(cd "$away" && env -u COTUONG_MASTERS "$bin" opening g.pgn 2>&1 | cut -c1-3)"
+        check "$where: train --list finds the exercises from another folder" 0 \
+            "$(cd "$away" && env -u COTUONG_EXERCISES "$bin" train --list >/dev/null 2>&1; echo $?)"
+        check "$where: uci finds the book from another folder" 0 "$(uci_book "$bin")"
+    done
+    rm -rf "$away"
+fi
 exit $fail

@@ -150,7 +150,9 @@ keys Left
 check "review: back at the start" "Master games here: 5"
 # A click on the h2e2 row follows the game's own first move (the main line).
 y=$(cap | grep -n 'h2e2  *4 ' | head -n 1 | cut -d: -f1)
-x=$(cap | grep 'h2e2  *4 ' | head -n 1 | awk '{print index($0, "h2e2")}')
+# The column in display cells (awk's index counts bytes: the board's glyphs on that row
+# are three bytes wide and two or one cells).
+x=$(cap | grep 'h2e2  *4 ' | head -n 1 | sed 's/h2e2.*//' | LC_ALL=C.UTF-8 wc -L)
 click $((x + 1)) $((y - 1))
 check "review: a click on a master move plays it" "On the main line."
 

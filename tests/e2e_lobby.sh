@@ -220,6 +220,12 @@ id=$(as "$A" "$P" games | awk '{ print $1 }' | head -n 1)
 as "$A" "$P" join "$id" >"$tmp/self.out" 2>&1 </dev/null
 grep -q "give its code" "$tmp/self.out" && ok "the own account is refused without the code" ||
     bad "the own account is refused without the code ($(cat "$tmp/self.out"))"
+# Without any name, join says the open game `games` lists is the account's own and asks for
+# its code (it said "no game to join" while games listed one).
+as "$A" "$P" join >"$tmp/self0.out" 2>&1 </dev/null
+grep -q "game $id is your own account's: give the code" "$tmp/self0.out" &&
+    ok "join without a name names the account's own open game" ||
+    bad "join without a name names the account's own open game ($(cat "$tmp/self0.out"))"
 start self2 "$A" join "$code" --notation iccs
 see self2 "You play Black against $A"
 type_in self "h2e2"

@@ -142,20 +142,24 @@ keys Tab
 check "inside the variation, its comment" "a central cannon instead"
 check "variation moves are marked" "~C2.5"
 keys Right Down
-check "the nested alternative 3. H2+3" "3.     ~H2+3 (+1)"
+check "the nested alternative 3. H2+3" "3. ~H2+3 (+1)"
 keys BSpace
-check "leaving the nested variation: back to 3. H8+7" "3.     ~H8+7 (+1)"
+check "leaving the nested variation: back to 3. H8+7" "3. ~H8+7 (+1)"
 keys x
-check "leaving the variation: back on the main line at 2... C2.3" "2...   C2.3 (+1)"
+check "leaving the variation: back on the main line at 2... C2.3" "C2.3 (+1)"
+# The moves in two columns, Red's and Black's of a move on one row, as play lists them.
+step=$((step + 1))
+if cap | grep -Eq '1\. P7\+1 \{…\} +H8\+7'; then echo "ok $step - review lists a move's two plies on one row"
+else echo "not ok $step - review lists a move's two plies on one row"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
 keys End
 check "End: the end of the main line (rook h9, horse gone from b9)" "┌─────┬─────象────士────將────士────象────車────·"
 check_not "no variation mark on the main line" "~R9.8"
 keys Home
 check "Home: the start again" "The round-trip game of the XQF 1.0 sample."
-# A click on a move in the list goes there (row of '7.  C2+5').
-row=$(cap | grep -n '7\.     C2+5' | head -n 1 | cut -d: -f1)
-col=$(cap | sed -n "${row}p" | awk '{ print index($0, "7.     C2+5") }')
-click $((col + 1)) $((row - 1))
+# A click on a move in the list goes there (row of '7. C2+5'; the column in cells).
+row=$(cap | grep -n ' 7\. C2+5' | head -n 1 | cut -d: -f1)
+col=$(cap | sed -n "${row}p" | sed 's/ 7\. C2+5.*//' | LC_ALL=C.UTF-8 wc -L)
+click $((col + 5)) $((row - 1))
 check "a click on 7. C2+5 shows its comment" "the cannon takes"
 keys NPage
 check "the next game (WXF movetext)" "Review test 2 (2/3)"

@@ -84,7 +84,13 @@ check "the alternative is accepted" "3 to go." 20
 keys i
 check "hint: the piece" "Hint: move the piece on" 20
 keys i
-check "hint: the move" "Hint: " 20
+check "hint: the move, as play's hint" "(Enter plays it)" 20
+# The hint is play's: its piece chosen, the cursor on its target; Enter plays it (it used to
+# leave the cursor on the piece, and Enter said "That piece is not yours." of Red's own).
+hinted=$(cap | sed -n 's/.*Hint: \([^ ]*\) (Enter plays it).*/\1/p' | head -n 1)
+keys Enter
+check "Enter plays the hinted move ($hinted)" "$hinted: " 20
+check_not "no refusal of the player's own piece" "That piece is not yours"
 keys s
 check "the solution" "The solution: move 1 of 7"
 keys Right

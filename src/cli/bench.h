@@ -8,10 +8,8 @@
 
 #include "cotuong/position.h"
 
-int ct_bench_count(void);
-int ct_bench_load(int i, ct_pos *pos);
 /* Searches every bench position to depth with a fresh 16 MiB table on `threads` threads;
  * returns the total nodes of the main thread (with one thread: the search's signature). */
-uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds);
+uint64_t cmd_bench_run(int depth, int threads, bool verbose, double *seconds);
 
 #endif

@@ -9,10 +9,12 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/diagram.h"
 #include "sys/gamefile.h"
 #include "sys/pgnreport.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 #include "sys/savefile.h"
 #include "sys/settings.h"
 #include "cotuong/annotate.h"
@@ -57,21 +59,22 @@ static void render(const ct_pos *pos, ct_move mv, ct_notation n, char *buf, size
 static void render_line(const ct_pos *start, const ct_move *pv, int len, int max, ct_notation n,
                         char *buf, size_t size)
 {
-    static ct_pos pos;
-    memcpy(&pos, start, sizeof pos);
+    ct_pos *pos = xmalloc(sizeof *pos); /* large (its history): not on the stack */
+    memcpy(pos, start, sizeof *pos);
     size_t used = 0;
     buf[0] = '\0';
     for (int i = 0; i < len && i < max; i++) {
-        if (!ct_is_legal(&pos, pv[i]))
+        if (!ct_is_legal(pos, pv[i]))
             break;
         char m[48];
-        render(&pos, pv[i], n, m, sizeof m);
+        render(pos, pv[i], n, m, sizeof m);
         int w = snprintf(buf + used, size - used, "%s%s", i ? " " : "", m);
         if (w < 0 || used + (size_t)w >= size)
             break;
         used += (size_t)w;
-        ct_pos_make(&pos, pv[i]);
+        ct_pos_make(pos, pv[i]);
     }
+    free(pos);
 }
 
 static bool show_progress(void *user, int done, int total)
@@ -85,17 +88,21 @@ static bool show_progress(void *user, int done, int total)
     return false;
 }
 
-static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
-                        const analyse_opts *o)
+/* What analysing a game needs besides the search: large, so on the heap. */
+typedef struct {
+    ct_pos start, pos;
+    ct_move moves[CT_MAX_HISTORY];
+    int nodes[CT_MAX_HISTORY];
+} analyse_work;
+
+static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int index, int count,
+                           const analyse_opts *o)
 {
-    static ct_pos start, pos;
-    static ct_move moves[CT_MAX_HISTORY];
-    static int nodes[CT_MAX_HISTORY];
-    int n = ct_record_main_line(rec, moves, CT_MAX_HISTORY);
-    ct_record_main_line_nodes(rec, nodes, CT_MAX_HISTORY);
+    int n = ct_record_main_line(rec, wk->moves, CT_MAX_HISTORY);
+    ct_record_main_line_nodes(rec, wk->nodes, CT_MAX_HISTORY);
     if (n > CT_MAX_HISTORY)
         n = CT_MAX_HISTORY;
-    ct_record_start_position(rec, &start);
+    ct_record_start_position(rec, &wk->start);
     /* 1. Header, with every tag text sanitized. */
     char *red = sanitize_dup(ct_record_tag(rec, "Red"), 0);
     char *black = sanitize_dup(ct_record_tag(rec, "Black"), 0);
@@ -110,41 +117,37 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
         printf("No moves to analyse.\n\n");
         return 0;
     }
-    ct_move_annotation *ann = calloc((size_t)n, sizeof *ann);
-    if (!ann) {
-        fprintf(stderr, "cotuong analyse: out of memory\n");
-        return 1;
-    }
+    ct_move_annotation *ann = xcalloc((size_t)n, sizeof *ann);
     ct_search_clear(s);
     ct_status st;
-    int done = ct_annotate_line(s, &start, moves, n, &o->lim, show_progress, (void *)o, ann, &st);
+    int done = ct_annotate_line(s, &wk->start, wk->moves, n, &o->lim, show_progress, (void *)o, ann, &st);
     if (st != CT_OK)
         fprintf(stderr, "cotuong analyse: game %d: move %d is illegal; analysed the first %d\n",
                 index, done + 1, done);
     /* 2. One line per move: number, move, mark, evaluation after it (Red's view), and for
      *    marked moves the loss and the engine's choice with its line. */
     printf("Scores are from Red's point of view, in pawns (a pawn = 1.00).\n");
-    memcpy(&pos, &start, sizeof pos);
+    memcpy(&wk->pos, &wk->start, sizeof wk->pos);
     int counts[2][3] = {{0}}, loss_sum[2] = {0}, moves_of[2] = {0};
     for (int i = 0; i < done; i++) {
         const ct_move_annotation *a = &ann[i];
-        int mover = pos.side;
+        int mover = wk->pos.side;
         char num[16], mv[48], ev[16], best[48], line[256], bs[16];
-        snprintf(num, sizeof num, "%d.%s", pos.fullmove, mover == CT_BLACK ? ".." : "");
-        render(&pos, a->played, o->notation, mv, sizeof mv);
+        snprintf(num, sizeof num, "%d.%s", wk->pos.fullmove, mover == CT_BLACK ? ".." : "");
+        render(&wk->pos, a->played, o->notation, mv, sizeof mv);
         format_score(mover == CT_RED ? a->played_score : -a->played_score, ev, sizeof ev);
         printf("%6s %-14s %-2s %7s", num, mv, ct_annotate_mark(a->nag), ev);
         if (a->nag) {
-            render(&pos, a->best, o->notation, best, sizeof best);
+            render(&wk->pos, a->best, o->notation, best, sizeof best);
             format_score(mover == CT_RED ? a->best_score : -a->best_score, bs, sizeof bs);
-            render_line(&pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
+            render_line(&wk->pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
             printf("  loss %d; best %s %s (%s)", a->loss, best, bs, line);
             counts[mover][a->nag == CT_NAG_INACCURACY ? 0 : a->nag == CT_NAG_MISTAKE ? 1 : 2]++;
         }
         printf("\n");
         loss_sum[mover] += a->loss;
         moves_of[mover]++;
-        ct_pos_make(&pos, a->played);
+        ct_pos_make(&wk->pos, a->played);
     }
     /* 3. Summary per side and the worst moves. */
     for (int side = CT_RED; side <= CT_BLACK; side++) {
@@ -155,26 +158,26 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
     int worst[32];
     int k = o->worst < 32 ? o->worst : 32;
     for (int side = CT_RED; side <= CT_BLACK && k > 0; side++) {
-        int w = ct_annotate_worst(ann, done, start.side, side, k, worst);
+        int w = ct_annotate_worst(ann, done, wk->start.side, side, k, worst);
         printf("Worst moves of %s:", side == CT_RED ? "Red" : "Black");
         if (w == 0)
             printf(" none");
         for (int j = 0; j < w; j++) {
             /* Replay to the move to render it. */
-            memcpy(&pos, &start, sizeof pos);
+            memcpy(&wk->pos, &wk->start, sizeof wk->pos);
             for (int i = 0; i < worst[j]; i++)
-                ct_pos_make(&pos, moves[i]);
+                ct_pos_make(&wk->pos, wk->moves[i]);
             char mv[48];
-            render(&pos, moves[worst[j]], o->notation, mv, sizeof mv);
-            printf("%s %d.%s %s%s (-%d)", j ? "," : "", pos.fullmove,
-                   pos.side == CT_BLACK ? ".." : "", mv, ct_annotate_mark(ann[worst[j]].nag),
+            render(&wk->pos, wk->moves[worst[j]], o->notation, mv, sizeof mv);
+            printf("%s %d.%s %s%s (-%d)", j ? "," : "", wk->pos.fullmove,
+                   wk->pos.side == CT_BLACK ? ".." : "", mv, ct_annotate_mark(ann[worst[j]].nag),
                    ann[worst[j]].loss);
         }
         printf("\n");
     }
     /* 4. The chart. */
     if (o->chart) {
-        int *ev = malloc(sizeof(int) * (size_t)done);
+        int *ev = xmalloc(sizeof(int) * (size_t)done);
         for (int i = 0; i < done; i++)
             ev[i] = ann[i].eval_red;
         char chart[32768];
@@ -195,21 +198,21 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
     }
     /* 5. Marks and engine lines into the record, for --write. */
     if (o->write_path) {
-        memcpy(&pos, &start, sizeof pos);
+        memcpy(&wk->pos, &wk->start, sizeof wk->pos);
         for (int i = 0; i < done; i++) {
             const ct_move_annotation *a = &ann[i];
             if (a->nag) {
                 char best[48], line[256], bs[16], text[400];
-                render(&pos, a->best, o->notation, best, sizeof best);
-                format_score(pos.side == CT_RED ? a->best_score : -a->best_score, bs, sizeof bs);
-                render_line(&pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
-                ct_record_set_nag(rec, nodes[i], a->nag);
-                const char *old = ct_record_comment(rec, nodes[i]);
+                render(&wk->pos, a->best, o->notation, best, sizeof best);
+                format_score(wk->pos.side == CT_RED ? a->best_score : -a->best_score, bs, sizeof bs);
+                render_line(&wk->pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
+                ct_record_set_nag(rec, wk->nodes[i], a->nag);
+                const char *old = ct_record_comment(rec, wk->nodes[i]);
                 snprintf(text, sizeof text, "%s%sengine: best %s %s, loss %d (%s)",
                          old ? old : "", old && old[0] ? " " : "", best, bs, a->loss, line);
-                ct_record_set_comment(rec, nodes[i], text);
+                ct_record_set_comment(rec, wk->nodes[i], text);
             }
-            ct_pos_make(&pos, a->played);
+            ct_pos_make(&wk->pos, a->played);
         }
     }
     printf("\n");
@@ -217,95 +220,119 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
     return 0;
 }
 
-static void usage(FILE *out)
+static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
+                        const analyse_opts *o)
 {
-    fprintf(out,
-            "Usage: cotuong analyse FILE [--game N] [--time MS | --depth D] [--notation N]\n"
-            "                       [--worst K] [--no-chart] [--ascii] [--write OUT.pgn]\n"
-            "Analyse every move of the games in FILE (PGN or XQF) with the built-in engine and\n"
-            "print each move with its evaluation; marks ?! ? ?? for moves that lose at least\n"
-            "0.50, 1.00 or 3.00 pawns against the engine's best move (then shown with its line);\n"
-            "the worst K moves of each side (default 3) and the evaluation as a chart.\n"
-            "  --game N      only the N-th game of the file\n"
-            "  --time MS     search time per position (default: analysis_time, 1000)\n"
-            "  --depth D     search depth per position instead of a time (reproducible)\n"
-            "  --notation N  vi, vi-long, wxf, zh, zh-hant, iccs, coord (default: the setting)\n"
-            "  --write OUT   save the games with the marks and engine lines as comments\n");
+    analyse_work *w = xmalloc(sizeof *w); /* large (positions with history): not on the stack */
+    int status = analyse_game_in(w, s, rec, index, count, o);
+    free(w);
+    return status;
 }
 
-int cmd_analyse(int argc, char **argv)
+enum { OPT_GAME = CMD_OPT_LONG, OPT_TIME, OPT_DEPTH, OPT_NOTATION, OPT_WORST, OPT_NO_CHART,
+       OPT_ASCII, OPT_QUIET, OPT_WRITE };
+
+static const cmd_option analyse_options[] = {
+    {"game", OPT_GAME, "N", "only the N-th game of the file"},
+    {"time", OPT_TIME, "MS", "search time per position (default: analysis_time, 1000)"},
+    {"depth", OPT_DEPTH, "D", "search depth per position instead of a time (reproducible)"},
+    {"notation", OPT_NOTATION, "N", "vi, vi-long, wxf, zh, zh-hant, iccs, coord (default: the\n"
+                                    "setting)"},
+    {"worst", OPT_WORST, "K", "list the worst K moves of each side (default 3)"},
+    {"no-chart", OPT_NO_CHART, NULL, "no evaluation chart"},
+    {"ascii", OPT_ASCII, NULL, "ASCII only"},
+    {"quiet", OPT_QUIET, NULL, "no progress on standard error"},
+    {"write", OPT_WRITE, "OUT", "save the games with the marks and engine lines as comments"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage analyse_usage = {
+    .name = "analyse",
+    .synopsis = "FILE [--game N] [--time MS | --depth D] [--notation N]\n"
+                "                       [--worst K] [--no-chart] [--ascii] [--write OUT.pgn]",
+    .about = "Analyse every move of the games in FILE (PGN or XQF) with the built-in engine and\n"
+             "print each move with its evaluation; marks ?! ? ?? for moves that lose at least\n"
+             "0.50, 1.00 or 3.00 pawns against the engine's best move (then shown with its line);\n"
+             "the worst K moves of each side (default 3) and the evaluation as a chart.\n",
+    .options = analyse_options,
+};
+
+static int analyse_main(app_config *cfg, int argc, char **argv)
 {
     analyse_opts o;
     memset(&o, 0, sizeof o);
-    static app_config cfg;
-    config_defaults(&cfg);
-    config_load(&cfg, NULL);
-    for (int i = 0; i < cfg.nproblems && i < CONFIG_MAX_MESSAGES; i++)
-        fprintf(stderr, "cotuong: %s\n", cfg.messages[i]);
-    o.notation = cfg.notation;
+    config_defaults(cfg);
+    config_load(cfg, NULL);
+    for (int i = 0; i < cfg->nproblems && i < CONFIG_MAX_MESSAGES; i++)
+        fprintf(stderr, "cotuong: %s\n", cfg->messages[i]);
+    o.notation = cfg->notation;
     ct_limits_init(&o.lim);
-    o.lim.movetime_ms = cfg.analysis_ms;
+    o.lim.movetime_ms = cfg->analysis_ms;
     o.worst = 3;
     o.chart = true;
-    o.ascii = !diagram_locale_is_utf8() || !strcmp(cfg.glyphs, "ascii");
+    o.ascii = !diagram_locale_is_utf8() || !strcmp(cfg->glyphs, "ascii");
     const char *file = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has = i + 1 < argc;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--game") && has) {
-            o.game = atoi(argv[++i]);
+    cmd_parser p;
+    cmd_parse_begin(&p, &analyse_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h': cmd_help(stdout, &analyse_usage); return 0;
+        case OPT_GAME:
+            o.game = atoi(p.arg);
             if (o.game < 1) {
                 fprintf(stderr, "cotuong analyse: --game needs a number from 1\n");
                 return 2;
             }
-        } else if (!strcmp(a, "--time") && has) {
-            o.lim.movetime_ms = atoi(argv[++i]);
+            break;
+        case OPT_TIME:
+            o.lim.movetime_ms = atoi(p.arg);
             o.lim.depth = 0;
             if (o.lim.movetime_ms < 1) {
                 fprintf(stderr, "cotuong analyse: --time needs milliseconds\n");
                 return 2;
             }
-        } else if (!strcmp(a, "--depth") && has) {
-            o.lim.depth = atoi(argv[++i]);
+            break;
+        case OPT_DEPTH:
+            o.lim.depth = atoi(p.arg);
             o.lim.movetime_ms = 0;
             if (o.lim.depth < 1 || o.lim.depth > 60) {
                 fprintf(stderr, "cotuong analyse: --depth needs a number from 1 to 60\n");
                 return 2;
             }
-        } else if (!strcmp(a, "--notation") && has) {
+            break;
+        case OPT_NOTATION: {
             bool ok = false;
-            o.notation = ct_notation_from_name(argv[++i], &ok);
+            o.notation = ct_notation_from_name(p.arg, &ok);
             if (!ok || o.notation == CT_NOTATION_AUTO) {
-                char *s = sanitize_dup(argv[i], 0);
+                char *s = sanitize_dup(p.arg, 0);
                 fprintf(stderr, "cotuong analyse: unknown notation '%s'\n", s);
                 free(s);
                 return 2;
             }
-        } else if (!strcmp(a, "--worst") && has) {
-            o.worst = atoi(argv[++i]);
-        } else if (!strcmp(a, "--no-chart")) {
-            o.chart = false;
-        } else if (!strcmp(a, "--ascii")) {
-            o.ascii = true;
-        } else if (!strcmp(a, "--quiet")) {
-            o.quiet = true;
-        } else if (!strcmp(a, "--write") && has) {
-            o.write_path = argv[++i];
-        } else if (a[0] != '-' && !file) {
-            file = a;
-        } else {
-            char *s = sanitize_dup(a, 0);
-            fprintf(stderr, "cotuong analyse: unexpected argument '%s'\n", s);
-            free(s);
-            usage(stderr);
-            return 2;
+            break;
+        }
+        case OPT_WORST: o.worst = atoi(p.arg); break;
+        case OPT_NO_CHART: o.chart = false; break;
+        case OPT_ASCII: o.ascii = true; break;
+        case OPT_QUIET: o.quiet = true; break;
+        case OPT_WRITE: o.write_path = p.arg; break;
+        case CMD_OPERAND:
+            if (!file) {
+                file = p.arg;
+                break;
+            } else {
+                char *s = sanitize_dup(p.arg, 0);
+                fprintf(stderr, "cotuong analyse: unexpected argument '%s'\n", s);
+                free(s);
+                cmd_help(stderr, &analyse_usage);
+                return 2;
+            }
+        default: return 2;
         }
     }
     if (!file) {
-        usage(stderr);
+        cmd_help(stderr, &analyse_usage);
         return 2;
     }
     ct_record *games;
@@ -328,7 +355,7 @@ int cmd_analyse(int argc, char **argv)
         gamefile_free(games, ngames);
         return 1;
     }
-    ct_search_set_threads(s, cfg.threads); /* the settings file's threads */
+    ct_search_set_threads(s, cfg->threads); /* the settings file's threads */
     int rc = 0;
     for (int g = 0; g < ngames; g++)
         if (!o.game || o.game == g + 1)
@@ -348,13 +375,7 @@ int cmd_analyse(int argc, char **argv)
                 rc = 1;
                 break;
             }
-            char *na = realloc(all, total + len + 2);
-            if (!na) {
-                free(text);
-                rc = 1;
-                break;
-            }
-            all = na;
+            all = xrealloc(all, total + len + 2);
             memcpy(all + total, text, len);
             total += len;
             all[total++] = '\n';
@@ -370,4 +391,12 @@ int cmd_analyse(int argc, char **argv)
     }
     gamefile_free(games, ngames);
     return rc;
+}
+
+int cmd_analyse(int argc, char **argv)
+{
+    app_config *cfg = xmalloc(sizeof *cfg); /* large (its messages): not on the stack */
+    int status = analyse_main(cfg, argc, argv);
+    free(cfg);
+    return status;
 }

@@ -11,10 +11,12 @@
 #include <time.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "game/autosave.h"
 #include "game/game.h"
 #include "sys/resume.h"
 #include "sys/savefile.h"
+#include "sys/signals.h"
 #include "sys/systime.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
@@ -66,47 +68,59 @@ static int check_resume(void)
 static void sleep_ms(long ms)
 {
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
-    while (nanosleep(&ts, &ts) != 0 && errno == EINTR && !savefile_signal_pending())
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR && !sys_signal_pending())
         ;
 }
+
+enum { OPT_RESUME = CMD_OPT_LONG, OPT_STDIN, OPT_CHECK, OPT_SEED, OPT_MOVES, OPT_DELAY };
+
+static const cmd_option autoplay_options[] = {
+    {"resume", OPT_RESUME, NULL, "go on with the game of the resume file"},
+    {"stdin", OPT_STDIN, NULL, "read coordinate moves (h2e2) from standard input"},
+    {"seed", OPT_SEED, "N", "the seed of the random moves"},
+    {"moves", OPT_MOVES, "N", "stop after N moves"},
+    {"delay-ms", OPT_DELAY, "MS", "wait MS milliseconds between moves"},
+    {"check", OPT_CHECK, NULL, "print the resume file's contents or its error, and exit"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage autoplay_usage = {
+    .name = "autoplay",
+    .synopsis = "[--resume] [--stdin] [--seed N] [--moves N] [--delay-ms MS] | --check",
+    .about = "Test hook: plays random legal moves (or coordinate moves such as h2e2 from\n"
+             "standard input) with a 10-minute clock per side, rewriting the resume file\n"
+             "after every move and printing 'saved N' once N moves are on disk. SIGHUP,\n"
+             "SIGTERM and SIGINT save the clocks and end the program.\n",
+    .options = autoplay_options,
+};
 
 int cmd_autoplay(int argc, char **argv)
 {
     bool resume = false, from_stdin = false;
     long max_moves = 1000000, delay = 0;
     uint64_t seed = 1;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--resume")) {
-            resume = true;
-        } else if (!strcmp(argv[i], "--stdin")) {
-            from_stdin = true;
-        } else if (!strcmp(argv[i], "--check")) {
-            return check_resume();
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            seed = strtoull(argv[++i], NULL, 10) * 2654435761u + 1;
-        } else if (!strcmp(argv[i], "--moves") && i + 1 < argc) {
-            max_moves = strtol(argv[++i], NULL, 10);
-        } else if (!strcmp(argv[i], "--delay-ms") && i + 1 < argc) {
-            delay = strtol(argv[++i], NULL, 10);
-        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("Usage: cotuong autoplay [--resume] [--stdin] [--seed N] [--moves N] "
-                   "[--delay-ms MS]\n"
-                   "       cotuong autoplay --check\n"
-                   "Test hook: plays random legal moves (or coordinate moves such as h2e2 from\n"
-                   "standard input) with a 10-minute clock per side, rewriting the resume file\n"
-                   "after every move and printing 'saved N' once N moves are on disk. SIGHUP,\n"
-                   "SIGTERM and SIGINT save the clocks and end the program. --check prints the\n"
-                   "resume file's contents or its error.\n");
-            return 0;
-        } else {
-            fprintf(stderr, "cotuong autoplay: unexpected argument '%s'\n", argv[i]);
+    cmd_parser p;
+    cmd_parse_begin(&p, &autoplay_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case OPT_RESUME: resume = true; break;
+        case OPT_STDIN: from_stdin = true; break;
+        case OPT_CHECK: return check_resume();
+        case OPT_SEED: seed = strtoull(p.arg, NULL, 10) * 2654435761u + 1; break;
+        case OPT_MOVES: max_moves = strtol(p.arg, NULL, 10); break;
+        case OPT_DELAY: delay = strtol(p.arg, NULL, 10); break;
+        case 'h': cmd_help(stdout, &autoplay_usage); return 0;
+        case CMD_OPERAND:
+            fprintf(stderr, "cotuong autoplay: unexpected argument '%s'\n", p.arg);
             return 2;
+        default: return 2;
         }
     }
     char err[700];
     game g;
     game_autosave saver;
-    savefile_signals_install();
+    sys_signals_install();
     game_init(&g);
     game_autosave_init(&saver);
     snprintf(saver.notation, sizeof saver.notation, "wxf");
@@ -141,14 +155,14 @@ int cmd_autoplay(int argc, char **argv)
     fflush(stdout);
 
     for (long played = 0;; played++) {
-        int sig = savefile_signal_pending();
+        int sig = sys_signal_pending();
         if (sig) {
             /* The same thing the game does: save once more with the clocks as they are. */
             if (game_autosave_write(&saver, sys_now_ms(), "signal") != 0)
                 fprintf(stderr, "cotuong autoplay: %s\n", saver.error);
             printf("signal %d saved %d\n", sig, game_plies(&g));
             fflush(stdout);
-            savefile_signal_exit(sig);
+            sys_signal_exit(sig);
         }
         if (played >= max_moves || game_over(&g))
             break;
@@ -164,7 +178,7 @@ int cmd_autoplay(int argc, char **argv)
         if (from_stdin) {
             char line[64];
             if (!fgets(line, sizeof line, stdin)) {
-                if (savefile_signal_pending())
+                if (sys_signal_pending())
                     continue;
                 break;
             }

@@ -8,6 +8,9 @@
 
 #include "cli/commands.h"
 #include "cli/bench.h"
+#include "cli/options.h"
+#include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "cotuong/search.h"
 
 /* Positions as moves from the start position (coordinate notation): openings, a middle
@@ -30,7 +33,6 @@ static const char *const bench_fens[] = {
 
 #define BENCH_DEPTH 7
 
-static ct_pos bench_pos;
 
 static int load(int i, ct_pos *pos)
 {
@@ -60,17 +62,12 @@ static int load(int i, ct_pos *pos)
     return ct_fen_read(pos, bench_fens[i - nl], NULL) == CT_OK ? 0 : -1;
 }
 
-int ct_bench_count(void)
+static int cmd_bench_count(void)
 {
     return (int)(sizeof bench_lines / sizeof bench_lines[0] + sizeof bench_fens / sizeof bench_fens[0]);
 }
 
-int ct_bench_load(int i, ct_pos *pos)
-{
-    return load(i, pos);
-}
-
-uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds)
+uint64_t cmd_bench_run(int depth, int threads, bool verbose, double *seconds)
 {
     ct_search *s = ct_search_new(16);
     if (!s) {
@@ -80,10 +77,10 @@ uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds)
     ct_search_use_book(s, false);
     ct_search_set_threads(s, threads);
     uint64_t total = 0;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (int i = 0; i < ct_bench_count(); i++) {
-        if (load(i, &bench_pos) != 0) {
+    ct_pos *pos = xmalloc(sizeof *pos); /* large (its history): not on the stack */
+    int64_t t0 = sys_now_us();
+    for (int i = 0; i < cmd_bench_count(); i++) {
+        if (load(i, pos) != 0) {
             fprintf(stderr, "cotuong bench: bad bench position %d\n", i);
             exit(1);
         }
@@ -92,7 +89,7 @@ uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds)
         ct_limits_init(&lim);
         lim.depth = depth;
         ct_search_result res;
-        ct_search_run(s, &bench_pos, &lim, NULL, NULL, &res);
+        ct_search_run(s, pos, &lim, NULL, NULL, &res);
         total += res.nodes;
         if (verbose) {
             char mv[5];
@@ -101,36 +98,54 @@ uint64_t ct_bench_run(int depth, int threads, bool verbose, double *seconds)
                    (unsigned long long)res.nodes);
         }
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
+    int64_t t1 = sys_now_us();
+    free(pos);
     ct_search_free(s);
-    *seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    *seconds = (double)(t1 - t0) / 1e6;
     return total;
 }
+
+enum { OPT_DEPTH = CMD_OPT_LONG, OPT_THREADS, OPT_QUIET };
+
+static const cmd_option bench_options[] = {
+    {"depth", OPT_DEPTH, "N", "search each position to depth N (1-64, default 7)"},
+    {"threads", OPT_THREADS, "N", "search on N threads: the time to the depth is what counts\n"
+                                  "(the nodes are the main thread's)"},
+    {"quiet", OPT_QUIET, NULL, "print the total only, not a line per position"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage bench_usage = {
+    .name = "bench",
+    .synopsis = "[--depth N] [--threads N] [--quiet]",
+    .about = "Searches fixed positions to a fixed depth and prints the total node count (a\n"
+             "signature of the search) and the speed.\n",
+    .options = bench_options,
+};
 
 int cmd_bench(int argc, char **argv)
 {
     int depth = BENCH_DEPTH, threads = 1;
     bool verbose = true;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help")) {
-            printf("Usage: cotuong bench [--depth N] [--threads N] [--quiet]\n"
-                   "Searches %d fixed positions to depth N (default %d) and prints the total\n"
-                   "node count and the speed. With --threads the time to the depth is what\n"
-                   "counts (the nodes are the main thread's).\n", ct_bench_count(), BENCH_DEPTH);
-            return 0;
-        } else if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
-            depth = atoi(argv[++i]);
-        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-            threads = atoi(argv[++i]);
+    cmd_parser p;
+    cmd_parse_begin(&p, &bench_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h': cmd_help(stdout, &bench_usage); return 0;
+        case OPT_DEPTH: depth = atoi(p.arg); break;
+        case OPT_THREADS:
+            threads = atoi(p.arg);
             if (threads < 1 || threads > CT_SEARCH_MAX_THREADS) {
                 fprintf(stderr, "cotuong bench: threads must be 1..%d\n", CT_SEARCH_MAX_THREADS);
                 return 2;
             }
-        } else if (!strcmp(argv[i], "--quiet")) {
-            verbose = false;
-        } else {
-            fprintf(stderr, "cotuong bench: unknown option '%s'\n", argv[i]);
+            break;
+        case OPT_QUIET: verbose = false; break;
+        case CMD_OPERAND:
+            fprintf(stderr, "cotuong bench: unexpected argument '%s'\n", p.arg);
             return 2;
+        default: return 2;
         }
     }
     if (depth < 1 || depth > 64) {
@@ -138,7 +153,7 @@ int cmd_bench(int argc, char **argv)
         return 2;
     }
     double secs;
-    uint64_t nodes = ct_bench_run(depth, threads, verbose, &secs);
+    uint64_t nodes = cmd_bench_run(depth, threads, verbose, &secs);
     if (threads > 1)
         printf("bench depth %d, %d threads: %.3f s to the depth (main thread %llu nodes)\n", depth,
                threads, secs, (unsigned long long)nodes);

@@ -7,24 +7,31 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "sys/pgnreport.h"
 #include "sys/readall.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 #include "cotuong/pgn.h"
 #include "cotuong/xqf.h"
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: cotuong convert [--to NOTATION] [--encoding ENCODING] [FILE]...\n"
-            "Read games from PGN, XQF or a bare move list in any notation (standard input\n"
-            "when no FILE is given, or for '-') and write them as PGN to standard output.\n\n"
-            "  --to NOTATION       iccs (default), coord, vi, vi-long, wxf, zh, zh-hant\n"
-            "  --encoding ENCODING utf-8, gbk or big5: the text encoding of the input\n"
-            "                      (default: UTF-8 if valid, else GBK or Big5 by content)\n"
-            "  -h, --help          display this help and exit\n");
-}
+enum { OPT_TO = CMD_OPT_LONG, OPT_ENCODING };
 
+static const cmd_option convert_options[] = {
+    {"to", OPT_TO, "NOTATION", "iccs (default), coord, vi, vi-long, wxf, zh, zh-hant"},
+    {"encoding", OPT_ENCODING, "ENCODING", "utf-8, gbk or big5: the text encoding of the input\n"
+                                           "(default: UTF-8 if valid, else GBK or Big5 by content)"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage convert_usage = {
+    .name = "convert",
+    .synopsis = "[--to NOTATION] [--encoding ENCODING] [FILE]...",
+    .about = "Read games from PGN, XQF or a bare move list in any notation (standard input\n"
+             "when no FILE is given, or for '-') and write them as PGN to standard output.\n",
+    .options = convert_options,
+};
 
 static const char *status_text(ct_status st)
 {
@@ -57,6 +64,13 @@ static int convert_one(const char *name, const char *buf, size_t len, ct_notatio
         games = &one;
         ngames = 1;
     } else {
+        char why[128];
+        if (pgnreport_binary(buf, len, why, sizeof why)) {
+            char *n = sanitize_dup(name, 0);
+            fprintf(stderr, "cotuong convert: %s: %s\n", n, why);
+            free(n);
+            return 1;
+        }
         ct_pgn_error pe;
         ct_status st = ct_pgn_read(buf, len, enc, &games, &ngames, NULL, &pe);
         pgnreport_warnings(stderr, "cotuong convert", name, &pe);
@@ -95,49 +109,35 @@ int cmd_convert(int argc, char **argv)
     ct_notation to = CT_NOTATION_ICCS;
     ct_encoding enc = CT_ENC_AUTO;
     int nfiles = 0;
-    char **files = calloc((size_t)argc + 1, sizeof *files);
-    if (!files) {
-        fprintf(stderr, "cotuong convert: out of memory\n");
-        return 1;
-    }
-    bool only_files = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = NULL;
-        if (only_files || a[0] != '-' || !strcmp(a, "-")) {
-            files[nfiles++] = argv[i];
-            continue;
-        }
-        if (!strcmp(a, "--")) {
-            only_files = true;
-        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
+    const char **files = xcalloc((size_t)argc + 1, sizeof *files);
+    cmd_parser p;
+    cmd_parse_begin(&p, &convert_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        bool ok = false;
+        switch (k) {
+        case CMD_OPERAND: files[nfiles++] = p.arg; break;
+        case 'h':
+            cmd_help(stdout, &convert_usage);
             free(files);
             return 0;
-        } else if (!strcmp(a, "--to") || !strncmp(a, "--to=", 5)) {
-            val = a[4] == '=' ? a + 5 : (i + 1 < argc ? argv[++i] : NULL);
-            bool ok = false;
-            if (val)
-                to = ct_notation_from_name(val, &ok);
+        case OPT_TO:
+            to = ct_notation_from_name(p.arg, &ok);
             if (!ok || to == CT_NOTATION_AUTO) {
                 fprintf(stderr, "cotuong convert: --to needs one of iccs, coord, vi, vi-long, "
-                                "wxf, zh, zh-hant%s%s%s\n",
-                        val ? " (not '" : "", val ? val : "", val ? "')" : "");
+                                "wxf, zh, zh-hant (not '%s')\n", p.arg);
                 free(files);
                 return 2;
             }
-        } else if (!strcmp(a, "--encoding") || !strncmp(a, "--encoding=", 11)) {
-            val = a[10] == '=' ? a + 11 : (i + 1 < argc ? argv[++i] : NULL);
-            if (!val || ct_encoding_parse(val, &enc) != CT_OK) {
-                fprintf(stderr, "cotuong convert: --encoding needs utf-8, gbk or big5%s%s%s\n",
-                        val ? " (not '" : "", val ? val : "", val ? "')" : "");
+            break;
+        case OPT_ENCODING:
+            if (ct_encoding_parse(p.arg, &enc) != CT_OK) {
+                fprintf(stderr, "cotuong convert: --encoding needs utf-8, gbk or big5 (not '%s')\n",
+                        p.arg);
                 free(files);
                 return 2;
             }
-        } else {
-            fprintf(stderr, "cotuong convert: unknown option '%s'\n", a);
-            fprintf(stderr, "Try 'cotuong convert --help' for more information.\n");
-            free(files);
-            return 2;
+            break;
+        default: free(files); return 2;
         }
     }
     if (nfiles == 0)

@@ -8,8 +8,10 @@
 
 #include "cli/commands.h"
 #include "cli/diagram.h"
+#include "cli/options.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
+#include "sys/xmalloc.h"
 #include "cotuong/movegen.h"
 
 /* Glyphs per side and type (index CT_KING..CT_PAWN); traditional forms, as on real sets. */
@@ -115,38 +117,50 @@ bool diagram_locale_is_utf8(void)
     return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8") || !strcmp(cs, "UTF8"));
 }
 
+enum { OPT_FEN = CMD_OPT_LONG, OPT_ASCII, OPT_HAN };
+
+static const cmd_option diagram_options[] = {
+    {"fen", OPT_FEN, "FEN", "the position (default: the start position)"},
+    {"ascii", OPT_ASCII, NULL, "ASCII letters (K A E H R C P: upper case Red, lower case\n"
+                               "Black, '.' empty); the default without UTF-8"},
+    {"han", OPT_HAN, NULL, "Han glyphs (the default when the locale is UTF-8)"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage diagram_usage = {
+    .name = "diagram",
+    .synopsis = "[--fen FEN] [--ascii | --han]",
+    .about = "Print a position as a text board to paste in chats and forums.\n",
+    .options = diagram_options,
+};
+
 int cmd_diagram(int argc, char **argv)
 {
-    static ct_pos pos;
     bool ascii = !diagram_locale_is_utf8();
     const char *fen = NULL;
-    ct_pos_start(&pos);
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--ascii")) {
-            ascii = true;
-        } else if (!strcmp(argv[i], "--han")) {
-            ascii = false;
-        } else if (!strcmp(argv[i], "--fen") && i + 1 < argc) {
-            fen = argv[++i];
-        } else if (!strncmp(argv[i], "--fen=", 6)) {
-            fen = argv[i] + 6;
-        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("Usage: cotuong diagram [--fen FEN] [--ascii | --han]\n"
-                   "Print a position (default: the start position) as a text board to paste in\n"
-                   "chats and forums: Han glyphs when the locale is UTF-8, ASCII letters\n"
-                   "otherwise or with --ascii (the letters of the ASCII board, K A E H R C P:\n"
-                   "upper case Red, lower case Black, '.' empty).\n");
-            return 0;
-        } else {
-            char *a = sanitize_dup(argv[i], 0);
+    cmd_parser p;
+    cmd_parse_begin(&p, &diagram_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case OPT_ASCII: ascii = true; break;
+        case OPT_HAN: ascii = false; break;
+        case OPT_FEN: fen = p.arg; break;
+        case 'h': cmd_help(stdout, &diagram_usage); return 0;
+        case CMD_OPERAND: {
+            char *a = sanitize_dup(p.arg, 0);
             fprintf(stderr, "cotuong diagram: unexpected argument '%s'\n", a);
             free(a);
             return 2;
         }
+        default: return 2;
+        }
     }
+    ct_pos *pos = xmalloc(sizeof *pos); /* large (its history): not on the stack */
+    ct_pos_start(pos);
     if (fen) {
         ct_fen_error err;
-        if (ct_fen_read(&pos, fen, &err) != CT_OK) {
+        if (ct_fen_read(pos, fen, &err) != CT_OK) {
             char *f = sanitize_dup(fen, 0), *m = sanitize_dup(err.message, 0);
             fprintf(stderr, "cotuong diagram: bad FEN '%s'", f);
             if (err.field)
@@ -154,11 +168,13 @@ int cmd_diagram(int argc, char **argv)
             fprintf(stderr, ": %s\n", m);
             free(f);
             free(m);
+            free(pos);
             return 2;
         }
     }
     char out[4096];
-    diagram_render(&pos, ascii, out, sizeof out);
+    diagram_render(pos, ascii, out, sizeof out);
+    free(pos);
     fputs(out, stdout);
     return 0;
 }

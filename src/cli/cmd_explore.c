@@ -11,96 +11,93 @@
 
 #include "cli/commands.h"
 #include "cli/diagram.h"
+#include "cli/options.h"
 #include "sys/masters.h"
+#include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "sys/sanitize.h"
 #include "cotuong/movegen.h"
 #include "cotuong/notation.h"
 
-static ct_pos explore_pos; /* large (history): kept off the stack */
+enum { OPT_FEN = CMD_OPT_LONG, OPT_NOTATION, OPT_EXAMPLES, OPT_INDEX, OPT_TIME };
 
-static void usage(void)
-{
-    printf("Usage: cotuong explore [--fen FEN] [--notation NAME] [--examples] [--index FILE]\n"
-           "                       [MOVE]...\n"
-           "List the moves masters played in a position: the start position (or FEN) after\n"
-           "the MOVEs (any notation). One line per move, most played first:\n"
-           "  MOVE  GAMES  RED%%  DRAW%%  BLACK%%\n"
-           "in coordinate notation or NAME (coord iccs vi vi-long wxf zh zh-hant). With\n"
-           "--examples each line ends with an example game: Red - Black, event, year;\n"
-           "--time prints the mean lookup time to standard error.\n"
-           "The index covers the first %d plies of the CCPD master games.\n",
-           CT_EXPLORER_PLIES);
-}
+static const cmd_option explore_options[] = {
+    {"fen", OPT_FEN, "FEN", "start from this position (default: the start position)"},
+    {"notation", OPT_NOTATION, "NAME", "coord (default), iccs, vi, vi-long, wxf, zh, zh-hant"},
+    {"examples", OPT_EXAMPLES, NULL, "end each line with an example game: Red - Black, event,\n"
+                                     "year"},
+    {"index", OPT_INDEX, "FILE", "the master-games index (default: the installed one)"},
+    {"time", OPT_TIME, NULL, "print the mean lookup time to standard error"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+#define PLIES_TEXT(n) #n
+#define PLIES(n) PLIES_TEXT(n)
+
+static const cmd_usage explore_usage = {
+    .name = "explore",
+    .synopsis = "[--fen FEN] [--notation NAME] [--examples] [--index FILE] [MOVE]...",
+    .about = "List the moves masters played in a position: the start position (or FEN) after\n"
+             "the MOVEs (any notation). One line per move, most played first:\n"
+             "  MOVE  GAMES  RED%  DRAW%  BLACK%\n"
+             "The index covers the first " PLIES(CT_EXPLORER_PLIES) " plies of the CCPD master games.\n",
+    .options = explore_options,
+};
 
 static double pct(unsigned part, unsigned whole)
 {
     return whole ? 100.0 * part / whole : 0.0;
 }
 
-int cmd_explore(int argc, char **argv)
+static int explore(ct_pos *pos, const char **moves, int argc, char **argv)
 {
-    ct_pos *pos = &explore_pos;
     ct_notation notation = CT_NOTATION_COORD;
     const char *index_path = NULL;
     bool examples = false, timing = false;
     bool ascii = !diagram_locale_is_utf8();
     ct_pos_start(pos);
-    int first_move = argc;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage();
-            return 0;
-        } else if (!strcmp(a, "--examples")) {
-            examples = true;
-        } else if (!strcmp(a, "--time")) {
-            timing = true;
-        } else if ((!strcmp(a, "--fen") || !strcmp(a, "--notation") || !strcmp(a, "--index")) &&
-                   i + 1 >= argc) {
-            fprintf(stderr, "cotuong explore: %s needs a value\n", a);
-            return 2;
-        } else if (!strcmp(a, "--fen") || !strncmp(a, "--fen=", 6)) {
-            const char *fen = a[5] == '=' ? a + 6 : argv[++i];
+    int nmoves = 0;
+    cmd_parser p;
+    cmd_parse_begin(&p, &explore_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h': cmd_help(stdout, &explore_usage); return 0;
+        case OPT_EXAMPLES: examples = true; break;
+        case OPT_TIME: timing = true; break;
+        case OPT_FEN: {
             ct_fen_error err;
-            if (ct_fen_read(pos, fen, &err) != CT_OK) {
+            if (ct_fen_read(pos, p.arg, &err) != CT_OK) {
                 char *m = sanitize_dup(err.message, 0);
                 fprintf(stderr, "cotuong explore: bad FEN, field %d: %s\n", err.field, m);
                 free(m);
                 return 2;
             }
-        } else if (!strcmp(a, "--notation") || !strncmp(a, "--notation=", 11)) {
-            const char *name = a[10] == '=' ? a + 11 : argv[++i];
+            break;
+        }
+        case OPT_NOTATION: {
             bool ok;
-            notation = ct_notation_from_name(name, &ok);
+            notation = ct_notation_from_name(p.arg, &ok);
             if (!ok || notation == CT_NOTATION_AUTO) {
-                char *n = sanitize_dup(name, 0);
+                char *n = sanitize_dup(p.arg, 0);
                 fprintf(stderr, "cotuong explore: unknown notation '%s' (coord iccs vi vi-long "
                                 "wxf zh zh-hant)\n", n);
                 free(n);
                 return 2;
             }
-        } else if (!strcmp(a, "--index") || !strncmp(a, "--index=", 8)) {
-            index_path = a[7] == '=' ? a + 8 : argv[++i];
-        } else if (a[0] == '-' && a[1] == '-' && a[2] == 0) {
-            first_move = i + 1;
-            break;
-        } else if (a[0] == '-' && a[1]) {
-            char *s = sanitize_dup(a, 0);
-            fprintf(stderr, "cotuong explore: unknown option '%s'\n", s);
-            free(s);
-            return 2;
-        } else {
-            first_move = i;
             break;
         }
+        case OPT_INDEX: index_path = p.arg; break;
+        case CMD_OPERAND: moves[nmoves++] = p.arg; break;
+        default: return 2;
+        }
     }
-    for (int i = first_move; i < argc; i++) {
+    for (int i = 0; i < nmoves; i++) {
         ct_move mv;
         ct_parse_error perr;
-        if (ct_move_parse(pos, argv[i], CT_NOTATION_AUTO, &mv, &perr) != CT_OK) {
-            char *s = sanitize_dup(argv[i], 0);
-            fprintf(stderr, "cotuong explore: move %d '%s' is not a legal move here\n",
-                    i - first_move + 1, s);
+        if (ct_move_parse(pos, moves[i], CT_NOTATION_AUTO, &mv, &perr) != CT_OK) {
+            char *s = sanitize_dup(moves[i], 0);
+            fprintf(stderr, "cotuong explore: move %d '%s' is not a legal move here\n", i + 1, s);
             free(s);
             return 2;
         }
@@ -120,13 +117,10 @@ int cmd_explore(int argc, char **argv)
     if (timing) {
         /* A bench figure for the manual, not a test: the mean of many lookups. */
         enum { RUNS = 2000 };
-        struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
+        int64_t t0 = sys_now_us();
         for (int r = 0; r < RUNS; r++)
             n = ct_explorer_lookup(m->x, pos, mv, CT_MAX_MOVES);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        double us = ((double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec)) /
-                    RUNS / 1000.0;
+        double us = (double)(sys_now_us() - t0) / RUNS;
         fprintf(stderr, "lookup: %.1f us (mean of %d), index %zu bytes, %d games, %d positions\n",
                 us, RUNS, m->len, ct_explorer_games(m->x), ct_explorer_positions(m->x));
     }
@@ -158,4 +152,14 @@ int cmd_explore(int argc, char **argv)
     }
     sys_masters_free(m);
     return 0;
+}
+
+int cmd_explore(int argc, char **argv)
+{
+    ct_pos *pos = xmalloc(sizeof *pos); /* large (history): kept off the stack */
+    const char **moves = xcalloc((size_t)argc + 1, sizeof *moves);
+    int status = explore(pos, moves, argc, argv);
+    free(moves);
+    free(pos);
+    return status;
 }

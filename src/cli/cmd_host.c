@@ -14,36 +14,39 @@
 #include "cotuong/pgn.h"
 #include "sys/savefile.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 
-static void host_usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: cotuong host [OPTION]...\n"
-            "Offer a game to another user of this machine (or over SSH) and play it; watchers may follow.\n\n"
-            "  --for USER[,USER...]  only these users may see, join and watch (default: everyone)\n"
-            "  --rules NAME          online (default), asian, vn2004, casual\n"
-            "  --clock TC            time control: 15+10, 5, /30, none (default)\n"
-            "  --side red|black|random  the side you play (default red)\n"
-            "  --fen FEN             start from this position\n"
-            "  --no-watchers         nobody watches\n"
-            "  --grace SECONDS       an away guest's seat waits this long, then the game is\n"
-            "                        adjourned (default 600)\n"
-            "  --resume              offer again the game that stopped (the same guest rejoins)\n"
-            "  --lobby DIR           the lobby directory (default $COTUONG_LOBBY or %s)\n"
-            "  --pgn FILE            write the game to FILE when it ends or stops\n"
-            "  --notation N          moves shown as vi, wxf, zh, iccs, coord, ...\n"
-            "  --ascii               ASCII board\n"
-            "  --line                line by line even on a terminal (the default elsewhere)\n"
-            "  -h, --help            display this help and exit\n\n"
-            "On a terminal the game opens full screen (t says something to the opponent);\n"
-            "line by line, type moves in any notation and 'help' for the other commands.\n",
-            LOBBY_DEFAULT_DIR);
-}
+enum { OPT_FOR = CMD_OPT_LONG, OPT_RULES, OPT_CLOCK, OPT_SIDE, OPT_FEN, OPT_NO_WATCHERS,
+       OPT_GRACE, OPT_RESUME };
+
+static const cmd_option host_options[] = {
+    {"for", OPT_FOR, "USER[,USER...]", "only these users may see, join and watch (default:\n"
+                                       "everyone)"},
+    {"rules", OPT_RULES, "NAME", "online (default), asian, vn2004, casual"},
+    {"clock", OPT_CLOCK, "TC", "time control: 15+10, 5, /30, none (default)"},
+    {"side", OPT_SIDE, "red|black|random", "the side you play (default red)"},
+    {"fen", OPT_FEN, "FEN", "start from this position"},
+    {"no-watchers", OPT_NO_WATCHERS, NULL, "nobody watches"},
+    {"grace", OPT_GRACE, "SECONDS", "an away guest's seat waits this long, then the game is\n"
+                                    "adjourned (default 600)"},
+    {"resume", OPT_RESUME, NULL, "offer again the game that stopped (the same guest rejoins)"},
+    NETPLAY_OPTIONS,
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage host_usage = {
+    .name = "host",
+    .synopsis = "[OPTION]...",
+    .about = "Offer a game to another user of this machine (or over SSH) and play it; watchers\n"
+             "may follow.\n",
+    .after = "\nOn a terminal the game opens full screen (t says something to the opponent);\n"
+             "line by line, type moves in any notation and 'help' for the other commands.\n",
+    .options = host_options,
+};
 
 int cmd_host(int argc, char **argv)
 {
-    if (!netplay_screen_wanted(argc, argv))
-        sanitize_stdio();
     remote_host_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.rules = CT_RULES_DEFAULT;
@@ -51,64 +54,59 @@ int cmd_host(int argc, char **argv)
     const char *side = "red";
     char err[512];
     bool resume = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int took = netplay_common_option(argc, argv, i, &cfg.lobby, &opt);
-        if (took < 0) {
-            fprintf(stderr, "cotuong host: bad or missing value for %s\n", a);
+    cmd_parser p;
+    cmd_parse_begin(&p, &host_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        int common = netplay_common_option("host", k, p.arg, &cfg.lobby, &opt);
+        if (common < 0)
             return 2;
-        }
-        if (took > 0) {
-            i += took - 1;
+        if (common > 0)
             continue;
-        }
-        bool takes = !strcmp(a, "--for") || !strcmp(a, "--rules") || !strcmp(a, "--clock") ||
-                     !strcmp(a, "--side") || !strcmp(a, "--fen");
-        if (takes && i + 1 >= argc) {
-            fprintf(stderr, "cotuong host: option %s needs a value\n", a);
-            return 2;
-        }
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            host_usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--for")) {
-            if (lobby_parse_for(argv[++i], &cfg.allow, err, sizeof err) != 0) {
+        switch (k) {
+        case 'h': cmd_help(stdout, &host_usage); return 0;
+        case OPT_FOR:
+            if (lobby_parse_for(p.arg, &cfg.allow, err, sizeof err) != 0) {
                 fprintf(stderr, "cotuong host: %s\n", err);
                 return 2;
             }
-        } else if (!strcmp(a, "--rules")) {
-            if (ct_rules_from_name(argv[++i], &cfg.rules) != CT_OK) {
-                fprintf(stderr, "cotuong host: unknown rules '%s' (online, asian, vn2004, casual)\n", argv[i]);
+            break;
+        case OPT_RULES:
+            if (ct_rules_from_name(p.arg, &cfg.rules) != CT_OK) {
+                fprintf(stderr, "cotuong host: unknown rules '%s' (online, asian, vn2004, casual)\n", p.arg);
                 return 2;
             }
-        } else if (!strcmp(a, "--clock")) {
-            if (ct_tc_parse(argv[++i], &cfg.tc) != CT_OK) {
-                fprintf(stderr, "cotuong host: bad time control '%s' (15+10, 5, /30, none)\n", argv[i]);
+            break;
+        case OPT_CLOCK:
+            if (ct_tc_parse(p.arg, &cfg.tc) != CT_OK) {
+                fprintf(stderr, "cotuong host: bad time control '%s' (15+10, 5, /30, none)\n", p.arg);
                 return 2;
             }
-        } else if (!strcmp(a, "--side")) {
-            side = argv[++i];
-        } else if (!strcmp(a, "--fen")) {
-            cfg.fen = argv[++i];
-        } else if (!strcmp(a, "--grace")) {
+            break;
+        case OPT_SIDE: side = p.arg; break;
+        case OPT_FEN: cfg.fen = p.arg; break;
+        case OPT_GRACE: {
             char *end;
-            long v = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
+            long v = strtol(p.arg, &end, 10);
             if (v < 1 || v > 7 * 24 * 3600 || *end) {
                 fprintf(stderr, "cotuong host: --grace takes seconds (1 to 604800)\n");
                 return 2;
             }
             cfg.grace_s = (int)v;
             opt.grace_s = (int)v;
-        } else if (!strcmp(a, "--no-watchers")) {
-            cfg.no_watchers = true;
-        } else if (!strcmp(a, "--resume")) {
-            resume = true;
-        } else {
-            fprintf(stderr, "cotuong host: unknown option '%s'\nTry 'cotuong host --help'.\n", a);
+            break;
+        }
+        case OPT_NO_WATCHERS: cfg.no_watchers = true; break;
+        case OPT_RESUME: resume = true; break;
+        case CMD_OPERAND:
+            fprintf(stderr, "cotuong host: unexpected argument '%s'\nTry 'cotuong host --help'.\n",
+                    p.arg);
             return 2;
+        default: return 2;
         }
     }
-    static ct_record *games;
+    if (!netplay_full_screen(&opt))
+        sanitize_stdio();
+    ct_record *games = NULL;
     int ngames = 0;
     if (!strcmp(side, "red")) {
         cfg.host_side = CT_RED;
@@ -134,8 +132,8 @@ int cmd_host(int argc, char **argv)
         netgame_config_of(&games[0], &cfg);
     }
     if (cfg.fen) {
-        ct_pos *pos = malloc(sizeof *pos);
-        bool ok = pos && ct_fen_read(pos, cfg.fen, NULL) == CT_OK;
+        ct_pos *pos = xmalloc(sizeof *pos);
+        bool ok = ct_fen_read(pos, cfg.fen, NULL) == CT_OK;
         free(pos);
         if (!ok) {
             fprintf(stderr, "cotuong host: bad FEN '%s'\n", cfg.fen);

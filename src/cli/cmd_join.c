@@ -15,26 +15,34 @@
 #include "cli/netplay.h"
 #include "sys/sanitize.h"
 
-static void join_usage(FILE *out, const char *cmd)
-{
-    bool watch = !strcmp(cmd, "watch");
-    fprintf(out,
-            "Usage: cotuong %s [OPTION]... [GAME]\n"
-            "%s\n"
-            "GAME is a game id or a host's user name from 'cotuong games', or the code a host of\n"
-            "your own account shows; without it, the only game open to you.\n\n"
-            "  --via USER@HOST   join on another machine: runs ssh USER@HOST cotuong relay GAME\n"
-            "  --lobby DIR       the lobby directory (default $COTUONG_LOBBY or %s)\n"
-            "  --pgn FILE        write the game to FILE when it ends or stops\n"
-            "  --notation N      moves shown as vi, wxf, zh, iccs, coord, ...\n"
-            "  --ascii           ASCII board\n"
-            "  --line            line by line even on a terminal (the default elsewhere)\n"
-            "  -h, --help        display this help and exit\n",
-            cmd,
-            watch ? "Follow a game of the lobby read-only; step back through it without disturbing the players."
-                  : "Take the free seat of a game offered in the lobby and play it.",
-            LOBBY_DEFAULT_DIR);
-}
+enum { OPT_VIA = CMD_OPT_LONG };
+
+static const cmd_option join_options[] = {
+    {"via", OPT_VIA, "USER@HOST", "join on another machine: runs ssh USER@HOST cotuong relay\n"
+                                  "GAME"},
+    NETPLAY_OPTIONS,
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+#define JOIN_GAME                                                                              \
+    "GAME is a game id or a host's user name from 'cotuong games', or the code a host of\n"    \
+    "your own account shows; without it, the only game open to you.\n"
+
+static const cmd_usage join_usage = {
+    .name = "join",
+    .synopsis = "[OPTION]... [GAME]",
+    .about = "Take the free seat of a game offered in the lobby and play it.\n" JOIN_GAME,
+    .options = join_options,
+};
+
+static const cmd_usage watch_usage = {
+    .name = "watch",
+    .synopsis = "[OPTION]... [GAME]",
+    .about = "Follow a game of the lobby read-only; step back through it without disturbing\n"
+             "the players.\n" JOIN_GAME,
+    .options = join_options,
+};
 
 /* ssh USER@HOST cotuong relay [--lobby DIR] GAME, its standard streams as the link. */
 static remote *join_via(const char *via, const char *lobby, const char *which, bool watch,
@@ -87,36 +95,34 @@ static remote *join_via(const char *via, const char *lobby, const char *which, b
 
 static int join_or_watch(int argc, char **argv, bool watch)
 {
-    if (!netplay_screen_wanted(argc, argv))
-        sanitize_stdio();
     const char *cmd = watch ? "watch" : "join";
+    const cmd_usage *usage = watch ? &watch_usage : &join_usage;
     netplay_options opt = {.ascii = !diagram_locale_is_utf8(), .notation = CT_NOTATION_VI};
     const char *lobby = NULL, *via = NULL, *which = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int took = netplay_common_option(argc, argv, i, &lobby, &opt);
-        if (took < 0) {
-            fprintf(stderr, "cotuong %s: bad or missing value for %s\n", cmd, a);
+    cmd_parser p;
+    cmd_parse_begin(&p, usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        int common = netplay_common_option(cmd, k, p.arg, &lobby, &opt);
+        if (common < 0)
             return 2;
-        }
-        if (took > 0) {
-            i += took - 1;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            join_usage(stdout, cmd);
-            return 0;
-        } else if (!strcmp(a, "--via")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "cotuong %s: --via needs USER@HOST\n", cmd);
-                return 2;
+        if (common > 0)
+            continue;
+        switch (k) {
+        case 'h': cmd_help(stdout, usage); return 0;
+        case OPT_VIA: via = p.arg; break;
+        case CMD_OPERAND:
+            if (!which) {
+                which = p.arg;
+                break;
             }
-            via = argv[++i];
-        } else if (a[0] == '-' || which) {
-            fprintf(stderr, "cotuong %s: unexpected '%s'\nTry 'cotuong %s --help'.\n", cmd, a, cmd);
+            fprintf(stderr, "cotuong %s: unexpected '%s'\nTry 'cotuong %s --help'.\n", cmd, p.arg,
+                    cmd);
             return 2;
-        } else {
-            which = a;
+        default: return 2;
         }
     }
+    if (!netplay_full_screen(&opt))
+        sanitize_stdio();
     char err[512];
     signal(SIGPIPE, SIG_IGN);
     remote *r = NULL;

@@ -8,34 +8,40 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "sys/pgnreport.h"
 #include "sys/readall.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 #include "cotuong/pgn.h"
 #include "cotuong/rules.h"
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: cotuong judge [--rules NAME] [FILE]...\n"
-            "Replay each game of the PGN files (standard input when no FILE is given, or for\n"
-            "'-') under a rule set and print one line per game: RESULT REASON PLY, where\n"
-            "RESULT is 1-0, 0-1, 1/2-1/2 or *, REASON one of checkmate, stalemate,\n"
-            "repetition, perpetual-check, perpetual-chase, move-limit, material or\n"
-            "unfinished, and PLY the half-move at which the rules ended the game (the last\n"
-            "one when unfinished). Moves recorded after the end are reported on standard\n"
-            "error.\n\n"
-            "  --rules NAME  online (default), asian, vn2004 or casual; without it, a game's\n"
-            "                own [Rules \"...\"] tag is used when it names one of these\n"
-            "  -h, --help    display this help and exit\n");
-}
+enum { OPT_RULES = CMD_OPT_LONG };
 
+static const cmd_option judge_options[] = {
+    {"rules", OPT_RULES, "NAME", "online (default), asian, vn2004 or casual; without it, a\n"
+                                 "game's own [Rules \"...\"] tag is used when it names one"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage judge_usage = {
+    .name = "judge",
+    .synopsis = "[--rules NAME] [FILE]...",
+    .about = "Replay each game of the PGN files (standard input when no FILE is given, or for\n"
+             "'-') under a rule set and print one line per game: RESULT REASON PLY, where\n"
+             "RESULT is 1-0, 0-1, 1/2-1/2 or *, REASON one of checkmate, stalemate,\n"
+             "repetition, perpetual-check, perpetual-chase, move-limit, material or\n"
+             "unfinished, and PLY the half-move at which the rules ended the game (the last\n"
+             "one when unfinished). Moves recorded after the end are reported on standard\n"
+             "error.\n",
+    .options = judge_options,
+};
 
 /* Judges one game and prints its line; returns 0, or 1 when the game cannot be replayed. */
-static int judge_game(const char *name, int index, const ct_record *r, bool forced,
-                      ct_rules forced_rules)
+static int judge_game_in(ct_pos *pos, const char *name, int index, const ct_record *r,
+                         bool forced, ct_rules forced_rules)
 {
-    static ct_pos pos;
     ct_rules rules = forced ? forced_rules : CT_RULES_DEFAULT;
     const char *tag = ct_record_tag(r, "Rules");
     if (!forced && tag && ct_rules_from_name(tag, &rules) != CT_OK) {
@@ -47,26 +53,22 @@ static int judge_game(const char *name, int index, const ct_record *r, bool forc
     }
 
     int nmoves = ct_record_main_line(r, NULL, 0);
-    ct_move *moves = malloc(sizeof *moves * (size_t)(nmoves > 0 ? nmoves : 1));
-    if (!moves) {
-        fprintf(stderr, "cotuong judge: out of memory\n");
-        return 1;
-    }
+    ct_move *moves = xmalloc(sizeof *moves * (size_t)(nmoves > 0 ? nmoves : 1));
     ct_record_main_line(r, moves, nmoves);
-    ct_record_start_position(r, &pos);
+    ct_record_start_position(r, pos);
 
-    ct_verdict v = ct_rules_judge(&pos, rules); /* a start position may already be over */
+    ct_verdict v = ct_rules_judge(pos, rules); /* a start position may already be over */
     int end_ply = (v.flags & CT_ADJ_GAME_OVER) ? 0 : -1;
     ct_verdict end = v;
     int ply = 0;
     for (; ply < nmoves && end_ply < 0; ply++) {
-        v = ct_rules_play(&pos, rules, moves[ply]);
+        v = ct_rules_play(pos, rules, moves[ply]);
         if (v.flags & CT_ADJ_ILLEGAL) {
             char coord[5];
             ct_move_coord(moves[ply], coord);
             fprintf(stderr, "cotuong judge: %s: game %d: ply %d: illegal move %s%s\n", name,
                     index, ply + 1, coord,
-                    pos.ply >= CT_MAX_HISTORY ? " (game too long)" : "");
+                    pos->ply >= CT_MAX_HISTORY ? " (game too long)" : "");
             free(moves);
             return 1;
         }
@@ -103,6 +105,15 @@ static int judge_game(const char *name, int index, const ct_record *r, bool forc
     return 0;
 }
 
+static int judge_game(const char *name, int index, const ct_record *r, bool forced,
+                      ct_rules forced_rules)
+{
+    ct_pos *pos = xmalloc(sizeof *pos); /* large (its history): not on the stack */
+    int status = judge_game_in(pos, name, index, r, forced, forced_rules);
+    free(pos);
+    return status;
+}
+
 static int judge_input(const char *name, FILE *f, bool forced, ct_rules rules)
 {
     size_t len = 0;
@@ -114,6 +125,14 @@ static int judge_input(const char *name, FILE *f, bool forced, ct_rules rules)
     }
     ct_record *games = NULL;
     int ngames = 0;
+    char why[128];
+    if (pgnreport_binary(buf, len, why, sizeof why)) {
+        free(buf);
+        char *n = sanitize_dup(name, 0);
+        fprintf(stderr, "cotuong judge: %s: %s\n", n, why);
+        free(n);
+        return 1;
+    }
     ct_pgn_error err;
     memset(&err, 0, sizeof err);
     ct_status st = ct_pgn_read(buf, len, CT_ENC_AUTO, &games, &ngames, NULL, &err);
@@ -135,47 +154,39 @@ int cmd_judge(int argc, char **argv)
 {
     bool forced = false;
     ct_rules rules = CT_RULES_DEFAULT;
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            usage(stdout);
+    const char **files = xcalloc((size_t)argc, sizeof *files);
+    int nfiles = 0;
+    cmd_parser p;
+    cmd_parse_begin(&p, &judge_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h':
+            cmd_help(stdout, &judge_usage);
+            free(files);
             return 0;
-        } else if (strcmp(a, "--rules") == 0 || strncmp(a, "--rules=", 8) == 0) {
-            const char *val = a[7] == '=' ? a + 8 : (i + 1 < argc ? argv[++i] : NULL);
-            if (!val) {
-                fprintf(stderr, "cotuong judge: --rules needs a name\n");
-                return 2;
-            }
-            if (ct_rules_from_name(val, &rules) != CT_OK) {
+        case OPT_RULES:
+            if (ct_rules_from_name(p.arg, &rules) != CT_OK) {
                 fprintf(stderr,
                         "cotuong judge: unknown rule set '%s' (online, asian, vn2004, casual)\n",
-                        val);
+                        p.arg);
+                free(files);
                 return 2;
             }
             forced = true;
-        } else if (strcmp(a, "--") == 0) {
-            i++;
             break;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "cotuong judge: unknown option '%s'\n", a);
-            usage(stderr);
-            return 2;
-        } else {
-            break;
+        case CMD_OPERAND: files[nfiles++] = p.arg; break;
+        default: free(files); return 2;
         }
     }
-    if (i >= argc)
-        return judge_input("(standard input)", stdin, forced, rules);
-    int status = 0;
-    for (; i < argc; i++) {
-        if (strcmp(argv[i], "-") == 0) {
+    int status = nfiles ? 0 : judge_input("(standard input)", stdin, forced, rules);
+    for (int i = 0; i < nfiles; i++) {
+        if (strcmp(files[i], "-") == 0) {
             status |= judge_input("(standard input)", stdin, forced, rules);
             continue;
         }
         /* a file name is text from outside too */
-        char *shown = sanitize_dup(argv[i], 0);
-        FILE *f = fopen(argv[i], "rb");
+        char *shown = sanitize_dup(files[i], 0);
+        FILE *f = fopen(files[i], "rb");
         if (!f) {
             fprintf(stderr, "cotuong judge: %s: %s\n", shown, strerror(errno));
             free(shown);
@@ -186,5 +197,6 @@ int cmd_judge(int argc, char **argv)
         fclose(f);
         free(shown);
     }
+    free(files);
     return status;
 }

@@ -14,9 +14,13 @@
 #include <time.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/sprt.h"
 #include "sys/readall.h"
 #include "sys/player.h"
+#include "sys/signals.h"
+#include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
 #include "cotuong/record.h"
@@ -44,7 +48,6 @@ static const char *const openings[] = {
 };
 #define N_BUILTIN_OPENINGS (int)(sizeof openings / sizeof openings[0])
 
-static ct_pos game_pos;
 
 /* Engine options: NAME=VALUE texts of --p1-option / --p2-option, split at the first '='. */
 #define MAX_ENGINE_OPTIONS 32
@@ -66,12 +69,11 @@ typedef struct {
 
 /* Ctrl-C (or SIGTERM, or SIGHUP when the terminal goes): the game in progress is written
  * unfinished and not counted, and the summary of the finished ones printed. */
-static volatile sig_atomic_t interrupted; /* the signal's number */
-static sys_player *volatile thinking;
+static sys_player *volatile thinking; /* read by the signal handler's wake */
 
-static void on_signal(int sig)
+/* Called from the signal handler at the first signal: stops the player thinking. */
+static void stop_thinking(void)
 {
-    interrupted = sig;
     sys_player *p = thinking;
     if (p)
         sys_player_stop(p); /* an atomic store (the AI) or a write(2) on a pipe (an engine) */
@@ -81,7 +83,7 @@ static bool stop_if_interrupted(void *user, const ct_search_info *info)
 {
     (void)user;
     (void)info;
-    return interrupted != 0;
+    return sys_signal_pending() != 0;
 }
 
 typedef struct {
@@ -102,31 +104,46 @@ typedef struct {
     bool verbose;
 } match_opts;
 
-static int64_t wall_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+enum { OPT_P1 = CMD_OPT_LONG, OPT_P2, OPT_P1_OPTION, OPT_P2_OPTION, OPT_GAMES, OPT_MOVETIME,
+       OPT_CLOCK, OPT_DEPTH, OPT_NODES, OPT_OPENINGS, OPT_SPRT, OPT_RULES, OPT_PGN,
+       OPT_MAX_PLIES };
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: cotuong match --p1 PLAYER --p2 PLAYER [--games N] [--movetime MS | --clock B+I]\n"
-            "                     [--depth N] [--nodes N] [--openings FILE] [--sprt E0,E1[,A,B]]\n"
-            "                     [--p1-option NAME=VALUE]... [--p2-option NAME=VALUE]...\n"
-            "                     [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]\n"
-            "Plays N games (default 2) between two players, colours alternating, over built-in\n"
-            "openings (or the lines of coordinate moves of FILE). PLAYER: ai[:LEVEL[:SEED]] (the\n"
-            "built-in AI, level 1-10), uci:COMMAND, ucci:COMMAND or xboard:COMMAND (an external\n"
-            "engine). --clock 1+0.1 gives each side 1 s plus 0.1 s per move; the default is\n"
-            "--movetime 100; --depth and --nodes limit every move instead (or as well). Prints\n"
-            "W/D/L for PLAYER 1, its score and the Elo difference with a 95%% error bar. --sprt\n"
-            "stops when PLAYER 1 is shown to be E1 Elo stronger or not E0 stronger (false\n"
-            "positive/negative rates A and B, default 0.05), N games at most. --p1-option sets an\n"
-            "option the engine offers (\"Skill Level=5\"). Ctrl-C (or SIGTERM, SIGHUP) prints the\n"
-            "finished games' summary; the unfinished game goes to the PGN file as \"*\".\n");
-}
+static const cmd_option match_options[] = {
+    {"p1", OPT_P1, "PLAYER", "PLAYER 1: ai[:LEVEL[:SEED]] (the built-in AI, level 1-10),\n"
+                             "uci:COMMAND, ucci:COMMAND or xboard:COMMAND (an engine)"},
+    {"p2", OPT_P2, "PLAYER", "PLAYER 2, the same"},
+    {"games", OPT_GAMES, "N", "play N games (default 2), colours alternating"},
+    {"movetime", OPT_MOVETIME, "MS", "milliseconds per move (default 100)"},
+    {"clock", OPT_CLOCK, "B+I", "a clock instead: 1+0.1 gives each side 1 s plus 0.1 s a move"},
+    {"depth", OPT_DEPTH, "N", "limit every move to depth N (instead, or as well)"},
+    {"nodes", OPT_NODES, "N", "limit every move to N nodes (instead, or as well)"},
+    {"openings", OPT_OPENINGS, "FILE", "the lines of coordinate moves of FILE instead of the\n"
+                                       "built-in openings"},
+    {"sprt", OPT_SPRT, "E0,E1[,A,B]", "stop when PLAYER 1 is shown to be E1 Elo stronger or\n"
+                                      "not E0 stronger (false positive/negative rates A and B,\n"
+                                      "default 0.05), N games at most"},
+    {"p1-option", OPT_P1_OPTION, "NAME=VALUE", "set an option the engine offers (\"Skill Level=5\")"},
+    {"p2-option", OPT_P2_OPTION, "NAME=VALUE", "the same for PLAYER 2"},
+    {"rules", OPT_RULES, "NAME", "online (default), asian, vn2004, casual"},
+    {"pgn", OPT_PGN, "FILE", "write the games to FILE"},
+    {"max-plies", OPT_MAX_PLIES, "N", "adjudicate a draw after N plies (default 600)"},
+    {"verbose", 'v', NULL, "each move on standard error"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage match_usage = {
+    .name = "match",
+    .synopsis = "--p1 PLAYER --p2 PLAYER [--games N] [--movetime MS | --clock B+I]\n"
+                "                     [--depth N] [--nodes N] [--openings FILE] [--sprt E0,E1[,A,B]]\n"
+                "                     [--p1-option NAME=VALUE]... [--p2-option NAME=VALUE]...\n"
+                "                     [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]",
+    .about = "Plays games between two players over built-in openings and prints W/D/L for\n"
+             "PLAYER 1, its score and the Elo difference with a 95% error bar.\n",
+    .after = "\nCtrl-C (or SIGTERM, SIGHUP) prints the finished games' summary; the unfinished\n"
+             "game goes to the PGN file as \"*\".\n",
+    .options = match_options,
+};
 
 /* Reads an openings file: one line of coordinate moves per opening; '#' starts a comment,
  * a leading "N:" (the weight of a book line) is skipped. The lines are checked when played. */
@@ -137,11 +154,7 @@ static const char **read_openings(const char *path, int *count)
     if (!text)
         return NULL;
     int cap = 64, n = 0;
-    const char **list = malloc((size_t)cap * sizeof *list);
-    if (!list) {
-        free(text);
-        return NULL;
-    }
+    const char **list = xmalloc((size_t)cap * sizeof *list);
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         char *hash = strchr(line, '#');
         if (hash)
@@ -157,10 +170,7 @@ static const char **read_openings(const char *path, int *count)
             continue;
         if (n == cap) {
             cap *= 2;
-            const char **grown = realloc(list, (size_t)cap * sizeof *list);
-            if (!grown)
-                break;
-            list = grown;
+            list = xrealloc(list, (size_t)cap * sizeof *list);
         }
         list[n++] = line;
     }
@@ -268,7 +278,9 @@ static int interrupted_game(FILE *pgn, int round, sys_player *red, sys_player *b
     if (pgn) {
         char why[64];
         snprintf(why, sizeof why, "interrupted by %s",
-                 interrupted == SIGINT ? "Ctrl-C" : interrupted == SIGTERM ? "SIGTERM" : "SIGHUP");
+                 sys_signal_pending() == SIGINT    ? "Ctrl-C"
+                 : sys_signal_pending() == SIGTERM ? "SIGTERM"
+                                                   : "SIGHUP");
         write_pgn(pgn, round, sys_player_name(red), sys_player_name(black), pos, CT_RESULT_NONE,
                   CT_END_NONE, why);
         fflush(pgn);
@@ -279,10 +291,9 @@ static int interrupted_game(FILE *pgn, int round, sys_player *red, sys_player *b
 /* Plays one game; returns Red's score: 2 win, 1 draw, 0 loss, or GAME_INTERRUPTED (a signal:
  * the game is written unfinished, not printed). stats[CT_RED] and stats[CT_BLACK] get the
  * players' moves. */
-static int play_game(const match_opts *o, sys_player *red, sys_player *black, int round, FILE *pgn,
-                     int *late_moves, move_stats *const stats[2])
+static int play_game_in(ct_pos *pos, const match_opts *o, sys_player *red, sys_player *black,
+                        int round, FILE *pgn, int *late_moves, move_stats *const stats[2])
 {
-    ct_pos *pos = &game_pos;
     ct_pos_start(pos);
     const char *opening = o->openings[((round - 1) / 2) % o->n_openings];
     if (!play_opening(pos, opening, o->rules)) {
@@ -296,7 +307,7 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
     ct_end_reason reason = CT_END_NONE;
     char termination[200] = "";
     for (;;) {
-        if (interrupted)
+        if (sys_signal_pending())
             return interrupted_game(pgn, round, red, black, pos);
         int side = pos->side;
         sys_player *pl = side == CT_RED ? red : black;
@@ -315,7 +326,7 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
         thinking = pl;
         sys_player_think(pl, pos, &lim, stop_if_interrupted, NULL, &r);
         thinking = NULL;
-        if (interrupted)
+        if (sys_signal_pending())
             return interrupted_game(pgn, round, red, black, pos);
         if (r.status == SYS_PLAYER_MOVE) {
             move_stats *st = stats[side];
@@ -405,6 +416,15 @@ static int play_game(const match_opts *o, sys_player *red, sys_player *black, in
     return 1;
 }
 
+static int play_game(const match_opts *o, sys_player *red, sys_player *black, int round, FILE *pgn,
+                     int *late_moves, move_stats *const stats[2])
+{
+    ct_pos *pos = xmalloc(sizeof *pos); /* large (its history): not on the stack */
+    int score = play_game_in(pos, o, red, black, round, pgn, late_moves, stats);
+    free(pos);
+    return score;
+}
+
 /* Adds "NAME=VALUE" to opts; false (with a message) when it is not one. */
 static bool add_option(engine_options *opts, const char *flag, const char *spec)
 {
@@ -461,7 +481,7 @@ static void print_summary(const match_opts *o, sys_player *p1, sys_player *p2, i
         printf("sprt: undecided after %d games\n", n);
     if (n == 0) {
         printf("result: %s vs %s: no game finished, %.0f s\n", sys_player_name(p1), sys_player_name(p2),
-               (double)(wall_ms() - t0) / 1000);
+               (double)(sys_now_ms() - t0) / 1000);
     } else {
         double p = (w + 0.5 * d) / n;
         double var = (w * (1 - p) * (1 - p) + d * (0.5 - p) * (0.5 - p) + l * p * p) / n;
@@ -477,7 +497,7 @@ static void print_summary(const match_opts *o, sys_player *p1, sys_player *p2, i
                    (elo_of(hi < 1 ? hi : 0.999) - elo_of(lo > 0 ? lo : 0.001)) / 2);
         else
             printf("Elo %s", elo > 0 ? "+inf" : "-inf");
-        printf(", %.0f s\n", (double)(wall_ms() - t0) / 1000);
+        printf(", %.0f s\n", (double)(sys_now_ms() - t0) / 1000);
     }
     print_stats(1, sys_player_name(p1), &stats[0]);
     print_stats(2, sys_player_name(p2), &stats[1]);
@@ -493,69 +513,59 @@ int cmd_match(int argc, char **argv)
     o.movetime = 100;
     o.rules = CT_RULES_DEFAULT;
     o.max_plies = 600;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
-            o.verbose = true;
-            continue;
-        }
-        if (!val) {
-            fprintf(stderr, "cotuong match: %s needs a value\n", a);
-            return 2;
-        }
-        i++;
-        if (!strcmp(a, "--p1"))
-            o.p1_spec = val;
-        else if (!strcmp(a, "--p2"))
-            o.p2_spec = val;
-        else if (!strcmp(a, "--p1-option") || !strcmp(a, "--p2-option")) {
-            if (!add_option(a[3] == '1' ? &o.p1_opts : &o.p2_opts, a, val))
+    cmd_parser p;
+    cmd_parse_begin(&p, &match_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        const char *val = p.arg;
+        switch (k) {
+        case 'h': cmd_help(stdout, &match_usage); return 0;
+        case 'v': o.verbose = true; break;
+        case OPT_P1: o.p1_spec = val; break;
+        case OPT_P2: o.p2_spec = val; break;
+        case OPT_P1_OPTION:
+        case OPT_P2_OPTION:
+            if (!add_option(k == OPT_P1_OPTION ? &o.p1_opts : &o.p2_opts,
+                            k == OPT_P1_OPTION ? "--p1-option" : "--p2-option", val))
                 return 2;
-        }
-        else if (!strcmp(a, "--games"))
-            o.games = atoi(val);
-        else if (!strcmp(a, "--movetime"))
-            o.movetime = atoi(val);
-        else if (!strcmp(a, "--depth"))
-            o.depth = atoi(val);
-        else if (!strcmp(a, "--nodes"))
-            o.nodes = strtoull(val, NULL, 10);
-        else if (!strcmp(a, "--openings")) {
+            break;
+        case OPT_GAMES: o.games = atoi(val); break;
+        case OPT_MOVETIME: o.movetime = atoi(val); break;
+        case OPT_DEPTH: o.depth = atoi(val); break;
+        case OPT_NODES: o.nodes = strtoull(val, NULL, 10); break;
+        case OPT_OPENINGS:
             o.openings = read_openings(val, &o.n_openings);
             if (!o.openings || o.n_openings == 0) {
                 fprintf(stderr, "cotuong match: %s: %s\n", val,
                         o.openings ? "no opening in the file" : strerror(errno));
                 return 1;
             }
-        } else if (!strcmp(a, "--sprt")) {
+            break;
+        case OPT_SPRT:
             if (!sprt_parse(val, &o.test)) {
                 fprintf(stderr, "cotuong match: bad --sprt '%s' (ELO0,ELO1[,ALPHA,BETA], ELO0 < ELO1)\n", val);
                 return 2;
             }
             o.sprt = true;
-        }
-        else if (!strcmp(a, "--max-plies"))
-            o.max_plies = atoi(val);
-        else if (!strcmp(a, "--pgn"))
-            o.pgn_path = val;
-        else if (!strcmp(a, "--clock")) {
+            break;
+        case OPT_MAX_PLIES: o.max_plies = atoi(val); break;
+        case OPT_PGN: o.pgn_path = val; break;
+        case OPT_CLOCK:
             if (!parse_clock(val, &o.base_ms, &o.inc_ms)) {
                 fprintf(stderr, "cotuong match: bad clock '%s' (BASE+INC in seconds, e.g. 1+0.1)\n", val);
                 return 2;
             }
-        } else if (!strcmp(a, "--rules")) {
+            break;
+        case OPT_RULES:
             if (ct_rules_from_name(val, &o.rules) != CT_OK) {
                 fprintf(stderr, "cotuong match: unknown rule set '%s'\n", val);
                 return 2;
             }
-        } else {
-            fprintf(stderr, "cotuong match: unknown option '%s'\n", a);
-            usage(stderr);
+            break;
+        case CMD_OPERAND:
+            fprintf(stderr, "cotuong match: unexpected argument '%s'\n", val);
+            cmd_help(stderr, &match_usage);
             return 2;
+        default: return 2;
         }
     }
     if (!o.openings) {
@@ -563,20 +573,14 @@ int cmd_match(int argc, char **argv)
         o.n_openings = N_BUILTIN_OPENINGS;
     }
     if (!o.p1_spec || !o.p2_spec || o.games < 1 || o.movetime < 1 || o.max_plies < 10 || o.depth < 0) {
-        usage(stderr);
+        cmd_help(stderr, &match_usage);
         return 2;
     }
-    signal(SIGPIPE, SIG_IGN);
-    /* Ctrl-C, SIGTERM, SIGHUP: no SA_RESTART, so that a wait returns at once; the engines
-     * are in sessions of their own (they do not get the terminal's signals) and are stopped
-     * below. */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    /* Ctrl-C, SIGTERM, SIGHUP: a wait returns at once; the engines are in sessions of their
+     * own (they do not get the terminal's signals) and the one thinking is stopped by the
+     * wake. */
+    sys_signals_install();
+    sys_signals_set_wake(stop_thinking);
     ct_book *book = sys_player_load_book(NULL);
     char err[256];
     sys_player *p1 = sys_player_new(o.p1_spec, book, err, sizeof err);
@@ -615,8 +619,8 @@ int cmd_match(int argc, char **argv)
     int w = 0, d = 0, l = 0, late = 0;
     move_stats stats[2]; /* player 1, player 2 */
     memset(stats, 0, sizeof stats);
-    int64_t t0 = wall_ms();
-    for (int g = 1; g <= o.games && !interrupted; g++) {
+    int64_t t0 = sys_now_ms();
+    for (int g = 1; g <= o.games && !sys_signal_pending(); g++) {
         bool p1_red = (g % 2) == 1;
         move_stats *by_side[2];
         by_side[CT_RED] = &stats[p1_red ? 0 : 1];
@@ -652,5 +656,5 @@ int cmd_match(int argc, char **argv)
     sys_player_free(p1); /* quit, then killed if it lingers: no engine outlives the match */
     sys_player_free(p2);
     ct_book_free(book);
-    return interrupted ? 128 + interrupted : 0;
+    return sys_signal_pending() ? 128 + sys_signal_pending() : 0;
 }

@@ -7,22 +7,36 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "sys/gamefile.h"
 #include "sys/masters.h"
+#include "sys/pgnreport.h"
 #include "sys/readall.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 #include "cotuong/ecco.h"
 #include "cotuong/pgn.h"
 
-static void usage(void)
-{
-    printf("Usage: cotuong opening [--lang zh|vi|en] [--index FILE] [FILE]...\n"
-           "Print one line per game of the PGN/XQF FILEs: its ECCO code (A00-E99) and the\n"
-           "name of the opening, classified from the moves by the master-games index (the\n"
-           "file's own ECCO tag is ignored). The name is in Chinese, Vietnamese and English,\n"
-           "or in the one --lang names. A game from another start position prints '-'.\n"
-           "Without FILE, or for '-', the games are read from standard input.\n");
-}
+enum { OPT_LANG = CMD_OPT_LONG, OPT_INDEX };
+
+static const cmd_option opening_options[] = {
+    {"lang", OPT_LANG, "zh|vi|en", "the name in this language only (default: all three)"},
+    {"index", OPT_INDEX, "FILE", "the master-games index (default: the installed one)"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage opening_usage = {
+    .name = "opening",
+    .synopsis = "[--lang zh|vi|en] [--index FILE] [FILE]...",
+    .about = "Print one line per game of the PGN/XQF FILEs: its ECCO code (A00-E99) and the\n"
+             "name of the opening, classified from the moves by the master-games index (the\n"
+             "file's own ECCO tag is ignored). The name is in Chinese, Vietnamese and English,\n"
+             "or in the one --lang names. A game from another start position prints '-', a\n"
+             "game without moves '- no moves'.\n"
+             "Without FILE, or for '-', the games are read from standard input.\n",
+    .options = opening_options,
+};
 
 static void print_game(const sys_masters *m, const ct_record *r, int lang)
 {
@@ -32,6 +46,11 @@ static void print_game(const sys_masters *m, const ct_record *r, int lang)
     }
     ct_move mv[CT_EXPLORER_PLIES];
     int n = ct_record_main_line(r, mv, CT_EXPLORER_PLIES);
+    if (n == 0) {
+        /* the index's code for the empty line is the broadest group, not a game's opening */
+        puts("- no moves");
+        return;
+    }
     int code = ct_ecco_classify(m->x, mv, n);
     char text[4];
     ct_ecco_format(code, text);
@@ -49,65 +68,70 @@ int cmd_opening(int argc, char **argv)
 {
     const char *index_path = NULL;
     int lang = -1;
-    int first = 1;
-    for (; first < argc; first++) {
-        const char *a = argv[first];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage();
+    const char **files = xcalloc((size_t)argc + 1, sizeof *files);
+    int nfiles = 0;
+    cmd_parser p;
+    cmd_parse_begin(&p, &opening_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h':
+            cmd_help(stdout, &opening_usage);
+            free(files);
             return 0;
-        } else if (!strcmp(a, "--index") && first + 1 < argc) {
-            index_path = argv[++first];
-        } else if (!strcmp(a, "--lang") && first + 1 < argc) {
-            const char *l = argv[++first];
+        case OPT_INDEX: index_path = p.arg; break;
+        case OPT_LANG: {
+            const char *l = p.arg;
             lang = !strcmp(l, "zh") ? CT_ECCO_ZH : !strcmp(l, "vi") ? CT_ECCO_VI
                                                : !strcmp(l, "en") ? CT_ECCO_EN : -2;
             if (lang == -2) {
                 char *s = sanitize_dup(l, 0);
                 fprintf(stderr, "cotuong opening: unknown language '%s' (zh, vi, en)\n", s);
                 free(s);
+                free(files);
                 return 2;
             }
-        } else if (!strcmp(a, "--")) {
-            first++;
-            break;
-        } else if (a[0] == '-' && a[1]) {
-            char *s = sanitize_dup(a, 0);
-            fprintf(stderr, "cotuong opening: unknown option '%s'\n", s);
-            free(s);
-            return 2;
-        } else {
             break;
         }
+        case CMD_OPERAND: files[nfiles++] = p.arg; break;
+        default: free(files); return 2;
+        }
     }
+    if (!nfiles)
+        files[nfiles++] = "-";
     char err[4300];
     sys_masters *m = sys_masters_load(index_path, err, sizeof err);
     if (!m) {
         char *s = sanitize_dup(err, 0);
         fprintf(stderr, "cotuong opening: %s\n", s);
         free(s);
+        free(files);
         return 1;
     }
     int status = 0;
-    const char *stdin_only[] = {"-"};
-    int nfiles = argc - first;
-    const char *const *files = nfiles ? (const char *const *)argv + first : stdin_only;
-    if (!nfiles)
-        nfiles = 1;
     for (int f = 0; f < nfiles; f++) {
         ct_record *games;
         int ngames;
         if (!strcmp(files[f], "-")) {
             size_t len;
             char *text = readall_stream(stdin, READALL_MAX_BYTES, &len);
+            if (!text) {
+                fprintf(stderr, "cotuong opening: standard input: cannot read\n");
+                status = 1;
+                continue;
+            }
+            char why[128];
             ct_pgn_error perr;
-            ct_status st = text ? ct_pgn_read(text, len, CT_ENC_AUTO, &games, &ngames, NULL, &perr)
-                                : CT_ERR_IO;
+            memset(&perr, 0, sizeof perr);
+            bool bin = pgnreport_binary(text, len, why, sizeof why);
+            ct_status st = bin ? CT_ERR_SYNTAX
+                               : ct_pgn_read(text, len, CT_ENC_AUTO, &games, &ngames, NULL, &perr);
             free(text);
+            if (bin) {
+                fprintf(stderr, "cotuong opening: standard input: %s\n", why);
+            } else if (st != CT_OK) {
+                pgnreport_error(stderr, "cotuong opening", "standard input", st, &perr);
+            }
             if (st != CT_OK) {
-                char *msg = sanitize_dup(st == CT_ERR_IO ? "cannot read" : perr.message, 0);
-                fprintf(stderr, "cotuong opening: standard input: game %d, line %d: %s\n",
-                        st == CT_ERR_IO ? 0 : perr.game, st == CT_ERR_IO ? 0 : perr.line, msg);
-                free(msg);
                 status = 1;
                 continue;
             }
@@ -121,5 +145,6 @@ int cmd_opening(int argc, char **argv)
         gamefile_free(games, ngames);
     }
     sys_masters_free(m);
+    free(files);
     return status;
 }

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `perft` and `moves` subcommands: move-generator counts and legal move lists
  * in coordinate notation, for checking against other engines. */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,42 +9,61 @@
 #include <time.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
+#include "sys/systime.h"
 #include "cotuong/movegen.h"
 #include "cotuong/notation.h"
 #include "sys/sanitize.h"
 #include "sys/xmalloc.h"
 
-/* Reads --fen FEN / --fen=FEN into pos; returns 1 if argv[*i] was consumed, -1 on error. */
-static int fen_option(int argc, char **argv, int *i, ct_pos *pos, const char *cmd)
+/* Reads FEN into pos; false after saying why. */
+static bool read_fen(ct_pos *pos, const char *fen, const char *cmd)
 {
-    const char *fen = NULL;
-    if (!strcmp(argv[*i], "--fen")) {
-        if (*i + 1 >= argc) {
-            fprintf(stderr, "cotuong %s: --fen needs a FEN\n", cmd);
-            return -1;
-        }
-        fen = argv[++*i];
-    } else if (!strncmp(argv[*i], "--fen=", 6)) {
-        fen = argv[*i] + 6;
-    } else {
-        return 0;
-    }
     ct_fen_error err;
-    if (ct_fen_read(pos, fen, &err) != CT_OK) {
-        if (err.field)
-            fprintf(stderr, "cotuong %s: bad FEN, field %d: %s\n", cmd, err.field, err.message);
-        else
-            fprintf(stderr, "cotuong %s: bad FEN: %s\n", cmd, err.message);
-        return -1;
-    }
-    return 1;
+    if (ct_fen_read(pos, fen, &err) == CT_OK)
+        return true;
+    if (err.field)
+        fprintf(stderr, "cotuong %s: bad FEN, field %d: %s\n", cmd, err.field, err.message);
+    else
+        fprintf(stderr, "cotuong %s: bad FEN: %s\n", cmd, err.message);
+    return false;
 }
+
+enum { OPT_FEN = CMD_OPT_LONG, OPT_DIVIDE, OPT_NOTATION };
+
+static const cmd_option perft_options[] = {
+    {"fen", OPT_FEN, "FEN", "count from this position (default: the start)"},
+    {"divide", OPT_DIVIDE, NULL, "print 'MOVE COUNT' for each legal root move"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage perft_usage = {
+    .name = "perft",
+    .synopsis = "[--fen FEN] [--divide] DEPTH",
+    .about = "Count the leaf nodes of the legal move tree to DEPTH plies.\n"
+             "The last line is 'nodes N'; time and speed go to standard error.\n",
+    .options = perft_options,
+    .numbers = true, /* a negative DEPTH is refused as a depth, not as an option */
+};
+
+static const cmd_option moves_options[] = {
+    {"fen", OPT_FEN, "FEN", "list the moves of this position (default: the start)"},
+    {"notation", OPT_NOTATION, "NAME", "coord (default), iccs, vi, vi-long, wxf, zh, zh-hant"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage moves_usage = {
+    .name = "moves",
+    .synopsis = "[--fen FEN] [--notation NAME]",
+    .about = "List the legal moves of the position, one per line.\n",
+    .options = moves_options,
+};
 
 static double now_seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    return (double)sys_now_us() / 1e6;
 }
 
 static int perft(ct_pos *pos, int argc, char **argv)
@@ -53,32 +71,31 @@ static int perft(ct_pos *pos, int argc, char **argv)
     bool divide = false;
     long depth = -1;
     ct_pos_start(pos);
-    for (int i = 1; i < argc; i++) {
-        int r = fen_option(argc, argv, &i, pos, "perft");
-        if (r < 0)
-            return 2;
-        if (r > 0)
-            continue;
-        if (!strcmp(argv[i], "--divide")) {
-            divide = true;
-        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("Usage: cotuong perft [--fen FEN] [--divide] DEPTH\n"
-                   "Count the leaf nodes of the legal move tree to DEPTH plies (default: the\n"
-                   "start position). With --divide, print 'MOVE COUNT' for each legal root move.\n"
-                   "The last line is 'nodes N'; time and speed go to standard error.\n");
-            return 0;
-        } else if ((argv[i][0] != '-' || isdigit((unsigned char)argv[i][1])) && depth < 0) {
-            char *end;
-            errno = 0;
-            depth = strtol(argv[i], &end, 10);
-            if (errno || *end || end == argv[i] || depth < 0 || depth > 30) {
-                fprintf(stderr, "cotuong perft: depth must be a number from 0 to 30, not '%s'\n",
-                        argv[i]);
+    cmd_parser p;
+    cmd_parse_begin(&p, &perft_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case OPT_FEN:
+            if (!read_fen(pos, p.arg, "perft"))
                 return 2;
+            break;
+        case OPT_DIVIDE: divide = true; break;
+        case 'h': cmd_help(stdout, &perft_usage); return 0;
+        case CMD_OPERAND:
+            if (depth < 0) {
+                char *end;
+                errno = 0;
+                depth = strtol(p.arg, &end, 10);
+                if (errno || *end || end == p.arg || depth < 0 || depth > 30) {
+                    fprintf(stderr, "cotuong perft: depth must be a number from 0 to 30, not '%s'\n",
+                            p.arg);
+                    return 2;
+                }
+                break;
             }
-        } else {
-            fprintf(stderr, "cotuong perft: unexpected argument '%s'\n", argv[i]);
+            fprintf(stderr, "cotuong perft: unexpected argument '%s'\n", p.arg);
             return 2;
+        default: return 2;
         }
     }
     if (depth < 0) {
@@ -114,34 +131,30 @@ static int list_moves(ct_pos *pos, int argc, char **argv)
 {
     ct_notation notation = CT_NOTATION_COORD;
     ct_pos_start(pos);
-    for (int i = 1; i < argc; i++) {
-        int r = fen_option(argc, argv, &i, pos, "moves");
-        if (r < 0)
-            return 2;
-        if (r > 0)
-            continue;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("Usage: cotuong moves [--fen FEN] [--notation NAME]\n"
-                   "List the legal moves of the position (default: the start position), one\n"
-                   "per line in coordinate notation, or in NAME: coord iccs vi vi-long wxf zh\n"
-                   "zh-hant.\n");
-            return 0;
-        }
-        if (!strcmp(argv[i], "--notation") || !strncmp(argv[i], "--notation=", 11)) {
-            const char *name = argv[i][10] == '=' ? argv[i] + 11
-                               : i + 1 < argc    ? argv[++i]
-                                                 : "";
+    cmd_parser p;
+    cmd_parse_begin(&p, &moves_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case OPT_FEN:
+            if (!read_fen(pos, p.arg, "moves"))
+                return 2;
+            break;
+        case OPT_NOTATION: {
             bool ok;
-            notation = ct_notation_from_name(name, &ok);
+            notation = ct_notation_from_name(p.arg, &ok);
             if (!ok || notation == CT_NOTATION_AUTO) {
                 fprintf(stderr, "cotuong moves: unknown notation '%s' (coord iccs vi vi-long "
-                                "wxf zh zh-hant)\n", name);
+                                "wxf zh zh-hant)\n", p.arg);
                 return 2;
             }
-            continue;
+            break;
         }
-        fprintf(stderr, "cotuong moves: unexpected argument '%s'\n", argv[i]);
-        return 2;
+        case 'h': cmd_help(stdout, &moves_usage); return 0;
+        case CMD_OPERAND:
+            fprintf(stderr, "cotuong moves: unexpected argument '%s'\n", p.arg);
+            return 2;
+        default: return 2;
+        }
     }
     ct_move moves[CT_MAX_MOVES];
     int n = ct_gen_legal(pos, moves);

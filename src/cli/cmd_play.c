@@ -10,6 +10,7 @@
 
 #include "ui/theme.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/play_line.h"
 #include "tui/controller.h"
 #include "tui/lobby_play.h"
@@ -25,33 +26,42 @@
 #include "cotuong/coup_pgn.h"
 #include "cotuong/pgn.h"
 
-static void play_usage(FILE *out)
-{
-    fprintf(out, "%s", _("Usage: cotuong [play] [OPTION]...\n"
-                         "Play cờ tướng (xiangqi) in the terminal. Without game options the start menu opens.\n\n"));
-    fprintf(out, "%s", _("  --red PLAYER, --black PLAYER\n"
-                         "                      human, ai, ai:LEVEL (1-10), uci:CMD, ucci:CMD or xboard:CMD\n"
-                         "  --rules NAME        online (default), asian, vn2004, casual\n"
-                         "  --clock TC          time control: 15+10 (minutes+seconds), 5, /30, none\n"
-                         "  --fen FEN           start from this position\n"
-                         "  --resume            resume the interrupted game (moves, clocks, settings)\n"
-                         "  --notation N        vi, vi-long, wxf, zh, zh-hant, iccs, coord\n"
-                         "  --glyphs SET        han (default), vi, wxf letters\n"
-                         "  --ascii             plain ASCII board (automatic without UTF-8)\n"
-                         "  --coords            show the coordinates a-i, 0-9\n"
-                         "  --flip              Black at the bottom\n"
-                         "  --lang LANG         vi or en (default: from the locale)\n"
-                         "  --theme T           dark, light, mono or auto (ask the terminal; default)\n"
-                         "  --no-color          no colours (also when NO_COLOR is set)\n"
-                         "  --no-mouse          do not use the mouse\n"
-                         "  -h, --help          display this help and exit\n"));
-    fprintf(out, "%s", _("  --line              play in plain lines without a screen (also when the\n"
-                         "                      input or output is not a terminal): for a pipe, a\n"
-                         "                      screen reader or a braille display\n"));
-    fprintf(out, "%s", _("  --variant V         standard (cờ tướng, the default) or coup (cờ úp; --line\n"
-                         "                      only, for now)\n"
-                         "  --seed N            cờ úp: the seed of the deal (default: a new deal)\n"));
-}
+enum { OPT_RED = CMD_OPT_LONG, OPT_BLACK, OPT_RULES, OPT_CLOCK, OPT_FEN, OPT_RESUME,
+       OPT_NOTATION, OPT_GLYPHS, OPT_ASCII, OPT_COORDS, OPT_FLIP, OPT_LANG, OPT_THEME,
+       OPT_NO_COLOR, OPT_NO_MOUSE, OPT_LINE, OPT_VARIANT, OPT_SEED };
+
+static const cmd_option play_options[] = {
+    {"red", OPT_RED, N_("PLAYER"), N_("human, ai, ai:LEVEL (1-10), uci:CMD, ucci:CMD or xboard:CMD")},
+    {"black", OPT_BLACK, N_("PLAYER"), N_("the same for Black")},
+    {"rules", OPT_RULES, N_("NAME"), N_("online (default), asian, vn2004, casual")},
+    {"clock", OPT_CLOCK, N_("TC"), N_("time control: 15+10 (minutes+seconds), 5, /30, none")},
+    {"fen", OPT_FEN, "FEN", N_("start from this position")},
+    {"resume", OPT_RESUME, NULL, N_("resume the interrupted game (moves, clocks, settings)")},
+    {"notation", OPT_NOTATION, "N", N_("vi, vi-long, wxf, zh, zh-hant, iccs, coord")},
+    {"glyphs", OPT_GLYPHS, N_("SET"), N_("han (default), vi, wxf letters")},
+    {"ascii", OPT_ASCII, NULL, N_("plain ASCII board (automatic without UTF-8)")},
+    {"coords", OPT_COORDS, NULL, N_("show the coordinates a-i, 0-9")},
+    {"flip", OPT_FLIP, NULL, N_("Black at the bottom")},
+    {"lang", OPT_LANG, N_("LANG"), N_("vi or en (default: from the locale)")},
+    {"theme", OPT_THEME, N_("T"), N_("dark, light, mono or auto (ask the terminal; default)")},
+    {"no-color", OPT_NO_COLOR, NULL, N_("no colours (also when NO_COLOR is set)")},
+    {"no-colour", OPT_NO_COLOR, NULL, NULL},
+    {"no-mouse", OPT_NO_MOUSE, NULL, N_("do not use the mouse")},
+    {"line", OPT_LINE, NULL, N_("plain lines, no screen (a pipe, a screen reader)")},
+    {"variant", OPT_VARIANT, "V", N_("standard (cờ tướng, the default) or coup (cờ úp; --line only, for now)")},
+    {"seed", OPT_SEED, "N", N_("cờ úp: the seed of the deal (default: a new deal)")},
+    {"help", 'h', NULL, N_("display this help and exit")},
+    {0},
+};
+
+static const cmd_usage play_usage = {
+    .name = "play",
+    .synopsis = N_("[OPTION]..."),
+    .about = N_("Play cờ tướng (xiangqi) in the terminal. Without game options the start menu\n"
+                "opens.\n"),
+    .options = play_options,
+    .translated = true,
+};
 
 /* True when the interrupted game of the resume file is cờ úp (the screens cannot show it
  * yet: it is resumed in lines). */
@@ -91,27 +101,20 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
     if (cfg.glyphs_given)
         glyphs = cfg.glyphs;
     colour = app.set.colour;
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--lang"))
-            lang = argv[i + 1];
     i18n_init(lang);
+    /* The options, then --lang: it decides the language of the help and what follows. */
+    const char *lang_opt = NULL;
+    bool help = false;
     game_setup *g = &app.defaults.setup;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes = !strcmp(a, "--red") || !strcmp(a, "--black") || !strcmp(a, "--rules") ||
-                     !strcmp(a, "--clock") || !strcmp(a, "--notation") || !strcmp(a, "--lang") ||
-                     !strcmp(a, "--fen") || !strcmp(a, "--glyphs") || !strcmp(a, "--theme") ||
-                     !strcmp(a, "--variant") || !strcmp(a, "--seed");
-        if (takes && !v) {
-            fprintf(stderr, _("cotuong: option %s needs a value\n"), a);
-            return 2;
-        }
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            play_usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--red") || !strcmp(a, "--black")) {
-            int side = a[2] == 'r' ? CT_RED : CT_BLACK;
+    cmd_parser p;
+    cmd_parse_begin(&p, &play_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        const char *v = p.arg;
+        switch (k) {
+        case 'h': help = true; break;
+        case OPT_RED:
+        case OPT_BLACK: {
+            int side = k == OPT_RED ? CT_RED : CT_BLACK;
             char why[300];
             if (!sys_player_spec_parse(v, &g->players[side], why, sizeof why) ||
                 g->players[side].kind == SYS_PLAYER_REMOTE) {
@@ -119,19 +122,23 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
                 return 2;
             }
             skip_menu = true;
-        } else if (!strcmp(a, "--rules")) {
+            break;
+        }
+        case OPT_RULES:
             if (ct_rules_from_name(v, &g->rules) != CT_OK) {
                 fprintf(stderr, _("cotuong: unknown rule set '%s' (online, asian, vn2004, casual)\n"), v);
                 return 2;
             }
             skip_menu = true;
-        } else if (!strcmp(a, "--clock")) {
+            break;
+        case OPT_CLOCK:
             if (ct_tc_parse(v, &g->tc) != CT_OK) {
                 fprintf(stderr, _("cotuong: bad time control '%s' (e.g. 15+10)\n"), v);
                 return 2;
             }
             skip_menu = true;
-        } else if (!strcmp(a, "--fen")) {
+            break;
+        case OPT_FEN: {
             ct_pos *check = xmalloc(sizeof *check); /* large (history): not on the stack */
             ct_fen_error err;
             bool ok = ct_fen_read(check, v, &err) == CT_OK;
@@ -142,7 +149,29 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
             }
             snprintf(g->fen, sizeof g->fen, "%s", v);
             skip_menu = true;
-        } else if (!strcmp(a, "--variant")) {
+            break;
+        }
+        case OPT_NOTATION: notation = v; break;
+        case OPT_GLYPHS: glyphs = v; break;
+        case OPT_LANG: lang_opt = v; break;
+        case OPT_RESUME: resume = true; break;
+        case OPT_ASCII: ascii = true; break;
+        case OPT_COORDS: coords = true; break;
+        case OPT_FLIP: flip = true; break;
+        case OPT_NO_COLOR: colour = false; break;
+        case OPT_THEME: {
+            int t = ui_theme_parse(v);
+            if (t < 0) {
+                fprintf(stderr, _("cotuong: bad theme '%s' (auto, dark, light, mono)\n"), v);
+                return 2;
+            }
+            ui_theme_select((ui_theme_kind)t);
+            colour = t != UI_THEME_MONO;
+            break;
+        }
+        case OPT_NO_MOUSE: mouse = false; break;
+        case OPT_LINE: line = true; break;
+        case OPT_VARIANT:
             if (!strcmp(v, "coup") || !strcmp(v, "jieqi") || !strcmp(v, "cờ úp")) {
                 g->variant = GAME_VARIANT_COUP;
             } else if (!strcmp(v, "standard")) {
@@ -152,7 +181,8 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
                 return 2;
             }
             skip_menu = true;
-        } else if (!strcmp(a, "--seed")) {
+            break;
+        case OPT_SEED: {
             char *end;
             g->coup_seed = strtoull(v, &end, 10);
             if (end == v || *end) {
@@ -160,41 +190,20 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
                 return 2;
             }
             seeded = true;
-        } else if (!strcmp(a, "--notation")) {
-            notation = v;
-        } else if (!strcmp(a, "--glyphs")) {
-            glyphs = v;
-        } else if (!strcmp(a, "--lang")) {
-            /* read above */
-        } else if (!strcmp(a, "--resume")) {
-            resume = true;
-        } else if (!strcmp(a, "--ascii")) {
-            ascii = true;
-        } else if (!strcmp(a, "--coords")) {
-            coords = true;
-        } else if (!strcmp(a, "--flip")) {
-            flip = true;
-        } else if (!strcmp(a, "--no-color") || !strcmp(a, "--no-colour")) {
-            colour = false;
-        } else if (!strcmp(a, "--theme")) {
-            int t = ui_theme_parse(v);
-            if (t < 0) {
-                fprintf(stderr, _("cotuong: bad theme '%s' (auto, dark, light, mono)\n"), v);
-                return 2;
-            }
-            ui_theme_select((ui_theme_kind)t);
-            colour = t != UI_THEME_MONO;
-        } else if (!strcmp(a, "--no-mouse")) {
-            mouse = false;
-        } else if (!strcmp(a, "--line")) {
-            line = true;
-        } else {
-            fprintf(stderr, _("cotuong: unknown option '%s'\n"), a);
+            break;
+        }
+        case CMD_OPERAND:
+            fprintf(stderr, _("cotuong: unexpected argument '%s'\n"), v);
             fprintf(stderr, "%s", _("Try 'cotuong play --help' for more information.\n"));
             return 2;
+        default: return 2;
         }
-        if (takes)
-            i++;
+    }
+    if (lang_opt)
+        i18n_init(lang_opt);
+    if (help) {
+        cmd_help(stdout, &play_usage);
+        return 0;
     }
     /* Settings: notation (Vietnamese compact in the Vietnamese UI, WXF in English), glyphs,
      * ASCII when the locale is not UTF-8 or the terminal cannot draw wide glyphs. */

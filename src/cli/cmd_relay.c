@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "game/remote.h"
 #include "sys/lobby.h"
 
@@ -35,25 +36,43 @@ static bool pump(int from, int to)
     return true;
 }
 
+enum { OPT_LOBBY = CMD_OPT_LONG, OPT_WATCH };
+
+static const cmd_option relay_options[] = {
+    {"lobby", OPT_LOBBY, "DIR", "the lobby directory (default $COTUONG_LOBBY or\n"
+                                LOBBY_DEFAULT_DIR ")"},
+    {"watch", OPT_WATCH, NULL, "follow the game read-only"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage relay_usage = {
+    .name = "relay",
+    .synopsis = "[--lobby DIR] [--watch] [GAME]",
+    .about = "Connect standard input and output to a game of the lobby (what 'cotuong join\n"
+             "--via USER@HOST' runs through ssh).\n",
+    .options = relay_options,
+};
+
 int cmd_relay(int argc, char **argv)
 {
     const char *lobby = NULL, *which = NULL;
     bool watch = false;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("Usage: cotuong relay [--lobby DIR] [GAME]\n"
-                   "Connect standard input and output to a game of the lobby (what 'cotuong join\n"
-                   "--via USER@HOST' runs through ssh).\n");
-            return 0;
-        } else if (!strcmp(argv[i], "--lobby") && i + 1 < argc) {
-            lobby = argv[++i];
-        } else if (!strcmp(argv[i], "--watch")) {
-            watch = true;
-        } else if (argv[i][0] != '-' && !which) {
-            which = argv[i];
-        } else {
-            fprintf(stderr, "cotuong relay: unexpected '%s'\n", argv[i]);
+    cmd_parser p;
+    cmd_parse_begin(&p, &relay_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h': cmd_help(stdout, &relay_usage); return 0;
+        case OPT_LOBBY: lobby = p.arg; break;
+        case OPT_WATCH: watch = true; break;
+        case CMD_OPERAND:
+            if (!which) {
+                which = p.arg;
+                break;
+            }
+            fprintf(stderr, "cotuong relay: unexpected '%s'\n", p.arg);
             return 2;
+        default: return 2;
         }
     }
     signal(SIGPIPE, SIG_IGN);

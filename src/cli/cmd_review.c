@@ -8,6 +8,7 @@
 
 #include "ui/theme.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "tui/controller.h"
 #include "sys/i18n.h"
 #include "tui/modes.h"
@@ -16,10 +17,34 @@
 #include "sys/sanitize.h"
 #include "ui/draw.h"
 
+enum { OPT_ASCII = CMD_OPT_LONG, OPT_THEME, OPT_NO_COLOR, OPT_NO_MOUSE, OPT_LANG };
+
+static const cmd_option review_options[] = {
+    {"ascii", OPT_ASCII, NULL, N_("plain ASCII board (automatic without UTF-8)")},
+    {"theme", OPT_THEME, N_("T"), N_("dark, light, mono or auto (ask the terminal; default)")},
+    {"no-color", OPT_NO_COLOR, NULL, N_("no colours (also when NO_COLOR is set)")},
+    {"no-colour", OPT_NO_COLOR, NULL, NULL},
+    {"no-mouse", OPT_NO_MOUSE, NULL, N_("do not use the mouse")},
+    {"lang", OPT_LANG, N_("LANG"), N_("vi or en (default: from the locale)")},
+    {"help", 'h', NULL, N_("display this help and exit")},
+    {0},
+};
+
+static const cmd_usage review_usage = {
+    .name = "review",
+    .synopsis = N_("[OPTION]... FILE"),
+    .about = N_("Review the games of FILE (PGN with one or many games, or XQF): step through\n"
+                "the moves and variations, read and write comments, let the engine analyse\n"
+                "the position or the whole game, play on from any position, save.\n"
+                "Keys: see cotuong(6), section KEYS (or press ? in the review).\n"),
+    .options = review_options,
+    .translated = true,
+};
+
 int cmd_review(int argc, char **argv)
 {
-    const char *file = NULL, *lang = NULL;
-    bool ascii = false, colour = true, mouse = true;
+    const char *file = NULL, *lang = NULL, *lang_opt = NULL;
+    bool ascii = false, colour = true, mouse = true, help = false;
     ctl review_app; /* the frame of the program (its modes keep their own state) */
     app_config cfg;
     ctl_init(&review_app, tui_modes);
@@ -27,41 +52,50 @@ int cmd_review(int argc, char **argv)
     if (cfg.language_given && strcmp(cfg.language, "auto") != 0)
         lang = cfg.language;
     colour = review_app.set.colour;
-    /* --lang first: it decides the language of the help and of the messages. */
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--lang"))
-            lang = argv[i + 1];
     i18n_init(lang);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            printf("%s", _("Usage: cotuong review [--ascii] [--theme T] [--no-color] [--no-mouse] [--lang LANG] FILE\n"
-                           "Review the games of FILE (PGN with one or many games, or XQF): step through\n"
-                           "the moves and variations, read and write comments, let the engine analyse\n"
-                           "the position or the whole game, play on from any position, save.\n"
-                           "Keys: see cotuong(6), section KEYS (or press ? in the review).\n"));
-            return 0;
-        } else if (!strcmp(a, "--ascii")) {
-            ascii = true;
-        } else if (!strcmp(a, "--no-color") || !strcmp(a, "--no-colour")) {
-            colour = false;
-        } else if (!strcmp(a, "--theme") && i + 1 < argc && ui_theme_parse(argv[i + 1]) >= 0) {
-            int t = ui_theme_parse(argv[++i]);
-            ui_theme_select((ui_theme_kind)t);
-            colour = t != UI_THEME_MONO;
-        } else if (!strcmp(a, "--no-mouse")) {
-            mouse = false;
-        } else if (!strcmp(a, "--lang") && i + 1 < argc) {
-            lang = argv[++i];
-        } else if (a[0] != '-' && !file) {
-            file = a;
-        } else {
-            fprintf(stderr, _("cotuong review: unexpected argument '%s'\n"), a);
-            return 2;
+    /* The options first, then --lang: it decides the language of the help and of the
+     * messages after it. */
+    cmd_parser p;
+    cmd_parse_begin(&p, &review_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h': help = true; break;
+        case OPT_ASCII: ascii = true; break;
+        case OPT_NO_COLOR: colour = false; break;
+        case OPT_THEME: {
+            int theme = ui_theme_parse(p.arg);
+            if (theme < 0) {
+                fprintf(stderr, _("cotuong: bad theme '%s' (auto, dark, light, mono)\n"), p.arg);
+                ctl_free(&review_app);
+                return 2;
+            }
+            ui_theme_select((ui_theme_kind)theme);
+            colour = theme != UI_THEME_MONO;
+            break;
         }
+        case OPT_NO_MOUSE: mouse = false; break;
+        case OPT_LANG: lang_opt = p.arg; break;
+        case CMD_OPERAND:
+            if (!file) {
+                file = p.arg;
+                break;
+            }
+            fprintf(stderr, _("cotuong review: unexpected argument '%s'\n"), p.arg);
+            ctl_free(&review_app);
+            return 2;
+        default: ctl_free(&review_app); return 2;
+        }
+    }
+    if (lang_opt)
+        i18n_init(lang_opt);
+    if (help) {
+        cmd_help(stdout, &review_usage);
+        ctl_free(&review_app);
+        return 0;
     }
     if (!file) {
         fprintf(stderr, "%s", _("cotuong review: which file? Usage: cotuong review FILE\n"));
+        ctl_free(&review_app);
         return 2;
     }
     review_app.set.notation = cfg.notation_given ? cfg.notation

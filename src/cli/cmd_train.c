@@ -8,37 +8,49 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "game/trainer.h"
 #include "sys/exercises.h"
 #include "sys/i18n.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 #include "tui/controller.h"
 #include "tui/modes.h"
 #include "tui/session.h"
 #include "ui/draw.h"
 #include "cotuong/movegen.h"
 
-static void usage(void)
-{
-    printf("Usage: cotuong train [--list] [ID | --today] [--kind K] [--difficulty D]\n"
-           "                     [--date YYYY-MM-DD] [--exercises FILE] [--notation N] [--lang L]\n"
-           "Solve the exercises of the CCPD archive (mating exercises, endgames, tactics,\n"
-           "middlegame positions), each validated by the engine: play the side to move,\n"
-           "the engine defends; a move is accepted when it keeps the goal within its bound.\n"
-           "  --list          print the set: id, kind, goal, difficulty (1-5)\n"
-           "  ID              open that exercise (e.g. m7)\n"
-           "  --today         open the puzzle of the day (the same for everyone on a date)\n"
-           "  --date D        the date of --today, YYYY-MM-DD (default: today)\n"
-           "  --kind K        only mate, endgame, tactic or middlegame\n"
-           "  --difficulty D  only difficulty D (1-5)\n"
-           "  --exercises F   the set's file (default: the installed ccpd-exercises.txt)\n"
-           "  --notation N    line mode: how moves are written (default coord)\n"
-           "  --lang L        the screen's language (en, vi, ...)\n"
-           "On a terminal the trainer screen opens; otherwise lines are read from standard\n"
-           "input: a move in any notation, hint, retry, solution, next, prev, quit.\n"
-           "Progress: $XDG_STATE_HOME/cotuong/train. Exercises derived from the Chinese\n"
-           "Chess Practical Dataset by Yu-Han Tseng, CC BY 4.0 (see cotuong(6)).\n");
-}
+enum { OPT_LIST = CMD_OPT_LONG, OPT_TODAY, OPT_DATE, OPT_KIND, OPT_DIFFICULTY, OPT_EXERCISES,
+       OPT_NOTATION, OPT_LANG };
+
+static const cmd_option train_options[] = {
+    {"list", OPT_LIST, NULL, "print the set: id, kind, goal, difficulty (1-5)"},
+    {"today", OPT_TODAY, NULL, "open the puzzle of the day (the same for everyone on a date)"},
+    {"date", OPT_DATE, "D", "the date of --today, YYYY-MM-DD (default: today)"},
+    {"kind", OPT_KIND, "K", "only mate, endgame, tactic or middlegame"},
+    {"difficulty", OPT_DIFFICULTY, "D", "only difficulty D (1-5)"},
+    {"exercises", OPT_EXERCISES, "F", "the set's file (default: the installed\n"
+                                      "ccpd-exercises.txt)"},
+    {"notation", OPT_NOTATION, "N", "line mode: how moves are written (default coord)"},
+    {"lang", OPT_LANG, "L", "the screen's language (en, vi)"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage train_usage = {
+    .name = "train",
+    .synopsis = "[--list] [ID | --today] [--kind K] [--difficulty D] [--date YYYY-MM-DD]\n"
+                "                     [--exercises FILE] [--notation N] [--lang L]",
+    .about = "Solve the exercises of the CCPD archive (mating exercises, endgames, tactics,\n"
+             "middlegame positions), each validated by the engine: play the side to move,\n"
+             "the engine defends; a move is accepted when it keeps the goal within its bound.\n"
+             "ID opens that exercise (e.g. m7).\n",
+    .after = "On a terminal the trainer screen opens; otherwise lines are read from standard\n"
+             "input: a move in any notation, hint, retry, solution, next, prev, quit.\n"
+             "Progress: $XDG_STATE_HOME/cotuong/train. Exercises derived from the Chinese\n"
+             "Chess Practical Dataset by Yu-Han Tseng, CC BY 4.0 (see cotuong(6)).\n",
+    .options = train_options,
+};
 
 static bool matches(const ct_exercise *ex, int kind, int difficulty)
 {
@@ -204,53 +216,57 @@ int cmd_train(int argc, char **argv)
     bool list = false, today = false;
     int kind = -1, difficulty = 0, day = 0;
     ct_notation nt = CT_NOTATION_COORD;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
-            return 0;
-        } else if (!strcmp(a, "--list")) {
-            list = true;
-        } else if (!strcmp(a, "--today")) {
-            today = true;
-        } else if (!strcmp(a, "--kind") && i + 1 < argc) {
-            kind = ct_ex_kind_parse(argv[++i]);
+    cmd_parser p;
+    cmd_parse_begin(&p, &train_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h': cmd_help(stdout, &train_usage); return 0;
+        case OPT_LIST: list = true; break;
+        case OPT_TODAY: today = true; break;
+        case OPT_KIND:
+            kind = ct_ex_kind_parse(p.arg);
             if (kind < 0) {
-                char *s = sanitize_dup(argv[i], 0);
+                char *s = sanitize_dup(p.arg, 0);
                 fprintf(stderr, "cotuong train: unknown kind '%s' (mate, endgame, tactic, middlegame)\n", s);
                 free(s);
                 return 2;
             }
-        } else if (!strcmp(a, "--difficulty") && i + 1 < argc) {
-            const char *d = argv[++i];
-            if (strlen(d) != 1 || d[0] < '1' || d[0] > '0' + CT_EX_DIFFICULTIES) {
+            break;
+        case OPT_DIFFICULTY:
+            if (strlen(p.arg) != 1 || p.arg[0] < '1' || p.arg[0] > '0' + CT_EX_DIFFICULTIES) {
                 fprintf(stderr, "cotuong train: the difficulty is 1 to 5\n");
                 return 2;
             }
-            difficulty = d[0] - '0';
-        } else if (!strcmp(a, "--date") && i + 1 < argc) {
-            if (!parse_date(argv[++i], &day)) {
+            difficulty = p.arg[0] - '0';
+            break;
+        case OPT_DATE:
+            if (!parse_date(p.arg, &day)) {
                 fprintf(stderr, "cotuong train: the date is YYYY-MM-DD\n");
                 return 2;
             }
-        } else if (!strcmp(a, "--lang") && i + 1 < argc) {
-            lang = argv[++i];
-        } else if (!strcmp(a, "--exercises") && i + 1 < argc) {
-            file = argv[++i];
-        } else if (!strcmp(a, "--notation") && i + 1 < argc) {
+            break;
+        case OPT_LANG: lang = p.arg; break;
+        case OPT_EXERCISES: file = p.arg; break;
+        case OPT_NOTATION: {
             bool ok;
-            nt = ct_notation_from_name(argv[++i], &ok);
+            nt = ct_notation_from_name(p.arg, &ok);
             if (!ok || nt == CT_NOTATION_AUTO) {
                 fprintf(stderr, "cotuong train: unknown notation\n");
                 return 2;
             }
-        } else if (a[0] != '-' && !id) {
-            id = a;
-        } else {
-            char *s = sanitize_dup(a, 0);
-            fprintf(stderr, "cotuong train: unexpected argument '%s'\n", s);
-            free(s);
-            return 2;
+            break;
+        }
+        case CMD_OPERAND:
+            if (!id) {
+                id = p.arg;
+                break;
+            } else {
+                char *s = sanitize_dup(p.arg, 0);
+                fprintf(stderr, "cotuong train: unexpected argument '%s'\n", s);
+                free(s);
+                return 2;
+            }
+        default: return 2;
         }
     }
     ct_exset set;
@@ -311,9 +327,9 @@ int cmd_train(int argc, char **argv)
     }
     /* Line mode: the filtered list, starting at the exercise asked for (filter dropped
      * when it is outside), else the first. */
-    int *idx = malloc(sizeof(int) * (size_t)(set.n ? set.n : 1));
+    int *idx = xmalloc(sizeof(int) * (size_t)(set.n ? set.n : 1));
     int n = 0, at = 0;
-    for (int i = 0; idx && i < set.n; i++)
+    for (int i = 0; i < set.n; i++)
         if (matches(&set.ex[i], kind, difficulty) || (want >= 0 && i == want)) {
             if (i == want)
                 at = n;

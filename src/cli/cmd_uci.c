@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "sys/player.h"
 #include "sys/sanitize.h"
 #include "cotuong/book.h"
@@ -23,6 +24,7 @@ typedef struct {
     ct_book *book;
     ct_pos pos;         /* the position given by the last `position` */
     ct_pos search_pos;  /* the copy the search thread reads */
+    ct_pos scratch;     /* the position a `position` command builds before it is taken */
     ct_limits lim;
     pthread_t thread;
     bool running;
@@ -131,7 +133,7 @@ static void stop_search(void)
 
 /* Level from Skill Level 0..20 (20 = level 10): 1 + ceil(Skill * 9 / 20), the inverse of
  * floor(20 (level - 1) / 9), which is what a GUI that spreads levels 1-10 over 0..20 sends
- * (ct_engine_set_level does): the old 1 + floor(Skill * 9 / 20) turned level 5 (Skill 8)
+ * (sys_engine_set_level does): the old 1 + floor(Skill * 9 / 20) turned level 5 (Skill 8)
  * into level 4. */
 static int skill_to_level(int skill)
 {
@@ -151,16 +153,16 @@ static void apply_options(void)
 /* `position startpos|fen FEN... [moves m...]` (UCI and UCCI). */
 static void cmd_position(char *args)
 {
-    static ct_pos tmp;
+    ct_pos *tmp = &st.scratch;
     char *moves = strstr(args, " moves");
     if (moves)
         *moves = 0;
     while (*args == ' ')
         args++;
     if (!strncmp(args, "startpos", 8)) {
-        ct_pos_start(&tmp);
+        ct_pos_start(tmp);
     } else if (!strncmp(args, "fen ", 4)) {
-        if (ct_fen_read(&tmp, args + 4, NULL) != CT_OK) {
+        if (ct_fen_read(tmp, args + 4, NULL) != CT_OK) {
             out("info string bad fen\n");
             return;
         }
@@ -172,14 +174,14 @@ static void cmd_position(char *args)
         char *save = NULL;
         for (char *t = strtok_r(moves + 6, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
             ct_move mv = ct_move_parse_coord(t);
-            if (ct_pos_play(&tmp, mv) != CT_OK) {
+            if (ct_pos_play(tmp, mv) != CT_OK) {
                 char b[64];
                 out("info string illegal move %s\n", shown(t, b, sizeof b));
                 break;
             }
         }
     }
-    memcpy(&st.pos, &tmp, sizeof tmp);
+    memcpy(&st.pos, tmp, sizeof *tmp);
 }
 
 static long next_num(char **save)
@@ -332,7 +334,7 @@ static void cmd_setoption(char *args)
     apply_options();
 }
 
-bool uci_session_begin(const char *book_path, bool dry)
+bool cmd_uci_session_begin(const char *book_path, bool dry)
 {
     pthread_mutex_init(&st.out_lock, NULL);
     st.search = ct_search_new(dry ? 1 : 16);
@@ -352,7 +354,7 @@ bool uci_session_begin(const char *book_path, bool dry)
     return true;
 }
 
-bool uci_session_line(char *line)
+bool cmd_uci_session_line(char *line)
 {
     line[strcspn(line, "\r\n")] = 0;
     char *cmd = line;
@@ -399,7 +401,7 @@ bool uci_session_line(char *line)
     return true;
 }
 
-void uci_session_end(void)
+void cmd_uci_session_end(void)
 {
     stop_search();
     ct_search_free(st.search);
@@ -409,38 +411,61 @@ void uci_session_end(void)
     pthread_mutex_destroy(&st.out_lock);
 }
 
+enum { OPT_BOOK = CMD_OPT_LONG, OPT_THREADS };
+
+static const cmd_option uci_options[] = {
+    {"book", OPT_BOOK, "FILE", "the opening book (a text book or the master-games index);\n"
+                               "a file that is no book is refused"},
+    {"threads", OPT_THREADS, "N", "search on N threads (the option Threads; default 1)"},
+    {"help", 'h', NULL, "display this help and exit"},
+    {0},
+};
+
+static const cmd_usage uci_usage = {
+    .name = "uci",
+    .synopsis = "[--book FILE] [--threads N]",
+    .about = "Speaks UCI (as Pikafish: moves a0-i9) on standard input and output;\n"
+             "after the command 'ucci' it speaks UCCI instead.\n",
+    .options = uci_options,
+};
+
 int cmd_uci(int argc, char **argv)
 {
     const char *book_path = NULL;
     int threads = 1;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help")) {
-            printf("Usage: cotuong uci [--book FILE] [--threads N]\n"
-                   "Speaks UCI (as Pikafish: moves a0-i9) on standard input and output;\n"
-                   "after the command 'ucci' it speaks UCCI instead. --threads N searches\n"
-                   "on N threads (the option Threads; default 1).\n");
-            return 0;
-        } else if (!strcmp(argv[i], "--book") && i + 1 < argc) {
-            book_path = argv[++i];
-        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-            threads = (int)strtol(argv[++i], NULL, 10);
+    cmd_parser p;
+    cmd_parse_begin(&p, &uci_usage, argc, argv);
+    for (int k; (k = cmd_parse_next(&p)) != 0;) {
+        switch (k) {
+        case 'h': cmd_help(stdout, &uci_usage); return 0;
+        case OPT_BOOK: book_path = p.arg; break;
+        case OPT_THREADS:
+            threads = (int)strtol(p.arg, NULL, 10);
             if (threads < 1 || threads > CT_SEARCH_MAX_THREADS) {
                 fprintf(stderr, "cotuong uci: --threads takes 1 to %d\n", CT_SEARCH_MAX_THREADS);
                 return 2;
             }
-        } else {
-            fprintf(stderr, "cotuong uci: unknown option '%s'\n", argv[i]);
+            break;
+        case CMD_OPERAND:
+            fprintf(stderr, "cotuong uci: unexpected argument '%s'\n", p.arg);
             return 2;
+        default: return 2;
         }
     }
-    if (!uci_session_begin(book_path, false)) {
+    if (!cmd_uci_session_begin(book_path, false)) {
         fprintf(stderr, "cotuong uci: out of memory\n");
         return 1;
     }
+    if (book_path && !st.book) {
+        /* the book asked for is not there (the reason is on stderr): refuse to start */
+        cmd_uci_session_end();
+        fprintf(stderr, "cotuong uci: no opening book from %s\n", book_path);
+        return 2;
+    }
     ct_search_set_threads(st.search, threads);
     char line[65536];
-    while (fgets(line, sizeof line, stdin) && uci_session_line(line))
+    while (fgets(line, sizeof line, stdin) && cmd_uci_session_line(line))
         ;
-    uci_session_end();
+    cmd_uci_session_end();
     return 0;
 }

@@ -27,9 +27,9 @@ int cmd_play_lobby(const cmd_lobby_screen *s);
 int cmd_uci(int argc, char **argv);
 /* The `uci` command reader on any line (fuzz/fuzz_uci.c): begin (dry = parse commands,
  * never start a search), then one call per line (false after quit), then end. */
-bool uci_session_begin(const char *book_path, bool dry);
-bool uci_session_line(char *line);
-void uci_session_end(void);
+bool cmd_uci_session_begin(const char *book_path, bool dry);
+bool cmd_uci_session_line(char *line);
+void cmd_uci_session_end(void);
 int cmd_bench(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_autoplay(int argc, char **argv);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "sys/i18n.h"
 #include "sys/sanitize.h"
 #include "config.h"
@@ -42,6 +43,22 @@ static const command commands[] = {
     {"train", cmd_train, N_("solve exercises (mates, endgames, tactics): train [--list] [ID|--today] [--kind K]"), true},
 };
 
+/* The program's own options (before a command; any other option is play's). */
+enum { OPT_LANG = CMD_OPT_LONG };
+
+static const cmd_option main_options[] = {
+    {"help", 'h', NULL, N_("display this help and exit")},
+    {"version", 'V', NULL, N_("output version information and exit")},
+    {"lang", OPT_LANG, N_("LANG"), N_("with --help: the language of the help (vi or en)")},
+    {0},
+};
+
+static const cmd_usage main_usage = {
+    .name = "",
+    .options = main_options,
+    .translated = true,
+};
+
 /* In the language of the locale; without UTF-8 (LANG=C) in ASCII ("co tuong"). */
 static void usage(FILE *out)
 {
@@ -49,10 +66,8 @@ static void usage(FILE *out)
                          "Play cờ tướng (xiangqi, Chinese chess) in the terminal.\n\nCommands:\n"));
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, _(commands[i].summary));
-    fprintf(out, "%s", _("\nOptions:\n"
-                         "  -h, --help     display this help and exit\n"
-                         "  -V, --version  output version information and exit\n\n"
-                         "Run 'cotuong COMMAND --help' for the options of a command.\n"
+    cmd_help_options(out, &main_usage);
+    fprintf(out, "%s", _("\nRun 'cotuong COMMAND --help' for the options of a command.\n"
                          "See cotuong(6) for the keys, notations, rule sets and files.\n"));
 }
 
@@ -77,15 +92,6 @@ static void version(void)
 int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "");
-    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        i18n_init(NULL);
-        usage(stdout);
-        return 0;
-    }
-    if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
-        version();
-        return 0;
-    }
     if (argc > 1 && argv[1][0] != '-') {
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
             if (!strcmp(argv[1], commands[i].name)) {
@@ -101,6 +107,30 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s", _("Try 'cotuong --help' for more information.\n"));
         return 2;
     }
-    /* No command: options belong to play. */
+    /* Only the program's own options: --help (in the language --lang names) or --version.
+     * Anything else (no command) is play's. */
+    const char *lang = NULL;
+    bool help = false, version_asked = false;
+    cmd_parser p;
+    cmd_parse_begin(&p, &main_usage, argc, argv);
+    p.silent = true;
+    int k;
+    while ((k = cmd_parse_next(&p)) > 0 && k != CMD_OPERAND) {
+        if (k == 'h')
+            help = true;
+        else if (k == 'V')
+            version_asked = true;
+        else if (k == OPT_LANG)
+            lang = p.arg;
+    }
+    if (k == 0 && help) {
+        i18n_init(lang);
+        usage(stdout);
+        return 0;
+    }
+    if (k == 0 && version_asked) {
+        version();
+        return 0;
+    }
     return cmd_play(argc, argv);
 }

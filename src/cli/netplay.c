@@ -18,14 +18,9 @@
 #include "cotuong/notation.h"
 #include "cotuong/pgn.h"
 #include "sys/sanitize.h"
+#include "sys/signals.h"
 #include "sys/systime.h"
-
-static volatile sig_atomic_t got_signal;
-
-static void on_signal(int sig)
-{
-    got_signal = sig;
-}
+#include "sys/xmalloc.h"
 
 typedef struct {
     netgame n;
@@ -79,10 +74,10 @@ static void show(np *p)
         return;
     int64_t now = sys_now_ms();
     const ct_pos *pos = p->g.pos;
-    ct_pos *view = malloc(sizeof *view);
+    ct_pos *view = xmalloc(sizeof *view);
     int plies = game_plies(&p->g);
     int shown = plies;
-    if (view && netgame_view_pos(&p->n, view)) {
+    if (netgame_view_pos(&p->n, view)) {
         pos = view;
         shown = p->n.view;
     }
@@ -101,17 +96,15 @@ static void show(np *p)
     if (shown > 0) {
         ct_move line[PROTO_PLY_MAX];
         ct_record_line_to(&p->g.rec, p->g.node, line, PROTO_PLY_MAX);
-        ct_pos *before = malloc(sizeof *before);
-        if (before) {
-            ct_record_start_position(&p->g.rec, before);
-            for (int i = 0; i < shown - 1; i++)
-                ct_pos_make(before, line[i]);
-            char mv[CT_MOVE_TEXT_MAX];
-            if (ct_move_render(before, line[shown - 1], p->opt.notation, mv, sizeof mv) < 0)
-                mv[0] = 0;
-            printf(" | last %s", mv);
-            free(before);
-        }
+        ct_pos *before = xmalloc(sizeof *before);
+        ct_record_start_position(&p->g.rec, before);
+        for (int i = 0; i < shown - 1; i++)
+            ct_pos_make(before, line[i]);
+        char mv[CT_MOVE_TEXT_MAX];
+        if (ct_move_render(before, line[shown - 1], p->opt.notation, mv, sizeof mv) < 0)
+            mv[0] = 0;
+        printf(" | last %s", mv);
+        free(before);
     }
     printf("\n");
     if (pos == view)
@@ -261,105 +254,83 @@ static void read_stdin(np *p)
 int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
                 const netplay_options *opt)
 {
-    static np p; /* large (the game's positions): not on the stack */
-    memset(&p, 0, sizeof p);
-    p.opt = *opt;
-    line_input_init(&p.in);
-    game_init(&p.g);
+    np *p = xcalloc(1, sizeof *p); /* large (the game's positions): not on the stack */
+    p->opt = *opt;
+    line_input_init(&p->in);
+    game_init(&p->g);
     int64_t now = sys_now_ms();
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGHUP, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    sys_signals_install();
     if (remote_is_host(r)) {
-        netgame_host(&p.n, r, &p.g, setup, resumed, now);
+        netgame_host(&p->n, r, &p->g, setup, resumed, now);
         printf("Offered game %s in the lobby: you play %s. Waiting for an opponent...\n"
                "Another session of your own account joins with: cotuong join %s\n",
-               remote_id(r), side_word(p.n.me), remote_code(r));
-        show(&p);
+               remote_id(r), side_word(p->n.me), remote_code(r));
+        show(p);
     } else {
-        netgame_join(&p.n, r, &p.g);
+        netgame_join(&p->n, r, &p->g);
         printf("Connected; waiting for the host's game...\n");
         fflush(stdout);
     }
     if (opt->save_as)
-        snprintf(p.n.save_as, sizeof p.n.save_as, "%s", opt->save_as);
+        snprintf(p->n.save_as, sizeof p->n.save_as, "%s", opt->save_as);
     if (opt->grace_s > 0)
-        p.n.grace_ms = (int64_t)opt->grace_s * 1000;
-    while (!p.quit && !p.n.stop && !got_signal) {
+        p->n.grace_ms = (int64_t)opt->grace_s * 1000;
+    while (!p->quit && !p->n.stop && !sys_signal_pending()) {
         struct pollfd fds[REMOTE_MAX_CONNS * 2 + 2];
         int nf = 0;
-        if (p.in.open)
+        if (p->in.open)
             fds[nf++] = (struct pollfd){.fd = 0, .events = POLLIN};
         nf += remote_fds(r, fds + nf, (int)(sizeof fds / sizeof fds[0]) - nf);
         if (poll(fds, (nfds_t)nf, 50) < 0 && errno != EINTR)
             break;
-        if (p.in.open && nf > 0 && fds[0].fd == 0 && (fds[0].revents & (POLLIN | POLLHUP)))
-            read_stdin(&p);
+        if (p->in.open && nf > 0 && fds[0].fd == 0 && (fds[0].revents & (POLLIN | POLLHUP)))
+            read_stdin(p);
         now = sys_now_ms();
-        netgame_step(&p.n, now);
-        if (!p.n.stop && p.n.built) {
-            game_tick_event t = game_tick(&p.g, now);
-            netgame_tick_event(&p.n, &t);
+        netgame_step(&p->n, now);
+        if (!p->n.stop && p->n.built) {
+            game_tick_event t = game_tick(&p->g, now);
+            netgame_tick_event(&p->n, &t);
             if (t.kind == GAME_TICK_MOVED) {
-                netgame_step(&p.n, now); /* the host: to everyone; both: into the resume file */
-                show(&p);
+                netgame_step(&p->n, now); /* the host: to everyone; both: into the resume file */
+                show(p);
             }
         }
-        notes(&p);
+        notes(p);
     }
-    if (got_signal)
+    int sig = sys_signal_pending();
+    if (sig)
         say("Signal received: saving and leaving.");
-    netgame_end(&p.n);
-    notes(&p);
-    game_free(&p.g);
-    return got_signal ? 128 + got_signal : p.n.status;
+    netgame_end(&p->n);
+    notes(p);
+    game_free(&p->g);
+    int status = sig ? 128 + sig : p->n.status;
+    free(p);
+    return status;
 }
 
-int netplay_common_option(int argc, char **argv, int i, const char **lobby,
+int netplay_common_option(const char *cmd, int key, const char *arg, const char **lobby,
                           netplay_options *opt)
 {
-    const char *a = argv[i];
-    bool takes = !strcmp(a, "--lobby") || !strcmp(a, "--notation") || !strcmp(a, "--pgn");
-    if (takes && i + 1 >= argc)
-        return -1;
-    if (!strcmp(a, "--lobby")) {
-        *lobby = argv[i + 1];
-        return 2;
-    }
-    if (!strcmp(a, "--notation")) {
+    switch (key) {
+    case NETPLAY_OPT_LOBBY: *lobby = arg; return 1;
+    case NETPLAY_OPT_NOTATION: {
         bool ok;
-        opt->notation = ct_notation_from_name(argv[i + 1], &ok);
-        opt->notation_name = argv[i + 1];
-        return ok ? 2 : -1;
-    }
-    if (!strcmp(a, "--pgn")) {
-        opt->save_as = argv[i + 1];
-        return 2;
-    }
-    if (!strcmp(a, "--ascii")) {
-        opt->ascii = opt->ascii_given = true;
+        opt->notation = ct_notation_from_name(arg, &ok);
+        opt->notation_name = arg;
+        if (!ok) {
+            fprintf(stderr, "cotuong %s: unknown notation '%s'\n", cmd, arg);
+            return -1;
+        }
         return 1;
     }
-    if (!strcmp(a, "--line")) {
-        opt->line = true;
-        return 1;
+    case NETPLAY_OPT_PGN: opt->save_as = arg; return 1;
+    case NETPLAY_OPT_ASCII: opt->ascii = opt->ascii_given = true; return 1;
+    case NETPLAY_OPT_LINE: opt->line = true; return 1;
+    default: return 0;
     }
-    return 0;
 }
 
 bool netplay_full_screen(const netplay_options *opt)
 {
     return !opt->line && isatty(0) && isatty(1);
-}
-
-bool netplay_screen_wanted(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--line"))
-            return false;
-    return isatty(0) && isatty(1);
 }

@@ -7,9 +7,11 @@
 
 #include <stdbool.h>
 
+#include "cli/options.h"
 #include "game/game.h"
 #include "game/netgame.h"
 #include "game/remote.h"
+#include "sys/lobby.h"
 #include "cotuong/notation.h"
 
 typedef struct {
@@ -24,9 +26,6 @@ typedef struct {
 
 /* The full-screen mode is for a terminal on both standard streams, unless --line. */
 bool netplay_full_screen(const netplay_options *opt);
-/* The same from the arguments, before they are read: when false the command wraps its
- * standard streams with the sanitizer at once (sanitize_stdio), as every printing command. */
-bool netplay_screen_wanted(int argc, char **argv);
 
 /* Runs the game until it ends and the user quits, or the link ends. For the host, setup is
  * the game offered (resumed moves already in g when not NULL); for a joiner, NULL. Takes
@@ -34,9 +33,20 @@ bool netplay_screen_wanted(int argc, char **argv);
 int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
                 const netplay_options *opt);
 
-/* Options shared by the commands: --lobby DIR, --ascii, --notation N, --pgn FILE, --line. Returns
- * how many arguments it took at argv[i] (0: not one of them, -1: a value is missing). */
-int netplay_common_option(int argc, char **argv, int i, const char **lobby,
+/* Options shared by host, join and watch: their entries of the option table, in the
+ * order of the help. */
+enum { NETPLAY_OPT_LOBBY = CMD_OPT_LONG + 100, NETPLAY_OPT_PGN, NETPLAY_OPT_NOTATION,
+       NETPLAY_OPT_ASCII, NETPLAY_OPT_LINE };
+#define NETPLAY_OPTIONS                                                                         \
+    {"lobby", NETPLAY_OPT_LOBBY, "DIR",                                                        \
+     "the lobby directory (default $COTUONG_LOBBY or " LOBBY_DEFAULT_DIR ")"},                \
+        {"pgn", NETPLAY_OPT_PGN, "FILE", "write the game to FILE when it ends or stops"},       \
+        {"notation", NETPLAY_OPT_NOTATION, "N", "moves shown as vi, wxf, zh, iccs, coord, ..."}, \
+        {"ascii", NETPLAY_OPT_ASCII, NULL, "ASCII board"},                                      \
+        {"line", NETPLAY_OPT_LINE, NULL, "line by line even on a terminal (the default elsewhere)"}
+/* Applies one of them (key, its value): 1 when it was one, 0 when not, -1 when its value is
+ * bad (said on stderr, naming cmd). */
+int netplay_common_option(const char *cmd, int key, const char *arg, const char **lobby,
                           netplay_options *opt);
 
 #endif

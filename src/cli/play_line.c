@@ -20,6 +20,7 @@
 #include "sys/resume.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
+#include "sys/signals.h"
 #include "sys/systime.h"
 #include "sys/xmalloc.h"
 #include "tui/controller.h"
@@ -837,8 +838,7 @@ int play_line_run(const play_line_options *o)
     p->frame->set.notation = o->notation;
     p->book = sys_player_load_book(NULL);
     game_init(&p->g);
-    savefile_signals_install();
-    savefile_set_emergency_reset("\n"); /* a second signal: no escape sequence either */
+    sys_signals_install(); /* no screen: nothing to restore on a second signal */
     int status = 0, sig = 0;
     if (!start(p, sys_now_ms())) {
         status = 1;
@@ -846,7 +846,7 @@ int play_line_run(const play_line_options *o)
     }
     while (!p->quit) {
         /* 1. A signal: the game is in the resume file with the clocks as they are. */
-        if ((sig = savefile_signal_pending()) != 0) {
+        if ((sig = sys_signal_pending()) != 0) {
             game_autosave_write(&p->frame->saver, sys_now_ms(), "signal");
             say("%s", _("Signal received: the game is kept."));
             status = 128 + sig;
@@ -902,6 +902,6 @@ int play_line_run(const play_line_options *o)
     free(p->cbefore);
     free(p);
     if (sig)
-        savefile_signal_exit(sig);
+        sys_signal_exit(sig);
     return status;
 }

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "sys/systime.h"
 #include "sys/xmalloc.h"
 
 typedef struct {
@@ -20,7 +20,7 @@ typedef struct {
 /* What the poll needs: the seat (its stop flag) and the time this think may take. */
 typedef struct {
     game_seat *seat;
-    struct timespec t0;
+    int64_t t0;
     long budget_ms; /* 0: the level's own bounds only */
 } think_clock;
 
@@ -31,10 +31,7 @@ static bool stop_asked(void *arg)
         return true;
     if (tc->budget_ms <= 0)
         return false;
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    long ms = (long)((t.tv_sec - tc->t0.tv_sec) * 1000 + (t.tv_nsec - tc->t0.tv_nsec) / 1000000);
-    return ms >= tc->budget_ms;
+    return sys_now_ms() - tc->t0 >= tc->budget_ms;
 }
 
 static void coup_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_limits *lim,
@@ -45,7 +42,7 @@ static void coup_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_
     /* The level bounds the work; a clock bounds the time too (a 20th of what is left, or
      * the time per move), so that a strong level cannot lose on time. */
     think_clock tc = {.seat = seat};
-    clock_gettime(CLOCK_MONOTONIC, &tc.t0);
+    tc.t0 = sys_now_ms();
     int left = cs->view.side == CT_RED ? lim->wtime : lim->btime;
     if (lim->movetime_ms > 0)
         tc.budget_ms = lim->movetime_ms;

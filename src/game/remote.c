@@ -770,11 +770,16 @@ int remote_find(const char *dir, const char *which, bool watch, char *id, char *
      * nothing (the only one there is). */
     bool any = !which || !which[0];
     bool by_code = !any && lobby_code_valid(which);
-    int pick = -1, found = 0;
+    int pick = -1, found = 0, own = -1, owned = 0;
     for (int i = 0; i < n; i++) {
         bool match = any || !strcmp(list[i].id, which) || !strcmp(list[i].host, which) ||
                      (by_code && list[i].host_uid == geteuid());
         /* Without a name, a player looks for a seat: its own games only with a code. */
+        if (any && !watch && list[i].state == PROTO_OPEN && list[i].host_uid == geteuid()) {
+            if (own < 0)
+                own = i;
+            owned++;
+        }
         if (any && !watch && (list[i].state == PROTO_OVER || list[i].host_uid == geteuid()))
             match = false;
         if (match) {
@@ -784,7 +789,15 @@ int remote_find(const char *dir, const char *which, bool watch, char *id, char *
         }
     }
     if (pick < 0) {
-        if (any)
+        /* `cotuong games` lists the open games of one's own account too: say they are there
+         * and what joining one takes, rather than that there is none. */
+        if (owned == 1)
+            snprintf(err, errsize, "game %s is your own account's: give the code its host shows "
+                     "(cotuong join CODE)", list[own].id);
+        else if (owned > 1)
+            snprintf(err, errsize, "%d open games are your own account's: give the code the "
+                     "host of one shows (cotuong join CODE)", owned);
+        else if (any)
             snprintf(err, errsize, "no game to %s in %s (cotuong games lists them)",
                      watch ? "watch" : "join", dir);
         else

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #endif
 
+#include "sys/systime.h"
 #include "sys/xmalloc.h"
 
 struct game_seat {
@@ -33,14 +34,12 @@ struct game_seat {
     ct_limits lim;
     game_seat_progress prog;  /* under lock */
     game_seat_result res;     /* under lock, valid when finished */
-    struct timespec t0;
+    int64_t t0; /* sys_now_ms() when it started */
 };
 
-static int elapsed_ms(const struct timespec *t0)
+static int elapsed_ms(const int64_t *t0)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int)((t.tv_sec - t0->tv_sec) * 1000 + (t.tv_nsec - t0->tv_nsec) / 1000000);
+    return (int)(sys_now_ms() - *t0);
 }
 
 game_seat *game_seat_new(const game_seat_ops *ops, void *impl, const char *name)
@@ -114,7 +113,7 @@ bool game_seat_start(game_seat *s, const ct_pos *pos, const ct_limits *lim)
     memset(&s->res, 0, sizeof s->res);
     s->finished = false;
     atomic_store(&s->stop, false);
-    clock_gettime(CLOCK_MONOTONIC, &s->t0);
+    s->t0 = sys_now_ms();
     if (pthread_create(&s->thread, NULL, seat_thread, s) != 0)
         return false;
     s->running = true;

@@ -2,6 +2,7 @@
 /* cotuong — OSC 52 clipboard: base64-encodes the text and writes the escape sequence to
  * the terminal, wrapped in tmux's passthrough when running inside tmux. */
 #include "sys/clipboard.h"
+#include "sys/xmalloc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,16 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n);
-    if (!p) {
-        fputs("cotuong: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 char *clipboard_base64(const char *data, size_t len)
 {

@@ -16,6 +16,7 @@
 
 #include "sys/engine_proc.h"
 #include "sys/sanitize.h"
+#include "sys/systime.h"
 #include "sys/xmalloc.h"
 #include "cotuong/movegen.h"
 
@@ -24,8 +25,8 @@
 /* How long an engine told to stop may take to answer its move before it is killed. */
 #define ENGINE_STOP_GRACE_MS 1000
 
-struct ct_engine {
-    ct_engine_proto proto;
+struct sys_engine {
+    sys_engine_proto proto;
     pid_t pid;
     int to_fd, from_fd;
     char buf[65536];
@@ -37,7 +38,7 @@ struct ct_engine {
     int skill_min, skill_max;
     bool usermove;      /* xboard: moves need the "usermove" prefix */
     bool dead;
-    int wake_rd, wake_wr; /* ct_engine_wake() -> a waiting think looks at its callback */
+    int wake_rd, wake_wr; /* sys_engine_wake() -> a waiting think looks at its callback */
     int last_score;
     bool have_score;
     int last_depth;     /* of the last score line of this think (0: none) */
@@ -45,14 +46,7 @@ struct ct_engine {
     size_t options_len;
 };
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void send_line(ct_engine *e, const char *fmt, ...)
+static void send_line(sys_engine *e, const char *fmt, ...)
 {
     char line[65536];
     va_list ap;
@@ -80,12 +74,12 @@ static void send_line(ct_engine *e, const char *fmt, ...)
 
 /* Reads one line into out (without the newline) before deadline (absolute ms). Returns 1
  * on a line, 0 on timeout, -1 when the engine closed its output; with wakeable, 2 when
- * ct_engine_wake() was called. */
-static int read_line_ex(ct_engine *e, char *out, size_t size, int64_t deadline, bool wakeable)
+ * sys_engine_wake() was called. */
+static int read_line_ex(sys_engine *e, char *out, size_t size, int64_t deadline, bool wakeable)
 {
     for (;;) {
         /* first: an engine that floods lines must not keep us past the deadline */
-        if (now_ms() >= deadline)
+        if (sys_now_ms() >= deadline)
             return 0;
         char *nl = memchr(e->buf, '\n', e->len);
         if (nl) {
@@ -103,7 +97,7 @@ static int read_line_ex(ct_engine *e, char *out, size_t size, int64_t deadline, 
             e->len = 0;
         if (e->dead)
             return -1;
-        int64_t left = deadline - now_ms();
+        int64_t left = deadline - sys_now_ms();
         if (left <= 0)
             return 0;
         struct pollfd pfd[2] = {{e->from_fd, POLLIN, 0}, {e->wake_rd, POLLIN, 0}};
@@ -132,17 +126,17 @@ static int read_line_ex(ct_engine *e, char *out, size_t size, int64_t deadline, 
     }
 }
 
-static int read_line(ct_engine *e, char *out, size_t size, int64_t deadline)
+static int read_line(sys_engine *e, char *out, size_t size, int64_t deadline)
 {
     return read_line_ex(e, out, size, deadline, false);
 }
 
-bool ct_engine_parse_spec(const char *spec, ct_engine_proto *proto, const char **command)
+bool sys_engine_parse_spec(const char *spec, sys_engine_proto *proto, const char **command)
 {
     static const struct {
         const char *prefix;
-        ct_engine_proto proto;
-    } kinds[] = {{"uci:", CT_PROTO_UCI}, {"ucci:", CT_PROTO_UCCI}, {"xboard:", CT_PROTO_XBOARD}};
+        sys_engine_proto proto;
+    } kinds[] = {{"uci:", SYS_PROTO_UCI}, {"ucci:", SYS_PROTO_UCCI}, {"xboard:", SYS_PROTO_XBOARD}};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         size_t n = strlen(kinds[i].prefix);
         if (!strncmp(spec, kinds[i].prefix, n) && spec[n]) {
@@ -154,7 +148,7 @@ bool ct_engine_parse_spec(const char *spec, ct_engine_proto *proto, const char *
     return false;
 }
 
-static bool spawn(ct_engine *e, const char *command, char *err, size_t errlen)
+static bool spawn(sys_engine *e, const char *command, char *err, size_t errlen)
 {
     int in[2], outp[2];
     if (pipe(in) < 0 || pipe(outp) < 0) {
@@ -204,8 +198,8 @@ static bool contains_ci(const char *hay, const char *needle)
     return false;
 }
 
-/* Keeps an offered option's name (the n bytes at name) for ct_engine_set_option's check. */
-static void add_option_name(ct_engine *e, const char *name, size_t n)
+/* Keeps an offered option's name (the n bytes at name) for sys_engine_set_option's check. */
+static void add_option_name(sys_engine *e, const char *name, size_t n)
 {
     while (n > 0 && name[n - 1] == ' ')
         n--;
@@ -216,7 +210,7 @@ static void add_option_name(ct_engine *e, const char *name, size_t n)
     e->options[e->options_len++] = '\n';
 }
 
-static void parse_option_line(ct_engine *e, const char *line)
+static void parse_option_line(sys_engine *e, const char *line)
 {
     /* UCI "option name NAME type ...", UCCI "option NAME type ..." */
     const char *name = line + 7;
@@ -236,16 +230,16 @@ static void parse_option_line(ct_engine *e, const char *line)
     }
 }
 
-static bool handshake(ct_engine *e, char *err, size_t errlen)
+static bool handshake(sys_engine *e, char *err, size_t errlen)
 {
     char line[4096];
-    int64_t deadline = now_ms() + 10000;
+    int64_t deadline = sys_now_ms() + 10000;
     signal(SIGPIPE, SIG_IGN);
-    if (e->proto == CT_PROTO_XBOARD) {
+    if (e->proto == SYS_PROTO_XBOARD) {
         send_line(e, "xboard");
         send_line(e, "protover 2");
         /* Features until done=1 (or 3 s of silence for protocol 1 engines). */
-        deadline = now_ms() + 3000;
+        deadline = sys_now_ms() + 3000;
         for (;;) {
             int r = read_line(e, line, sizeof line, deadline);
             if (r < 0) {
@@ -300,7 +294,7 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
                 if (!strcmp(fname, "done")) {
                     if (atoi(val) == 1)
                         goto features_done;
-                    deadline = now_ms() + 10000;
+                    deadline = sys_now_ms() + 10000;
                 } else {
                     send_line(e, "accepted %s", fname);
                 }
@@ -315,8 +309,8 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
         return !e->dead;
     }
 
-    send_line(e, e->proto == CT_PROTO_UCCI ? "ucci" : "uci");
-    const char *ok = e->proto == CT_PROTO_UCCI ? "ucciok" : "uciok";
+    send_line(e, e->proto == SYS_PROTO_UCCI ? "ucci" : "uci");
+    const char *ok = e->proto == SYS_PROTO_UCCI ? "ucciok" : "uciok";
     for (;;) {
         int r = read_line(e, line, sizeof line, deadline);
         if (r < 0) {
@@ -334,7 +328,7 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
         else if (!strcmp(line, ok))
             break;
     }
-    if (e->proto == CT_PROTO_UCI) {
+    if (e->proto == SYS_PROTO_UCI) {
         if (e->has_variant)
             send_line(e, "setoption name UCI_Variant value xiangqi");
         /* Fairy-Stockfish and Sjaak II number UCI ranks 1..10. */
@@ -346,7 +340,7 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
             send_line(e, "setoption UCI_Variant xiangqi");
         send_line(e, "isready");
     }
-    deadline = now_ms() + 10000;
+    deadline = sys_now_ms() + 10000;
     for (;;) {
         int r = read_line(e, line, sizeof line, deadline);
         if (r <= 0) {
@@ -359,13 +353,9 @@ static bool handshake(ct_engine *e, char *err, size_t errlen)
     return true;
 }
 
-ct_engine *ct_engine_start(ct_engine_proto proto, const char *command, char *err, size_t errlen)
+sys_engine *sys_engine_start(sys_engine_proto proto, const char *command, char *err, size_t errlen)
 {
-    ct_engine *e = calloc(1, sizeof *e);
-    if (!e) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    sys_engine *e = xcalloc(1, sizeof *e);
     e->proto = proto;
     e->to_fd = e->from_fd = -1;
     int wake[2];
@@ -381,33 +371,33 @@ ct_engine *ct_engine_start(ct_engine_proto proto, const char *command, char *err
     }
     snprintf(e->name, sizeof e->name, "%s", command);
     if (!spawn(e, command, err, errlen)) {
-        ct_engine_free(e);
+        sys_engine_free(e);
         return NULL;
     }
     if (!handshake(e, err, errlen)) {
-        ct_engine_free(e);
+        sys_engine_free(e);
         return NULL;
     }
     return e;
 }
 
-bool ct_engine_set_level(ct_engine *e, int level)
+bool sys_engine_set_level(sys_engine *e, int level)
 {
-    if (!e->has_skill || e->proto == CT_PROTO_XBOARD)
+    if (!e->has_skill || e->proto == SYS_PROTO_XBOARD)
         return false;
     if (level < 1)
         level = 1;
     if (level > 10)
         level = 10;
     int v = e->skill_min + (e->skill_max - e->skill_min) * (level - 1) / 9;
-    if (e->proto == CT_PROTO_UCI)
+    if (e->proto == SYS_PROTO_UCI)
         send_line(e, "setoption name Skill Level value %d", v);
     else
         send_line(e, "setoption Skill Level %d", v);
     return true;
 }
 
-bool ct_engine_set_option(ct_engine *e, const char *name, const char *value, char *err,
+bool sys_engine_set_option(sys_engine *e, const char *name, const char *value, char *err,
                           size_t errlen)
 {
     size_t n = strlen(name);
@@ -427,18 +417,18 @@ bool ct_engine_set_option(ct_engine *e, const char *name, const char *value, cha
         snprintf(err, errlen, "%s offers no option '%s'", e->name, shown);
         return false;
     }
-    if (e->proto == CT_PROTO_XBOARD) {
+    if (e->proto == SYS_PROTO_XBOARD) {
         send_line(e, "option %s=%s", name, value);
         return !e->dead;
     }
-    if (e->proto == CT_PROTO_UCI)
+    if (e->proto == SYS_PROTO_UCI)
         send_line(e, "setoption name %s value %s", name, value);
     else
         send_line(e, "setoption %s %s", name, value);
     /* wait until it has taken it (a big Hash is allocated now, not in the first move) */
     send_line(e, "isready");
     char line[4096];
-    int64_t deadline = now_ms() + 10000;
+    int64_t deadline = sys_now_ms() + 10000;
     for (;;) {
         int r = read_line(e, line, sizeof line, deadline);
         if (r <= 0) {
@@ -451,18 +441,18 @@ bool ct_engine_set_option(ct_engine *e, const char *name, const char *value, cha
     }
 }
 
-int ct_engine_depth(const ct_engine *e)
+int sys_engine_depth(const sys_engine *e)
 {
     return e->last_depth;
 }
 
-void ct_engine_new_game(ct_engine *e)
+void sys_engine_new_game(sys_engine *e)
 {
-    if (e->proto == CT_PROTO_UCI)
+    if (e->proto == SYS_PROTO_UCI)
         send_line(e, "ucinewgame");
 }
 
-void ct_engine_wake(ct_engine *e)
+void sys_engine_wake(sys_engine *e)
 {
     if (e->wake_wr >= 0) {
         ssize_t w = write(e->wake_wr, "", 1); /* full pipe: a wake-up is pending anyway */
@@ -470,12 +460,12 @@ void ct_engine_wake(ct_engine *e)
     }
 }
 
-const char *ct_engine_name(const ct_engine *e)
+const char *sys_engine_name(const sys_engine *e)
 {
     return e->name;
 }
 
-void ct_engine_free(ct_engine *e)
+void sys_engine_free(sys_engine *e)
 {
     if (!e)
         return;
@@ -510,7 +500,7 @@ void ct_engine_free(ct_engine *e)
 }
 
 /* Our coordinates to the engine's (ranks +1 for ranks1 engines). */
-static void move_out(const ct_engine *e, ct_move mv, char *buf)
+static void move_out(const sys_engine *e, ct_move mv, char *buf)
 {
     ct_sq f = CT_FROM(mv), t = CT_TO(mv);
     if (!e->ranks1) {
@@ -520,12 +510,12 @@ static void move_out(const ct_engine *e, ct_move mv, char *buf)
     sprintf(buf, "%c%d%c%d", 'a' + CT_SQ_FILE(f), CT_SQ_RANK(f) + 1, 'a' + CT_SQ_FILE(t), CT_SQ_RANK(t) + 1);
 }
 
-static ct_move move_in(const ct_engine *e, const char *s)
+static ct_move move_in(const sys_engine *e, const char *s)
 {
-    return engine_move_in(e->ranks1, s);
+    return sys_engine_move_in(e->ranks1, s);
 }
 
-ct_move engine_move_in(bool ranks1, const char *s)
+ct_move sys_engine_move_in(bool ranks1, const char *s)
 {
     int f1, r1, f2, r2, n = 0;
     if (sscanf(s, "%*1[a-i]%n", &n) < 0 || n != 1)
@@ -552,7 +542,7 @@ ct_move engine_move_in(bool ranks1, const char *s)
 
 /* Sends the game: start position (FEN or startpos) and the moves since. Two engines may
  * do this at once from their seats' threads: the scratch position and line are this call's. */
-static void send_position(ct_engine *e, const ct_pos *pos)
+static void send_position(sys_engine *e, const ct_pos *pos)
 {
     ct_pos *start = xmalloc(sizeof *start); /* large (history): not on the stack */
     memcpy(start, pos, sizeof *pos);
@@ -565,7 +555,7 @@ static void send_position(ct_engine *e, const ct_pos *pos)
     free(start);
     bool is_start = !strncmp(fen, CT_START_FEN, strlen(CT_START_FEN) - 4); /* any move numbers */
     size_t len;
-    if (e->proto == CT_PROTO_XBOARD) {
+    if (e->proto == SYS_PROTO_XBOARD) {
         send_line(e, "new");
         send_line(e, "variant xiangqi");
         send_line(e, "force");
@@ -595,9 +585,9 @@ static void send_position(ct_engine *e, const ct_pos *pos)
     free(line);
 }
 
-static void send_go(ct_engine *e, const ct_pos *pos, const ct_limits *lim)
+static void send_go(sys_engine *e, const ct_pos *pos, const ct_limits *lim)
 {
-    if (e->proto == CT_PROTO_XBOARD) {
+    if (e->proto == SYS_PROTO_XBOARD) {
         int mine = pos->side == CT_RED ? lim->wtime : lim->btime;
         int theirs = pos->side == CT_RED ? lim->btime : lim->wtime;
         int inc = pos->side == CT_RED ? lim->winc : lim->binc;
@@ -617,7 +607,7 @@ static void send_go(ct_engine *e, const ct_pos *pos, const ct_limits *lim)
         send_line(e, "go");
         return;
     }
-    if (e->proto == CT_PROTO_UCCI) {
+    if (e->proto == SYS_PROTO_UCCI) {
         int mine = pos->side == CT_RED ? lim->wtime : lim->btime;
         int inc = pos->side == CT_RED ? lim->winc : lim->binc;
         if (lim->movetime_ms > 0)
@@ -707,17 +697,17 @@ static int info_depth(const char *line)
     return -1;
 }
 
-engine_line_kind engine_parse_line(ct_engine_proto proto, const char *line, int *score,
+sys_engine_line_kind sys_engine_parse_line(sys_engine_proto proto, const char *line, int *score,
                                    int *depth, const char **move_text)
 {
     *move_text = NULL;
     *depth = -1;
     const char *mv = NULL;
-    if (proto == CT_PROTO_XBOARD) {
+    if (proto == SYS_PROTO_XBOARD) {
         if (!strncmp(line, "move ", 5))
             mv = line + 5;
         else if (!strcmp(line, "resign") || !strncmp(line, "tellics resign", 14))
-            return ENGINE_LINE_RESIGN;
+            return SYS_ENGINE_LINE_RESIGN;
         else {
             /* " 4  9 4 8485 pv..." thinking output: ply score time nodes (the ply may be
              * right-aligned, as Fairy-Max and MaxQi print it) */
@@ -729,7 +719,7 @@ engine_line_kind engine_parse_line(ct_engine_proto proto, const char *line, int 
                 *score = engine_int(p);
                 int d = engine_int(t);
                 *depth = d > ENGINE_MAX_DEPTH ? ENGINE_MAX_DEPTH : d;
-                return ENGINE_LINE_SCORE;
+                return SYS_ENGINE_LINE_SCORE;
             }
         }
     } else {
@@ -737,31 +727,31 @@ engine_line_kind engine_parse_line(ct_engine_proto proto, const char *line, int 
             /* an aspiration fail (a bound) is not a finished iteration */
             if (!strstr(line, " lowerbound") && !strstr(line, " upperbound"))
                 *depth = info_depth(line);
-            return ENGINE_LINE_SCORE;
+            return SYS_ENGINE_LINE_SCORE;
         }
         if (!strncmp(line, "bestmove ", 9))
             mv = line + 9;
         else if (!strcmp(line, "nobestmove"))
-            return ENGINE_LINE_RESIGN;
+            return SYS_ENGINE_LINE_RESIGN;
     }
     if (!mv)
-        return ENGINE_LINE_OTHER;
+        return SYS_ENGINE_LINE_OTHER;
     while (*mv == ' ')
         mv++;
     if (!strncmp(mv, "(none)", 6) || !strncmp(mv, "0000", 4) || !strncmp(mv, "resign", 6))
-        return ENGINE_LINE_RESIGN;
+        return SYS_ENGINE_LINE_RESIGN;
     *move_text = mv;
-    return ENGINE_LINE_MOVE;
+    return SYS_ENGINE_LINE_MOVE;
 }
 
-ct_engine_outcome ct_engine_go(ct_engine *e, const ct_pos *pos, const ct_limits *lim, int timeout_ms,
+sys_engine_outcome sys_engine_go(sys_engine *e, const ct_pos *pos, const ct_limits *lim, int timeout_ms,
                                ct_move *move, int *score_cp, char *detail, size_t detail_len)
 {
-    return ct_engine_think(e, pos, lim, timeout_ms, NULL, NULL, move, score_cp, detail,
+    return sys_engine_think(e, pos, lim, timeout_ms, NULL, NULL, move, score_cp, detail,
                            detail_len);
 }
 
-ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limits *lim,
+sys_engine_outcome sys_engine_think(sys_engine *e, const ct_pos *pos, const ct_limits *lim,
                                   int timeout_ms, ct_progress_fn progress, void *user,
                                   ct_move *move, int *score_cp, char *detail, size_t detail_len)
 {
@@ -776,7 +766,7 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
     e->last_depth = 0;
     if (e->dead) {
         snprintf(detail, detail_len, "the engine is not running");
-        return CT_ENGINE_CRASH;
+        return SYS_ENGINE_CRASH;
     }
     if (timeout_ms <= 0) {
         int mine = pos->side == CT_RED ? lim->wtime : lim->btime;
@@ -789,23 +779,23 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
     }
     send_position(e, pos);
     send_go(e, pos, lim);
-    int64_t t0 = now_ms(), deadline = t0 + timeout_ms;
+    int64_t t0 = sys_now_ms(), deadline = t0 + timeout_ms;
     bool stopping = false, timed_out = false;
     ct_search_info info; /* what the callback is shown: the time (an engine's depth and
                           * lines are its own) */
     memset(&info, 0, sizeof info);
     info.kind = CT_PROGRESS_POLL;
     char *line = xmalloc(POSITION_LINE_BYTES);
-    ct_engine_outcome out;
+    sys_engine_outcome out;
     for (;;) {
-        /* 1. Asked to stop (the callback says so; ct_engine_wake made us look): tell the
+        /* 1. Asked to stop (the callback says so; sys_engine_wake made us look): tell the
          *    engine, then give it ENGINE_STOP_GRACE_MS to answer its move. */
-        info.time_ms = (int)(now_ms() - t0);
+        info.time_ms = (int)(sys_now_ms() - t0);
         if (progress && !stopping && progress(user, &info)) {
             stopping = true;
-            send_line(e, e->proto == CT_PROTO_XBOARD ? "?" : "stop");
-            if (deadline > now_ms() + ENGINE_STOP_GRACE_MS)
-                deadline = now_ms() + ENGINE_STOP_GRACE_MS;
+            send_line(e, e->proto == SYS_PROTO_XBOARD ? "?" : "stop");
+            if (deadline > sys_now_ms() + ENGINE_STOP_GRACE_MS)
+                deadline = sys_now_ms() + ENGINE_STOP_GRACE_MS;
         }
         int r = read_line_ex(e, line, POSITION_LINE_BYTES, deadline, progress && !stopping);
         if (r == 2)
@@ -813,7 +803,7 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
         if (r < 0) {
             if (!timed_out)
                 snprintf(detail, detail_len, "the engine exited");
-            out = timed_out ? CT_ENGINE_TIMEOUT : CT_ENGINE_CRASH;
+            out = timed_out ? SYS_ENGINE_TIMEOUT : SYS_ENGINE_CRASH;
             break;
         }
         if (r == 0 && stopping) {
@@ -825,7 +815,7 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
                 snprintf(detail, detail_len,
                          "the engine did not stop within %d ms and was killed",
                          ENGINE_STOP_GRACE_MS);
-            out = CT_ENGINE_TIMEOUT;
+            out = SYS_ENGINE_TIMEOUT;
             break;
         }
         if (r == 0) {
@@ -833,43 +823,43 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
              *    here (thrown away) rather than as the answer to the next go. */
             snprintf(detail, detail_len, "no move within %d ms", timeout_ms);
             timed_out = stopping = true;
-            send_line(e, e->proto == CT_PROTO_XBOARD ? "?" : "stop");
-            deadline = now_ms() + ENGINE_STOP_GRACE_MS;
+            send_line(e, e->proto == SYS_PROTO_XBOARD ? "?" : "stop");
+            deadline = sys_now_ms() + ENGINE_STOP_GRACE_MS;
             continue;
         }
         if (timed_out) {
             const char *late = NULL;
             int ignored, ignored_depth;
-            engine_line_kind k = engine_parse_line(e->proto, line, &ignored, &ignored_depth, &late);
-            if (k == ENGINE_LINE_MOVE || k == ENGINE_LINE_RESIGN) {
-                out = CT_ENGINE_TIMEOUT;
+            sys_engine_line_kind k = sys_engine_parse_line(e->proto, line, &ignored, &ignored_depth, &late);
+            if (k == SYS_ENGINE_LINE_MOVE || k == SYS_ENGINE_LINE_RESIGN) {
+                out = SYS_ENGINE_TIMEOUT;
                 break;
             }
             continue;
         }
         const char *mvtext = NULL;
         int sc, depth;
-        engine_line_kind kind = engine_parse_line(e->proto, line, &sc, &depth, &mvtext);
-        if (kind == ENGINE_LINE_SCORE) {
+        sys_engine_line_kind kind = sys_engine_parse_line(e->proto, line, &sc, &depth, &mvtext);
+        if (kind == SYS_ENGINE_LINE_SCORE) {
             e->last_score = sc;
             e->have_score = true;
             if (depth >= 0)
                 e->last_depth = depth;
             continue;
         }
-        if (kind == ENGINE_LINE_RESIGN) {
+        if (kind == SYS_ENGINE_LINE_RESIGN) {
             char shown[64];
             sanitize_text(shown, sizeof shown, line, strlen(line), SANITIZE_ASCII);
             snprintf(detail, detail_len, "no move (%s)", shown);
-            out = CT_ENGINE_RESIGN;
+            out = SYS_ENGINE_RESIGN;
             break;
         }
-        if (kind != ENGINE_LINE_MOVE)
+        if (kind != SYS_ENGINE_LINE_MOVE)
             continue;
         ct_move mv = move_in(e, mvtext);
         if (mv == CT_NO_MOVE || !ct_is_legal(pos, mv)) {
             /* An engine we did not recognise may still number ranks 1..10: try once. */
-            if (!e->ranks1 && e->proto == CT_PROTO_UCI) {
+            if (!e->ranks1 && e->proto == SYS_PROTO_UCI) {
                 e->ranks1 = true;
                 ct_move alt = move_in(e, mvtext);
                 if (alt != CT_NO_MOVE && ct_is_legal(pos, alt)) {
@@ -881,14 +871,14 @@ ct_engine_outcome ct_engine_think(ct_engine *e, const ct_pos *pos, const ct_limi
             char shown[24]; /* the engine's bytes, made harmless for the screen */
             sanitize_text(shown, sizeof shown, mvtext, strlen(mvtext), SANITIZE_ASCII);
             snprintf(detail, detail_len, "illegal move '%s'", shown);
-            out = CT_ENGINE_ILLEGAL;
+            out = SYS_ENGINE_ILLEGAL;
             break;
         }
     legal:
         *move = mv;
         if (score_cp && e->have_score)
             *score_cp = e->last_score;
-        out = CT_ENGINE_MOVE;
+        out = SYS_ENGINE_MOVE;
         break;
     }
     free(line);

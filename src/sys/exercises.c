@@ -2,18 +2,18 @@
 /* cotuong — the trainer's files: the search order and read of the exercise set, and the
  * progress file (a small text file, rewritten whole and atomically after every attempt). */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "sys/datafile.h"
 #include "sys/exercises.h"
 #include "sys/readall.h"
 #include "sys/savefile.h"
+#include "sys/xmalloc.h"
 
-#ifndef DATADIR
-#define DATADIR "/usr/local/share/cotuong"
-#endif
 
 #define PROGRESS_MAGIC "cotuong-train-progress 1"
 
@@ -45,16 +45,11 @@ int sys_exercises_load(const char *path, ct_exset *set, char *err, size_t errlen
     const char *env = getenv("COTUONG_EXERCISES");
     if (env && *env)
         return load_one(env, set, err, errlen);
-    const char *candidates[] = {DATADIR "/ccpd-exercises.txt", "assets/ccpd-exercises.txt"};
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
-        FILE *f = fopen(candidates[i], "rb");
-        if (!f)
-            continue;
-        fclose(f);
-        return load_one(candidates[i], set, err, errlen);
-    }
-    snprintf(err, errlen, "the exercises are not installed (%s/ccpd-exercises.txt); set "
-             "COTUONG_EXERCISES to their path", DATADIR);
+    char found[PATH_MAX];
+    if (sys_data_find("ccpd-exercises.txt", found, sizeof found))
+        return load_one(found, set, err, errlen);
+    snprintf(err, errlen, "the exercises are not installed (%s); set "
+             "COTUONG_EXERCISES to their path", found);
     return -1;
 }
 
@@ -68,10 +63,7 @@ static sys_ex_progress *entry(sys_train_progress *p, const char *id, bool create
         return NULL;
     if (p->n == p->cap) {
         int cap = p->cap ? p->cap * 2 : 64;
-        sys_ex_progress *n = realloc(p->items, (size_t)cap * sizeof *n);
-        if (!n)
-            return NULL;
-        p->items = n;
+        p->items = xrealloc(p->items, (size_t)cap * sizeof *p->items);
         p->cap = cap;
     }
     sys_ex_progress *e = &p->items[p->n++];
@@ -154,11 +146,7 @@ static int save(const sys_train_progress *p, char *err, size_t errlen)
     if (!p->path[0])
         return 0;
     size_t cap = 128 + (size_t)p->n * 64, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    char *buf = xmalloc(cap);
     n += (size_t)snprintf(buf + n, cap - n, "%s\nstreak %d %d\n", PROGRESS_MAGIC, p->streak,
                           p->best_streak);
     for (int i = 0; i < p->n; i++)

@@ -10,8 +10,10 @@
 
 #include "sys/i18n.h"
 #include "sys/masters.h"
+#include "sys/pgnreport.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
+#include "sys/xmalloc.h"
 #include "cotuong/pgn.h"
 #include "cotuong/xqf.h"
 
@@ -63,13 +65,10 @@ int gamefile_load(const char *path, ct_record **games, int *ngames, gamefile_war
     }
     int r = 0;
     if (ct_xqf_detect(data, len)) {
-        ct_record *rec = calloc(1, sizeof *rec);
+        ct_record *rec = xcalloc(1, sizeof *rec);
         ct_xqf_error xe;
         memset(&xe, 0, sizeof xe);
-        if (!rec) {
-            snprintf(err, errsize, "%s: out of memory", spath);
-            r = -1;
-        } else if (ct_xqf_read(data, len, rec, &xe) != CT_OK) {
+        if (ct_xqf_read(data, len, rec, &xe) != CT_OK) {
             char *m = sanitize_dup(xe.message, 0);
             snprintf(err, errsize, "%s: byte %zu%s: %s", spath, xe.offset,
                      xe.ply > 0 ? " (a move record)" : "", m);
@@ -84,18 +83,15 @@ int gamefile_load(const char *path, ct_record **games, int *ngames, gamefile_war
     } else {
         ct_pgn_error pe;
         memset(&pe, 0, sizeof pe);
-        long bin = savefile_binary_offset(data, len);
-        ct_status st = bin >= 0 ? CT_ERR_SYNTAX
-                                : ct_pgn_read(data, len, CT_ENC_AUTO, games, ngames, NULL, &pe);
-        if (bin >= 0) {
-            int line = 1;
-            for (long i = 0; i < bin; i++)
-                line += data[i] == '\n';
-            snprintf(err, errsize, "%s: line %d (byte %ld): binary data, not a PGN or XQF file",
-                     spath, line, bin);
+        char why[128];
+        bool bin = pgnreport_binary(data, len, why, sizeof why);
+        ct_status st = bin ? CT_ERR_SYNTAX
+                           : ct_pgn_read(data, len, CT_ENC_AUTO, games, ngames, NULL, &pe);
+        if (bin) {
+            snprintf(err, errsize, "%s: %s", spath, why);
             r = -1;
         } else if (st == CT_ERR_NOT_FOUND) {
-            snprintf(err, errsize, "%s: no game in this file", spath);
+            snprintf(err, errsize, "%s: %s", spath, PGNREPORT_NO_GAME);
             r = -1;
         } else if (st != CT_OK) {
             char *m = sanitize_dup(pe.message, 0), *t = sanitize_dup(pe.token, 0);
@@ -201,15 +197,7 @@ int gamefile_save_many(const char *path, const ct_record *const *recs, int n, ct
             sys_masters_free(m);
             return -1;
         }
-        char *na = realloc(all, total + len + 2);
-        if (!na) {
-            free(text);
-            free(all);
-            sys_masters_free(m);
-            snprintf(err, errsize, "out of memory");
-            return -1;
-        }
-        all = na;
+        all = xrealloc(all, total + len + 2);
         memcpy(all + total, text, len);
         total += len;
         if (g + 1 < n)

@@ -33,7 +33,7 @@ static bool has_ext(const char *name, const char *ext)
     return n > e && !strcasecmp(name + n - e, ext);
 }
 
-void sys_gamelist_read_tags(sys_game_entry *e)
+static void sys_gamelist_read_tags(sys_game_entry *e)
 {
     if (has_ext(e->path, ".xqf")) /* binary: the file name says it */
         return;

@@ -24,7 +24,4 @@ typedef struct {
  * set). */
 int sys_gamelist_scan(const char *dir, int max, sys_game_entry **out, int *n);
 
-/* Reads the tags of one file's first game into e (path and mtime already set). */
-void sys_gamelist_read_tags(sys_game_entry *e);
-
 #endif

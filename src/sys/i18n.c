@@ -12,7 +12,9 @@
 #include <uninorm.h>
 #include <unistr.h>
 
+#include "sys/datafile.h"
 #include "sys/i18n.h"
+#include "sys/xmalloc.h"
 #include "config.h"
 
 #ifndef LOCALEDIR
@@ -38,11 +40,7 @@ static char *to_ascii(const char *s)
     const uint8_t *src = nfd ? nfd : (const uint8_t *)s;
     if (!nfd)
         len = strlen(s);
-    char *out = malloc(len + 1);
-    if (!out) {
-        free(nfd);
-        return NULL;
-    }
+    char *out = xmalloc(len + 1);
     size_t o = 0, i = 0;
     while (i < len) {
         ucs4_t uc;
@@ -76,11 +74,7 @@ const char *i18n_text(const char *msgid)
     if (!a)
         return t;
     size_t n = strlen(a);
-    ascii_entry *e = malloc(sizeof *e + n + 1);
-    if (!e) {
-        free(a);
-        return t;
-    }
+    ascii_entry *e = xmalloc(sizeof *e + n + 1);
     e->msgid = msgid;
     memcpy(e->text, a, n + 1);
     free(a);
@@ -96,19 +90,13 @@ static bool has_catalogue(const char *dir, const char *lang)
     return n > 0 && n < (int)sizeof path && access(path, R_OK) == 0;
 }
 
-/* The build tree's locale directory, found from the program's own path
- * (/proc/self/exe = .../build/cotuong -> .../build/locale). */
+/* The build tree's locale directory, beside the program (.../build/cotuong ->
+ * .../build/locale). */
 static bool build_tree_dir(char *out, size_t size)
 {
     char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
+    if (!sys_exe_dir(exe, sizeof exe))
         return false;
-    exe[n] = 0;
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return false;
-    *slash = 0;
     int len = snprintf(out, size, "%s/locale", exe);
     return len > 0 && (size_t)len < size;
 }
@@ -179,6 +167,11 @@ void i18n_init(const char *lang)
     }
     /* A translation is in use when a known message comes back translated. */
     vietnamese = want && strcmp(gettext("Red to move"), "Red to move") != 0;
+    /* 3. A language there is no catalogue for is said, not silently replaced by English. */
+    if (lang && strncmp(lang, "vi", 2) != 0 && strncmp(lang, "en", 2) != 0 &&
+        strcmp(lang, "auto") != 0 && strcmp(lang, "C") != 0)
+        fprintf(stderr, i18n_text("cotuong: no language '%s' (the languages are: en, vi); "
+                                  "using English\n"), lang);
     (void)ascii_cache;
 }
 

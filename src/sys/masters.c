@@ -2,17 +2,17 @@
 /* cotuong — loads the master-games index: the search order of sys_masters_load, the read,
  * and the core's validation, with messages that name the file. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sys/datafile.h"
 #include "sys/masters.h"
 #include "sys/readall.h"
+#include "sys/xmalloc.h"
 #include "cotuong/ecco.h"
 
-#ifndef DATADIR
-#define DATADIR "/usr/local/share/cotuong"
-#endif
 
 static sys_masters *load_one(const char *path, char *err, size_t errlen)
 {
@@ -22,12 +22,7 @@ static sys_masters *load_one(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return NULL;
     }
-    sys_masters *m = calloc(1, sizeof *m);
-    if (!m) {
-        free(bytes);
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    sys_masters *m = xcalloc(1, sizeof *m);
     ct_status st = ct_explorer_open(bytes, len, &m->x);
     if (st != CT_OK) {
         snprintf(err, errlen, "%s: %s", path,
@@ -50,16 +45,11 @@ sys_masters *sys_masters_load(const char *path, char *err, size_t errlen)
     const char *env = getenv("COTUONG_MASTERS");
     if (env && *env)
         return load_one(env, err, errlen);
-    const char *candidates[] = {DATADIR "/ccpd-masters.idx", "assets/ccpd-masters.idx"};
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
-        FILE *f = fopen(candidates[i], "rb");
-        if (!f)
-            continue;
-        fclose(f);
-        return load_one(candidates[i], err, errlen);
-    }
-    snprintf(err, errlen, "the master-games index is not installed (%s/ccpd-masters.idx); set "
-             "COTUONG_MASTERS to its path", DATADIR);
+    char found[PATH_MAX];
+    if (sys_data_find("ccpd-masters.idx", found, sizeof found))
+        return load_one(found, err, errlen);
+    snprintf(err, errlen, "the master-games index is not installed (%s); set "
+             "COTUONG_MASTERS to its path", found);
     return NULL;
 }
 

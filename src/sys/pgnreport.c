@@ -5,15 +5,28 @@
 #include <stdlib.h>
 
 #include "sys/sanitize.h"
+#include "sys/savefile.h"
 
 static const char *status_text(ct_status st)
 {
     switch (st) {
     case CT_ERR_FULL: return "out of memory or too large";
     case CT_ERR_UNSUPPORTED: return "unsupported encoding";
-    case CT_ERR_NOT_FOUND: return "no game found";
+    case CT_ERR_NOT_FOUND: return PGNREPORT_NO_GAME;
     default: return "error";
     }
+}
+
+bool pgnreport_binary(const char *data, size_t len, char *why, size_t size)
+{
+    long bin = savefile_binary_offset(data, len);
+    if (bin < 0)
+        return false;
+    int line = 1;
+    for (long i = 0; i < bin; i++)
+        line += data[i] == '\n';
+    snprintf(why, size, "line %d (byte %ld): binary data, not a PGN or XQF file", line, bin);
+    return true;
 }
 
 void pgnreport_error(FILE *f, const char *prog, const char *name, ct_status st,
@@ -21,7 +34,9 @@ void pgnreport_error(FILE *f, const char *prog, const char *name, ct_status st,
 {
     char *n = sanitize_dup(name, 0);
     char *tok = sanitize_dup(e->token, 0);
-    char *msg = sanitize_dup(e->message[0] ? e->message : status_text(st), 0);
+    /* No game: the one wording, whatever the parser said. */
+    const char *why = st == CT_ERR_NOT_FOUND || !e->message[0] ? status_text(st) : e->message;
+    char *msg = sanitize_dup(why, 0);
     fprintf(f, "%s: %s", prog, n);
     if (e->game > 0)
         fprintf(f, ": game %d", e->game);

@@ -9,13 +9,16 @@
 #include <string.h>
 #include <time.h>
 
+#include <limits.h>
+
+#include "sys/datafile.h"
 #include "sys/player.h"
 #include "sys/readall.h"
+#include "sys/savefile.h"
+#include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "cotuong/movegen.h"
 
-#ifndef DATADIR
-#define DATADIR "/usr/local/share/cotuong"
-#endif
 
 /* ------------------------------------------------------------------ specs */
 void sys_player_spec_human(sys_player_spec *p)
@@ -124,16 +127,9 @@ void sys_player_spec_name(const sys_player_spec *p, char *buf, size_t size)
 /* ------------------------------------------------------------------ the thinking object */
 struct sys_player {
     ct_search *search;  /* built-in AI */
-    ct_engine *engine;  /* or an external engine */
+    sys_engine *engine;  /* or an external engine */
     char name[160];
 };
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 sys_player *sys_player_open(const sys_player_spec *spec, const ct_book *book, char *err,
                             size_t errlen)
@@ -143,11 +139,7 @@ sys_player *sys_player_open(const sys_player_spec *spec, const ct_book *book, ch
                                                               : "remote players are not available here");
         return NULL;
     }
-    sys_player *p = calloc(1, sizeof *p);
-    if (!p) {
-        set_err(err, errlen, "%s", "out of memory");
-        return NULL;
-    }
+    sys_player *p = xcalloc(1, sizeof *p);
     if (spec->kind == SYS_PLAYER_AI) {
         p->search = ct_search_new(16);
         if (!p->search) {
@@ -162,21 +154,21 @@ sys_player *sys_player_open(const sys_player_spec *spec, const ct_book *book, ch
         snprintf(p->name, sizeof p->name, "cotuong level %d", spec->level);
         return p;
     }
-    ct_engine_proto proto;
+    sys_engine_proto proto;
     const char *command;
-    if (!ct_engine_parse_spec(spec->command, &proto, &command)) {
+    if (!sys_engine_parse_spec(spec->command, &proto, &command)) {
         set_err(err, errlen, "not an engine: '%s'", spec->command);
         free(p);
         return NULL;
     }
-    p->engine = ct_engine_start(proto, command, err, errlen);
+    p->engine = sys_engine_start(proto, command, err, errlen);
     if (!p->engine) {
         free(p);
         return NULL;
     }
     if (spec->level > 0)
-        ct_engine_set_level(p->engine, spec->level);
-    snprintf(p->name, sizeof p->name, "%s", ct_engine_name(p->engine));
+        sys_engine_set_level(p->engine, spec->level);
+    snprintf(p->name, sizeof p->name, "%s", sys_engine_name(p->engine));
     return p;
 }
 
@@ -193,7 +185,7 @@ void sys_player_free(sys_player *p)
     if (!p)
         return;
     ct_search_free(p->search);
-    ct_engine_free(p->engine);
+    sys_engine_free(p->engine);
     free(p);
 }
 
@@ -207,16 +199,6 @@ bool sys_player_is_engine(const sys_player *p)
     return p->engine != NULL;
 }
 
-bool sys_player_set_level(sys_player *p, int level)
-{
-    if (p->search) {
-        ct_search_set_level(p->search, level, 0);
-        snprintf(p->name, sizeof p->name, "cotuong level %d", ct_search_level(p->search));
-        return true;
-    }
-    return ct_engine_set_level(p->engine, level);
-}
-
 bool sys_player_set_option(sys_player *p, const char *name, const char *value, char *err,
                            size_t errlen)
 {
@@ -224,13 +206,7 @@ bool sys_player_set_option(sys_player *p, const char *name, const char *value, c
         set_err(err, errlen, "%s", "options are for external engines (the built-in AI has its level)");
         return false;
     }
-    return ct_engine_set_option(p->engine, name, value, err, errlen);
-}
-
-void sys_player_set_rules(sys_player *p, int rules)
-{
-    if (p->search)
-        ct_search_set_rules(p->search, rules);
+    return sys_engine_set_option(p->engine, name, value, err, errlen);
 }
 
 void sys_player_new_game(sys_player *p)
@@ -238,7 +214,7 @@ void sys_player_new_game(sys_player *p)
     if (p->search)
         ct_search_clear(p->search);
     else
-        ct_engine_new_game(p->engine);
+        sys_engine_new_game(p->engine);
 }
 
 void sys_player_stop(sys_player *p)
@@ -246,14 +222,14 @@ void sys_player_stop(sys_player *p)
     if (p->search)
         ct_search_stop(p->search);
     else if (p->engine)
-        ct_engine_wake(p->engine); /* its think asks the progress callback, which says stop */
+        sys_engine_wake(p->engine); /* its think asks the progress callback, which says stop */
 }
 
 void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
                       ct_progress_fn progress, void *user, sys_player_result *res)
 {
     memset(res, 0, sizeof *res);
-    int64_t t0 = now_ms();
+    int64_t t0 = sys_now_ms();
     if (!ct_has_legal_move(pos)) {
         res->status = SYS_PLAYER_NO_MOVE;
         return;
@@ -268,28 +244,29 @@ void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
     } else {
         ct_move mv;
         int score = 0;
-        ct_engine_outcome o = ct_engine_think(p->engine, pos, lim, 0, progress, user, &mv,
+        sys_engine_outcome o = sys_engine_think(p->engine, pos, lim, 0, progress, user, &mv,
                                               &score, res->detail, sizeof res->detail);
         res->move = mv;
         res->score = score;
-        res->depth = ct_engine_depth(p->engine);
+        res->depth = sys_engine_depth(p->engine);
         switch (o) {
-        case CT_ENGINE_MOVE: res->status = SYS_PLAYER_MOVE; break;
-        case CT_ENGINE_TIMEOUT: res->status = SYS_PLAYER_TIMEOUT; break;
-        case CT_ENGINE_CRASH: res->status = SYS_PLAYER_CRASH; break;
-        case CT_ENGINE_ILLEGAL: res->status = SYS_PLAYER_ILLEGAL; break;
-        case CT_ENGINE_RESIGN: res->status = SYS_PLAYER_RESIGN; break;
+        case SYS_ENGINE_MOVE: res->status = SYS_PLAYER_MOVE; break;
+        case SYS_ENGINE_TIMEOUT: res->status = SYS_PLAYER_TIMEOUT; break;
+        case SYS_ENGINE_CRASH: res->status = SYS_PLAYER_CRASH; break;
+        case SYS_ENGINE_ILLEGAL: res->status = SYS_PLAYER_ILLEGAL; break;
+        case SYS_ENGINE_RESIGN: res->status = SYS_PLAYER_RESIGN; break;
         }
     }
-    res->time_ms = (int)(now_ms() - t0);
+    res->time_ms = (int)(sys_now_ms() - t0);
 }
 
 ct_book *sys_player_load_book(const char *path)
 {
     /* book.txt stays the default: the master book was not shown better (200 games at
      * 100 ms a move, both as UCI engines: 47.8%, Elo -16 +/- 34; man page, MASTER GAMES). */
-    const char *candidates[] = {path ? path : getenv("COTUONG_BOOK"), DATADIR "/book.txt",
-                                "assets/book.txt"};
+    char found[PATH_MAX];
+    const char *candidates[] = {path ? path : getenv("COTUONG_BOOK"),
+                                sys_data_find("book.txt", found, sizeof found) ? found : NULL};
     int n = path ? 1 : (int)(sizeof candidates / sizeof candidates[0]);
     for (int i = 0; i < n; i++) {
         if (!candidates[i])
@@ -302,13 +279,27 @@ ct_book *sys_player_load_book(const char *path)
             continue;
         }
         ct_book *b;
-        if (len >= 4 && !memcmp(text, "CTMI", 4)) {
+        bool index = len >= 4 && !memcmp(text, "CTMI", 4);
+        if (!index && savefile_binary_offset(text, len) >= 0) {
+            /* a named file that is neither a text book nor the index is refused aloud */
+            if (path)
+                fprintf(stderr, "cotuong: %s: binary data, not an opening book (a text book "
+                        "or the master-games index)\n", path);
+            free(text);
+            continue;
+        }
+        if (index) {
             b = ct_book_new_masters(text, len); /* the master-games index; takes text */
             if (!b && path)
                 fprintf(stderr, "cotuong: %s: a damaged master-games index\n", path);
         } else {
             b = ct_book_new(text, len, NULL);
             free(text);
+            if (b && path && ct_book_entries(b) == 0) {
+                fprintf(stderr, "cotuong: %s: no book line in this file\n", path);
+                ct_book_free(b);
+                b = NULL;
+            }
         }
         if (b)
             return b;

@@ -76,19 +76,15 @@ sys_player *sys_player_open(const sys_player_spec *spec, const ct_book *book, ch
 sys_player *sys_player_new(const char *spec, const ct_book *book, char *err, size_t errlen);
 void sys_player_free(sys_player *p);
 const char *sys_player_name(const sys_player *p);
-/* Level 1..10 for the AI, or an engine's Skill Level when it offers one. */
-bool sys_player_set_level(sys_player *p, int level);
-/* An external engine's option (ct_engine_set_option); false with the reason in err when
+/* An external engine's option (sys_engine_set_option); false with the reason in err when
  * the player is the built-in AI, or the engine offers no such option. */
 bool sys_player_set_option(sys_player *p, const char *name, const char *value, char *err,
                            size_t errlen);
-/* The rule set the built-in AI scores repetitions by (engines: ignored). */
-void sys_player_set_rules(sys_player *p, int rules);
 void sys_player_new_game(sys_player *p);
 /* Thinks on pos (history included) within lim; blocks. progress and user go to the search
  * or the engine (called on the thinking thread; true stops it). For the built-in AI
  * sys_player_stop works from the callback or another thread; for an engine it only wakes
- * the think to ask progress, which must then say stop (ct_engine_think: the engine is told
+ * the think to ask progress, which must then say stop (sys_engine_think: the engine is told
  * to move now, and killed if it does not within 1 s). */
 void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
                       ct_progress_fn progress, void *user, sys_player_result *res);
@@ -96,8 +92,8 @@ void sys_player_stop(sys_player *p);
 bool sys_player_is_engine(const sys_player *p);
 
 /* Loads the opening book from path (a text book or the master-games index), or when path is
- * NULL from $COTUONG_BOOK, DATADIR/book.txt or ./assets/book.txt (first found). Returns NULL
- * when there is none. */
+ * NULL from $COTUONG_BOOK or book.txt where sys_data_find finds it. Returns NULL when there
+ * is none; a path that is missing, binary or holds no book line is said on stderr. */
 ct_book *sys_player_load_book(const char *path);
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — reading a whole input stream into memory, with a size cap (see readall.h). */
 #include "sys/readall.h"
+#include "sys/xmalloc.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -9,9 +10,7 @@
 char *readall_stream(FILE *f, size_t cap, size_t *len)
 {
     size_t size = 65536, n = 0;
-    char *buf = malloc(size + 1);
-    if (!buf)
-        return NULL;
+    char *buf = xmalloc(size + 1);
     for (;;) {
         if (n == size) {
             if (size >= cap) {
@@ -19,12 +18,7 @@ char *readall_stream(FILE *f, size_t cap, size_t *len)
                 errno = EFBIG;
                 return NULL;
             }
-            char *p = realloc(buf, size * 2 + 1);
-            if (!p) {
-                free(buf);
-                return NULL;
-            }
-            buf = p;
+            buf = xrealloc(buf, size * 2 + 1);
             size *= 2;
         }
         size_t got = fread(buf + n, 1, size - n, f);

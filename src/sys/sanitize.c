@@ -3,6 +3,7 @@
  * in text read from files, so that no game file can drive the user's terminal. */
 #define _GNU_SOURCE /* fopencookie (glibc, musl) */
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 
 #include <langinfo.h>
 #include <stdio.h>
@@ -102,29 +103,17 @@ char *sanitize_dup(const char *in, unsigned flags)
         in = "";
     size_t len = strlen(in);
     size_t need = sanitize_text(NULL, 0, in, len, flags);
-    char *out = malloc(need + 1);
-    if (!out) {
-        fputs("cotuong: out of memory\n", stderr);
-        abort();
-    }
+    char *out = xmalloc(need + 1);
     sanitize_text(out, need + 1, in, len, flags);
     return out;
 }
 
-bool sanitize_locale_utf8(void)
+static bool sanitize_locale_utf8(void)
 {
     const char *cs = nl_langinfo(CODESET);
     return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8") || !strcmp(cs, "UTF8"));
 }
 
-static void *must(void *p)
-{
-    if (!p) {
-        fputs("cotuong: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 /* Valid UTF-8 (the sanitizer's output) to ASCII, see sanitize_screen_dup. */
 static char *translit(const char *in, size_t len, size_t *out_len)
@@ -135,7 +124,7 @@ static char *translit(const char *in, size_t len, size_t *out_len)
     if (!nfkd)
         nl = len;
     /* each character gives at most 3 bytes ("<?>" for a run) */
-    char *out = must(malloc(nl * 3 + 1));
+    char *out = xmalloc(nl * 3 + 1);
     size_t o = 0;
     bool in_run = false;
     for (size_t i = 0; i < nl;) {
@@ -165,13 +154,13 @@ static char *translit(const char *in, size_t len, size_t *out_len)
     return out;
 }
 
-char *sanitize_screen_mem(const char *in, size_t len, unsigned flags, size_t *out_len)
+static char *sanitize_screen_mem(const char *in, size_t len, unsigned flags, size_t *out_len)
 {
     if (!in)
         in = "", len = 0;
     flags &= ~(unsigned)SANITIZE_ASCII;
     size_t need = sanitize_text(NULL, 0, in, len, flags);
-    char *clean = must(malloc(need + 1));
+    char *clean = xmalloc(need + 1);
     sanitize_text(clean, need + 1, in, len, flags);
     if (!(flags & SANITIZE_TRANSLIT) && sanitize_locale_utf8()) {
         if (out_len)
@@ -233,7 +222,7 @@ static void write_all(int fd, const char *s, size_t n)
 static ssize_t tty_write(void *cookie, const char *buf, size_t size)
 {
     tty_stream *t = cookie;
-    char *joined = must(malloc(t->npend + size));
+    char *joined = xmalloc(t->npend + size);
     memcpy(joined, t->pend, t->npend);
     memcpy(joined + t->npend, buf, size);
     size_t n = t->npend + size;

@@ -36,9 +36,6 @@ size_t sanitize_text(char *out, size_t size, const char *in, size_t len, unsigne
  * allocation failure is fatal. */
 char *sanitize_dup(const char *in, unsigned flags);
 
-/* True when the locale's character set is UTF-8 (the terminal can show any text). */
-bool sanitize_locale_utf8(void);
-
 /* THE function for text on a screen (the TUI's draw code and every command): the
  * sanitizer above, and when the locale is not UTF-8 (LANG=C) a transliteration to ASCII
  * with libunistring's compatibility decomposition: diacritics go ("Pháo 2 bình 5" ->
@@ -46,9 +43,6 @@ bool sanitize_locale_utf8(void);
  * run of characters without an ASCII form (Hán names) becomes the placeholder "<?>".
  * A new heap string (free() it); in may be NULL. flags: SANITIZE_KEEP_NEWLINE or 0. */
 char *sanitize_screen_dup(const char *in, unsigned flags);
-
-/* The same for bytes of a known length, into a new heap string (*out_len its length). */
-char *sanitize_screen_mem(const char *in, size_t len, unsigned flags, size_t *out_len);
 
 /* The notation to show moves in on this screen: when the locale cannot show Hán, the
  * Chinese notations fall back to WXF, their ASCII form (the same piece, file, direction

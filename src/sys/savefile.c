@@ -3,6 +3,7 @@
  * directory), size-capped reads, and the flag-only signal handler that lets the main loop
  * save an interrupted game. See savefile.h for the design. */
 #include "sys/savefile.h"
+#include "sys/xmalloc.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -61,7 +62,7 @@ int savefile_config_path(char *buf, size_t size)
     return xdg_path(buf, size, "XDG_CONFIG_HOME", ".config", "config");
 }
 
-int savefile_mkdirs(const char *dir)
+static int savefile_mkdirs(const char *dir)
 {
     char path[4096];
     size_t len = strlen(dir);
@@ -255,11 +256,7 @@ int savefile_read(const char *path, size_t cap, char **data, size_t *len, char *
     }
     /* Read up to cap + 1 bytes: the file may have grown since fstat. */
     size_t alloc = (size_t)st.st_size + 1, used = 0;
-    char *buf = malloc(alloc + 1);
-    if (!buf) {
-        close(fd);
-        return fail(err, errsize, path, "out of memory");
-    }
+    char *buf = xmalloc(alloc + 1);
     for (;;) {
         if (used == alloc) {
             if (alloc > cap) {
@@ -269,13 +266,7 @@ int savefile_read(const char *path, size_t cap, char **data, size_t *len, char *
                 return fail(err, errsize, path, msg);
             }
             size_t grow = alloc * 2 > cap + 1 ? cap + 1 : alloc * 2;
-            char *nb = realloc(buf, grow + 1);
-            if (!nb) {
-                free(buf);
-                close(fd);
-                return fail(err, errsize, path, "out of memory");
-            }
-            buf = nb;
+            buf = xrealloc(buf, grow + 1);
             alloc = grow;
         }
         ssize_t r = read(fd, buf + used, alloc - used);
@@ -324,62 +315,3 @@ long savefile_binary_offset(const char *data, size_t len)
     return controls > SAVEFILE_BINARY_CONTROLS ? first : -1;
 }
 
-/* ---------------------------------------------------------------- signals */
-
-static volatile sig_atomic_t pending_signal;
-static const char *volatile emergency_reset;
-
-/* The built-in emergency reset: leave the alternate screen, stop mouse reporting, show the
- * cursor, reset attributes, and a newline. */
-static const char default_reset[] = "\033[?1000l\033[?1002l\033[?1006l\033[?1049l\033[?25h\033[0m\r\n";
-
-static void on_signal(int sig)
-{
-    if (pending_signal) {
-        /* Second signal: the main loop did not get to it (or it hangs). Only
-         * async-signal-safe calls here; every completed move is already on disk. */
-        const char *s = emergency_reset ? emergency_reset : default_reset;
-        size_t n = strlen(s); /* strlen is async-signal-safe since POSIX.1-2016 */
-        ssize_t r = write(STDOUT_FILENO, s, n);
-        (void)r;
-        _exit(128 + sig);
-    }
-    pending_signal = sig;
-}
-
-void savefile_signals_install(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0; /* no SA_RESTART: a blocking read returns EINTR and the loop notices */
-    sigaction(SIGHUP, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-}
-
-int savefile_signal_pending(void)
-{
-    return (int)pending_signal;
-}
-
-void savefile_signal_exit(int sig)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = SIG_DFL;
-    sigemptyset(&sa.sa_mask);
-    sigaction(sig, &sa, NULL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-    raise(sig);
-    _exit(128 + sig); /* not reached for HUP/TERM/INT */
-}
-
-void savefile_set_emergency_reset(const char *seq)
-{
-    emergency_reset = seq;
-}

@@ -14,17 +14,11 @@
  * unlike saved games, which are the user's documents in $XDG_DATA_HOME/cotuong/games/.
  * It is rewritten (atomically) after every move, so it is always current.
  *
- * Signals (SIGHUP, SIGTERM, SIGINT): savefile_signals_install() installs a handler that
- * only records the signal number in a volatile sig_atomic_t (async-signal-safe; no
- * stdio, malloc or curses in the handler) and interrupts blocking reads (no SA_RESTART).
- * The main loop, which wakes at least every ~100 ms (and the AI's progress callback,
- * every ~5 ms), sees savefile_signal_pending(), writes the resume file once more with
- * the clocks as they are, restores the terminal and calls savefile_signal_exit(), which
- * re-raises the signal with its default action. Because the file is already current after
- * every move, the only thing that save adds is the clock time since the last move. A
- * second signal while the first is being handled (the user insists) restores the terminal
- * with write(2) of fixed reset sequences and _exit()s: still async-signal-safe, and every
- * completed move is already on disk. */
+ * Signals (SIGHUP, SIGTERM, SIGINT) are sys/signals.c's: its handler only records the
+ * signal; the loop that sees sys_signal_pending() writes the resume file once more with the
+ * clocks as they are, restores the terminal and calls sys_signal_exit(). Because the file
+ * is already current after every move, the only thing that save adds is the clock time
+ * since the last move. */
 #ifndef COTUONG_APP_SAVEFILE_H
 #define COTUONG_APP_SAVEFILE_H
 
@@ -42,8 +36,6 @@ int savefile_state_dir(char *buf, size_t size);  /* $XDG_STATE_HOME/cotuong */
 int savefile_resume_path(char *buf, size_t size); /* $XDG_STATE_HOME/cotuong/resume.pgn */
 int savefile_config_path(char *buf, size_t size); /* $XDG_CONFIG_HOME/cotuong/config */
 
-/* mkdir -p with mode 0700 for the directories it creates. 0 or -1 with errno set. */
-int savefile_mkdirs(const char *dir);
 
 /* Replaces path with data[0..len) atomically and durably (see above), creating the parent
  * directories. Returns 0, or -1 with a message "PATH: reason" in err. */
@@ -69,15 +61,5 @@ int savefile_read(const char *path, size_t cap, char **data, size_t *len, char *
  * warn. */
 #define SAVEFILE_BINARY_CONTROLS 256
 long savefile_binary_offset(const char *data, size_t len);
-
-/* Signals: see the top of this file. */
-void savefile_signals_install(void);
-int savefile_signal_pending(void); /* the signal received, or 0 */
-/* Restores the default action of sig and raises it (does not return for HUP/TERM/INT). */
-void savefile_signal_exit(int sig);
-/* Set by the UI: the bytes written to the terminal by the emergency path of a second
- * signal (e.g. leave the alternate screen, show the cursor, reset attributes). NULL
- * means a built-in reset. The string must stay valid (a literal). */
-void savefile_set_emergency_reset(const char *seq);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
+#include "sys/xmalloc.h"
 #include "cotuong/rules.h"
 
 /* The largest settings file read (a config is a few hundred bytes). */
@@ -409,9 +410,7 @@ char *sys_settings_edit(const char *text, size_t len, const char *name, const ch
     }
     size_t n = cut_from + (newline_before ? 1 : 0) + (size_t)ll + (newline_after ? 1 : 0) +
                (len - cut_to);
-    char *out = malloc(n + 1);
-    if (!out)
-        return NULL;
+    char *out = xmalloc(n + 1);
     size_t o = 0;
     memcpy(out, text, cut_from), o = cut_from;
     if (newline_before)

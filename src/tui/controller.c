@@ -13,6 +13,7 @@
 #include "sys/i18n.h"
 #include "sys/masters.h"
 #include "sys/sanitize.h"
+#include "sys/signals.h"
 #include "sys/systime.h"
 #include "cotuong/movegen.h"
 #include "ui/draw.h"
@@ -153,7 +154,39 @@ ui_keygroup ctl_below_keys(const ctl *c)
 }
 
 /* ------------------------------------------------------------------ status and prompts */
+/* A message into the ring, unless it repeats the last one. */
+static void log_status(ctl *c)
+{
+    if (!c->status[0])
+        return;
+    const char *last = ctl_log_at(c, c->log_n - 1);
+    if (last && !strcmp(last, c->status))
+        return;
+    int slot = (c->log_head + c->log_n) % CTL_LOG_MAX;
+    if (c->log_n == CTL_LOG_MAX)
+        c->log_head = (c->log_head + 1) % CTL_LOG_MAX;
+    else
+        c->log_n++;
+    memcpy(c->log[slot], c->status, sizeof c->log[slot]);
+}
+
+const char *ctl_log_at(const ctl *c, int i)
+{
+    return i >= 0 && i < c->log_n ? c->log[(c->log_head + i) % CTL_LOG_MAX] : NULL;
+}
+
 void ctl_status(ctl *c, ui_role role, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->status, sizeof c->status, fmt, ap);
+    va_end(ap);
+    c->status_role = role;
+    c->dirty = true;
+    log_status(c);
+}
+
+void ctl_status_live(ctl *c, ui_role role, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -382,7 +415,7 @@ int ctl_run(ctl *c)
     int sig = 0;
     while (!c->quit) {
         /* 1. Signals first: save with the clocks as they are, leave through the normal exit. */
-        if ((sig = ui_screen_pending_signal()) != 0) {
+        if ((sig = sys_signal_pending()) != 0) {
             game_autosave_write(&c->saver, sys_now_ms(), "signal");
             c->quit = true; /* closing the modes writes nothing more */
             break;
@@ -434,7 +467,11 @@ int ctl_run(ctl *c)
                 c->quit = true;
             continue;
         }
-        top->key(c, c->frames[c->n_frames - 1].st, &ev);
+        /* The messages screen opens the same way over every screen that binds its key. */
+        if (ev.req == REQ_MESSAGES && ctl_current_mode(c) != CTL_MODE_MESSAGES)
+            ctl_push(c, CTL_MODE_MESSAGES, NULL);
+        else
+            top->key(c, c->frames[c->n_frames - 1].st, &ev);
         c->dirty = true;
     }
     /* A deliberate quit: the games in progress stay in the resume file, their clocks

@@ -33,6 +33,7 @@ typedef enum {
     CTL_MODE_LOBBY,    /* arg: NULL: the games of the lobby to join, watch, or host one */
     CTL_MODE_EDIT,     /* arg: const char *: the FEN to start from, or NULL (the start) */
     CTL_MODE_TRAIN,    /* arg: const ctl_train_arg * or NULL */
+    CTL_MODE_MESSAGES, /* arg: NULL: the last messages of the status line, whole */
     CTL_MODE_COUNT
 } ctl_mode_id;
 
@@ -117,6 +118,8 @@ typedef struct {
 
 typedef void (*ctl_text_fn)(ctl *c, void *st, const char *text);
 typedef void (*ctl_yesno_fn)(ctl *c, void *st, bool yes);
+/* Writes the asking mode's work to path (session_save_as). */
+typedef void (*ctl_write_fn)(ctl *c, void *st, const char *path);
 
 /* A prompt (CTL_MODE_PROMPT): a line of text, or a yes/no question when text_done is NULL,
  * answered to owner (the state of the mode that asked). */
@@ -132,6 +135,7 @@ struct ctl_prompt_arg {
 
 #define CTL_MODE_STACK 8
 #define CTL_STATUS_MAX 512
+#define CTL_LOG_MAX 32          /* messages kept for the messages screen (!) */
 
 typedef struct {
     ctl_mode_id id;
@@ -154,10 +158,20 @@ struct ctl {
     bool dirty;                 /* redraw needed */
     char status[CTL_STATUS_MAX];
     ui_role status_role;
+    /* The last messages of the status line, oldest first from log_head (a ring): one cut
+     * for room can be read whole on the messages screen. */
+    char log[CTL_LOG_MAX][CTL_STATUS_MAX];
+    int log_n, log_head;
     /* What was typed at earlier prompts: it outlives any one prompt. [0] moves and text,
      * [1] file names. */
     ui_history prompt_history[2];
     int wake_ms;                /* a mode's tick wants the loop back this soon (0: no wish) */
+    /* A save waiting for the answer to "replace?" (session_save_as): where, by whom. */
+    struct {
+        char path[1024];
+        ctl_write_fn write;
+        void *st;
+    } save_ask;
 };
 
 /* ------------------------------------------------------------------ API */
@@ -188,8 +202,12 @@ ctl_mode_id ctl_below_id(const ctl *c);
 /* From a mode's tick: wait for a key at most ms this loop turn (a link to poll). */
 void ctl_wake_within(ctl *c, int ms);
 
-/* Status line of the panel (printf-like). */
+/* Status line of the panel (printf-like), kept in the log of messages. */
 void ctl_status(ctl *c, ui_role role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The same for progress that changes many times a second (not logged). */
+void ctl_status_live(ctl *c, ui_role role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The i-th message of the log, 0 the oldest kept; NULL past the end. */
+const char *ctl_log_at(const ctl *c, int i);
 /* Asks for a line of text / a yes-no answer; the callback runs with st (the asking mode's
  * state) after Enter / y / n. */
 void ctl_prompt_text(ctl *c, void *st, const char *title, const char *initial, ctl_text_fn done);

@@ -13,6 +13,7 @@
 #include "sys/i18n.h"
 #include "sys/sanitize.h"
 #include "sys/systime.h"
+#include "tui/board.h"
 #include "tui/controller.h"
 #include "tui/session.h"
 #include "cotuong/movegen.h"
@@ -24,7 +25,7 @@
 
 typedef struct {
     ct_pos pos;                    /* the position being set up (no history) */
-    int cur_file, cur_rank;
+    tui_board b;                   /* the cursor and the mouse: squares, not moves */
     int hand_side, hand_type;      /* the piece in hand: type -1 none, 0 the eraser */
     bool hand_keep;                /* chosen from the palette or a letter: stays in hand */
     bool pasting;                  /* inside a bracketed paste */
@@ -32,7 +33,6 @@ typedef struct {
     size_t paste_len;
     ui_editor_cell cells[UI_EDITOR_CELLS];
     int ncells;
-    char pending_path[1024];
     bool pending_ai;               /* the game asked about: against the AI */
     game g;                        /* the game that is saved */
     ct_pos check;                  /* scratch for the check */
@@ -147,8 +147,9 @@ static void put_piece(ctl *c, edit_state *es, int side, int type, int file, int 
 
 /* Enter or a click on the board: the piece in hand goes there; with nothing in hand the
  * piece there is picked up (to be put down with the next Enter or click). */
-static void act_at(ctl *c, edit_state *es, int file, int rank)
+static void on_square(ctl *c, void *owner, int file, int rank)
 {
+    edit_state *es = owner;
     ct_sq sq = (ct_sq)CT_SQ(file, rank);
     if (es->hand_type == 0) {
         ct_pos_remove(&es->pos, sq);
@@ -164,12 +165,12 @@ static void act_at(ctl *c, edit_state *es, int file, int rank)
     }
 }
 
-static void move_cursor(const ctl *c, edit_state *es, int dx, int dy)
+static const ct_pos *board_position(void *owner)
 {
-    int df = c->set.flip ? -dx : dx, dr = c->set.flip ? dy : -dy;
-    es->cur_file = (es->cur_file + df + 9) % 9;
-    es->cur_rank = (es->cur_rank + dr + 10) % 10;
+    return &((edit_state *)owner)->pos;
 }
+
+static const tui_board_ops board_ops = {.position = board_position, .square = on_square};
 
 static void load_fen(ctl *c, edit_state *es, const char *text)
 {
@@ -267,8 +268,9 @@ static void analyse(ctl *c, edit_state *es)
         ctl_status(c, UI_STATUS, "%s", _("The set-up position: a asks the engine, : plays a move."));
 }
 
-static void write_to(ctl *c, edit_state *es, const char *path)
+static void write_to(ctl *c, void *st, const char *path)
 {
+    edit_state *es = st;
     game_setup s;
     game_setup_default(&s);
     fen_of(es, s.fen, sizeof s.fen);
@@ -280,34 +282,9 @@ static void write_to(ctl *c, edit_state *es, const char *path)
     session_save_game(c, &es->g, path);
 }
 
-static void on_replace_answer(ctl *c, void *st, bool yes)
-{
-    edit_state *es = st;
-    if (yes)
-        write_to(c, es, es->pending_path);
-    else
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
-}
-
 static void on_save_name(ctl *c, void *st, const char *text)
 {
-    edit_state *es = st;
-    char dir[1024];
-    session_games_dir(dir, sizeof dir);
-    session_typed_path(dir, text, es->pending_path, sizeof es->pending_path);
-    if (!es->pending_path[0]) {
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
-        return;
-    }
-    if (session_file_exists(es->pending_path)) {
-        char q[1400];
-        char *p = sanitize_dup(es->pending_path, 0);
-        snprintf(q, sizeof q, _("%s exists. Replace it? (y/n)"), p);
-        free(p);
-        ctl_prompt_yesno(c, es, q, on_replace_answer);
-        return;
-    }
-    write_to(c, es, es->pending_path);
+    session_save_as(c, st, text, NULL, write_to);
 }
 
 static void save(ctl *c, edit_state *es)
@@ -326,22 +303,10 @@ static void edit_draw(ctl *c, void *st, const char *prompt)
     edit_state *es = st;
     const ui_layout *lo = &c->layout;
     werase(stdscr);
-    ui_board_state bs = {
-        .pos = &es->pos,
-        .flip = c->set.flip,
-        .coords = true, /* squares are named in the messages ("g5") */
-        .ascii = c->set.ascii || c->set.ascii_lines,
-        .glyphs = c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs,
-        .cursor_file = es->cur_file,
-        .cursor_rank = es->cur_rank,
-        .selected = CT_NO_SQ,
-        .last_move = CT_NO_MOVE,
-        .hint = CT_NO_MOVE,
-        .check_sq = CT_NO_SQ,
-        .river_left = c->set.ascii ? "~ ~ ~ ~" : "楚 河",
-        .river_right = c->set.ascii ? "~ ~ ~ ~" : "漢 界",
-        .red_numbers_hanzi = !c->set.ascii && c->set.glyphs == UI_GLYPHS_HAN,
-    };
+    ui_board_state bs;
+    tui_board_fill(c, &es->b, &es->pos, true, &bs);
+    bs.coords = true; /* squares are named in the messages ("g5") */
+    bs.check_sq = CT_NO_SQ;
     ui_board_draw(stdscr, lo, &bs);
 
     char turn[160], hand[200], check[400], why[200], fen[128];
@@ -381,9 +346,9 @@ static void edit_draw(ctl *c, void *st, const char *prompt)
 }
 
 /* ------------------------------------------------------------------ keys */
-static void click(ctl *c, edit_state *es, const ui_event *ev)
+/* A click on the palette takes a piece in hand; true when it was there. */
+static bool palette_click(edit_state *es, const ui_event *ev)
 {
-    int f, r;
     for (int i = 0; i < es->ncells; i++) {
         const ui_editor_cell *cell = &es->cells[i];
         if (ev->y == cell->y && ev->x >= cell->x0 && ev->x <= cell->x1) {
@@ -391,14 +356,10 @@ static void click(ctl *c, edit_state *es, const ui_event *ev)
             es->hand_type = same ? -1 : cell->type; /* a second click puts it back */
             es->hand_side = cell->side;
             es->hand_keep = true;
-            return;
+            return true;
         }
     }
-    if (ui_layout_cell_to_sq(&c->layout, c->set.flip, ev->y, ev->x, &f, &r)) {
-        es->cur_file = f;
-        es->cur_rank = r;
-        act_at(c, es, f, r);
-    }
+    return false;
 }
 
 static void edit_key(ctl *c, void *st, const ui_event *ev)
@@ -420,26 +381,21 @@ static void edit_key(ctl *c, void *st, const ui_event *ev)
         }
         return;
     }
+    if (ev->req == REQ_MOUSE && ev->press && palette_click(es, ev))
+        return;
+    if (tui_board_key(c, &es->b, ev))
+        return;
     int side, type;
     switch (ev->req) {
-    case REQ_UP: move_cursor(c, es, 0, -1); break;
-    case REQ_DOWN: move_cursor(c, es, 0, 1); break;
-    case REQ_LEFT: move_cursor(c, es, -1, 0); break;
-    case REQ_RIGHT: move_cursor(c, es, 1, 0); break;
-    case REQ_SELECT: act_at(c, es, es->cur_file, es->cur_rank); break;
-    case REQ_MOUSE:
-        if (ev->press)
-            click(c, es, ev);
-        break;
     case REQ_PIECE:
         if (letter_piece(ev->key, &side, &type)) {
-            put_piece(c, es, side, type, es->cur_file, es->cur_rank);
+            put_piece(c, es, side, type, es->b.file, es->b.rank);
             es->hand_side = side;
             es->hand_type = type;
             es->hand_keep = true;
         }
         break;
-    case REQ_REMOVE: ct_pos_remove(&es->pos, (ct_sq)CT_SQ(es->cur_file, es->cur_rank)); break;
+    case REQ_REMOVE: ct_pos_remove(&es->pos, (ct_sq)CT_SQ(es->b.file, es->b.rank)); break;
     case REQ_SIDE: ct_pos_set_side(&es->pos, !es->pos.side); break;
     case REQ_CLEAR: {
         ct_pos empty;
@@ -457,7 +413,6 @@ static void edit_key(ctl *c, void *st, const ui_event *ev)
     }
     case REQ_PASTE_FEN: ctl_prompt_text(c, es, _("FEN (type or paste):"), "", on_fen); break;
     case REQ_COPY_POS: session_copy(c, NULL, &es->pos, false); break;
-    case REQ_FLIP: c->set.flip = !c->set.flip; break;
     case REQ_PLAY_HOTSEAT: play_from(c, es, false); break;
     case REQ_PLAY_AI: play_from(c, es, true); break;
     case REQ_ANALYSE: analyse(c, es); break;
@@ -491,8 +446,7 @@ static void *edit_open(ctl *c, const void *arg)
     if (!fen || ct_fen_read(&p, fen, NULL) != CT_OK)
         ct_pos_start(&p);
     set_pos(es, &p);
-    es->cur_file = 4;
-    es->cur_rank = 4;
+    tui_board_init(&es->b, &board_ops, es, NULL, 4, 4);
     es->hand_type = -1;
     ui_input_paste(true);
     ctl_status(c, UI_STATUS, "%s", _("Set up a position: letters put pieces (K A B N R C P, Black in lower case); paste a FEN."));

@@ -28,40 +28,44 @@ static ui_keygroup below_keys(const ctl *c)
     return ctl_below_keys(c);
 }
 
-/* The help as lines: a group title (keys == NULL) or a request with its keys. Calls line()
- * for each; returns the number of lines. */
+/* The help as entries: a group title (keys == NULL) or a request with its keys, each on as
+ * many rows as its text needs at this width (wrapped, never cut). Calls line() for each with
+ * its first row; returns the number of rows. */
 typedef void (*help_line_fn)(ctl *c, const help_state *h, int n, const char *keys,
                             const char *text);
+static int entry_rows(const ctl *c, const char *keys, const char *text);
 
 static int help_lines(ctl *c, const help_state *h, help_line_fn line)
 {
     ui_keygroup groups[3] = {below_keys(c), UI_KEYS_EDIT, UI_KEYS_YESNO};
     int n = 0;
     for (int gi = 0; gi < 3; gi++) {
-        if (gi > 0 && line)
-            line(c, h, n, NULL, "");
         if (gi > 0)
-            n++;
+            n++; /* a blank row between groups */
+        const char *title = _(ui_keygroup_title(groups[gi]));
         if (line)
-            line(c, h, n, NULL, _(ui_keygroup_title(groups[gi])));
-        n++;
+            line(c, h, n, NULL, title);
+        n += entry_rows(c, NULL, title);
         for (int r = REQ_NONE + 1; r < REQ_MOUSE; r++) {
             char keys[128];
             if (!ui_keys_of_tr(groups[gi], (ui_req)r, keys, sizeof keys, key_tr))
                 continue;
+            const char *text = _(ui_req_help((ui_req)r));
             if (line)
-                line(c, h, n, keys, _(ui_req_help((ui_req)r)));
-            n++;
+                line(c, h, n, keys, text);
+            n += entry_rows(c, keys, text);
         }
         if (groups[gi] == UI_KEYS_PLAY || groups[gi] == UI_KEYS_REVIEW) {
-            if (line)
-                line(c, h, n, NULL, groups[gi] == UI_KEYS_REVIEW
-                                     ? _("Mouse: a click on a move goes there; the wheel steps through the moves.")
-                                     : _("Mouse: click a piece, then the point it goes to; the wheel scrolls the history."));
-            n++;
-            if (line)
-                line(c, h, n, NULL, _("Typed moves: Vietnamese P2-5, WXF C2.5, Chinese 炮二平五, coordinates h2e2."));
-            n++;
+            const char *notes[2] = {
+                groups[gi] == UI_KEYS_REVIEW
+                    ? _("Mouse: a click on a move goes there; the wheel steps through the moves.")
+                    : _("Mouse: click a piece, then the point it goes to; the wheel scrolls the history."),
+                _("Typed moves: Vietnamese P2-5, WXF C2.5, Chinese 炮二平五, coordinates h2e2.")};
+            for (int k = 0; k < 2; k++) {
+                if (line)
+                    line(c, h, n, NULL, notes[k]);
+                n += entry_rows(c, NULL, notes[k]);
+            }
         }
     }
     return n;
@@ -95,17 +99,28 @@ static int keys_width(const ctl *c)
     return w < c->layout.cols / 3 ? w : c->layout.cols / 3;
 }
 
+static int entry_rows(const ctl *c, const char *keys, const char *text)
+{
+    int cols = c->layout.cols, keyw = keys_width(c);
+    if (!keys)
+        return *text ? ui_wrap_rows(text, cols - 4) : 1;
+    int kr = ui_wrap_rows(keys, keyw), tr = ui_wrap_rows(text, cols - keyw - 5);
+    return kr > tr ? kr : tr;
+}
+
+/* Draws an entry from its first row; rows outside the scrolled window are cleared after. */
 static void draw_line(ctl *c, const help_state *h, int n, const char *keys, const char *text)
 {
     int y = 2 + n - h->scroll, cols = c->layout.cols, keyw = keys_width(c);
-    if (y < 2 || y >= 2 + visible_rows(c))
+    int rows = entry_rows(c, keys, text);
+    if (y + rows <= 2 || y >= 2 + visible_rows(c))
         return;
     if (!keys) {
-        ui_put(stdscr, y, 2, cols - 4, UI_TITLE, text);
+        ui_put_wrapped(stdscr, y, 2, cols - 4, rows, UI_TITLE, text);
         return;
     }
-    ui_put(stdscr, y, 2, keyw, UI_MENU_SEL, keys);
-    ui_put(stdscr, y, 2 + keyw + 1, cols - keyw - 5, UI_NORMAL, text);
+    ui_put_wrapped(stdscr, y, 2, keyw, rows, UI_MENU_SEL, keys);
+    ui_put_wrapped(stdscr, y, 2 + keyw + 1, cols - keyw - 5, rows, UI_NORMAL, text);
 }
 
 static void help_draw(ctl *c, void *st, const char *prompt)
@@ -116,8 +131,11 @@ static void help_draw(ctl *c, void *st, const char *prompt)
     if (h->scroll > max_scroll(c)) /* the window grew */
         h->scroll = max_scroll(c);
     werase(stdscr);
-    ui_put(stdscr, 0, 2, cols - 4, UI_TITLE, _("Cờ tướng — keys"));
     help_lines(c, h, draw_line);
+    /* An entry scrolled half out of the window leaves rows above and below it. */
+    ui_clear_rect(stdscr, 0, 0, 2, cols);
+    ui_clear_rect(stdscr, 2 + visible_rows(c), 0, rows - 2 - visible_rows(c), cols);
+    ui_put(stdscr, 0, 2, cols - 4, UI_TITLE, _("Cờ tướng — keys"));
     char foot[200];
     int total = help_lines(c, NULL, NULL), last = h->scroll + visible_rows(c);
     snprintf(foot, sizeof foot, _("Esc, q or ? to go back; Up/Down, PgUp/PgDn to scroll (%d-%d of %d)."),

@@ -100,9 +100,13 @@ static void list_draw(ctl *c, void *st, const char *prompt)
     else
         snprintf(head, sizeof head, _("No game offered in the lobby %s yet."), dir);
     free(dir);
-    ui_put(stdscr, 1, 2, cols - 4, l->err[0] ? UI_ERROR : UI_DIM, head);
-    l->first_y = 3;
-    for (int i = 0; i < l->n + 2 && l->first_y + i < rows - 3; i++) {
+    /* The lobby's folder and the status are wrapped, never cut. */
+    int hrows = ui_put_wrapped(stdscr, 1, 2, cols - 4, 2, l->err[0] ? UI_ERROR : UI_DIM, head);
+    l->first_y = 2 + hrows;
+    int srows = c->status[0] ? ui_wrap_rows(c->status, cols - 4) : 0;
+    if (srows > 3)
+        srows = 3;
+    for (int i = 0; i < l->n + 2 && l->first_y + i < rows - 2 - srows; i++) {
         char buf[400];
         if (i < l->n)
             row_text(l, &l->games[i], i == l->sel, buf, sizeof buf);
@@ -111,7 +115,7 @@ static void list_draw(ctl *c, void *st, const char *prompt)
         ui_put_pad(stdscr, l->first_y + i, 2, cols - 4, i == l->sel ? UI_MENU_SEL : UI_NORMAL, buf);
     }
     if (c->status[0])
-        ui_put(stdscr, rows - 3, 2, cols - 4, c->status_role, c->status);
+        ui_put_status(stdscr, rows - 3, 2, cols - 4, srows, c->status_role, c->status);
     if (prompt)
         ui_put_pad(stdscr, rows - 2, 2, cols - 4, UI_MENU_SEL, prompt);
     ui_put_centre(stdscr, rows - 1, 0, cols, UI_DIM,

@@ -14,6 +14,7 @@
 #include "sys/resume.h"
 #include "sys/sanitize.h"
 #include "sys/systime.h"
+#include "tui/board.h"
 #include "tui/controller.h"
 #include "tui/lobby_play.h"
 #include "tui/masters.h"
@@ -27,15 +28,10 @@
 
 typedef struct {
     game g;
-    int cur_file, cur_rank;
-    ct_sq selected;
-    ct_move targets[CT_MAX_MOVES];
-    int n_targets;
-    ct_move hint;
+    tui_board b;                     /* cursor, selection, hint, the move line */
     int history_scroll;
     bool user_paused;                /* p: the AI against itself stands still */
     int64_t last_draw;
-    char pending_path[1024];         /* a save waiting for "replace?" */
     /* The history lines, rebuilt only when the line or the notation changed. */
     ui_history_line hist[HISTORY_MAX];
     int hist_n;
@@ -60,12 +56,6 @@ static bool in_progress(const play_state *ps)
 static bool both_seated(const play_state *ps)
 {
     return ps->g.seats[CT_RED] && ps->g.seats[CT_BLACK];
-}
-
-static void clear_selection(play_state *ps)
-{
-    ps->selected = CT_NO_SQ;
-    ps->n_targets = 0;
 }
 
 static void result_status(ctl *c, play_state *ps)
@@ -97,8 +87,7 @@ static bool human_move(ctl *c, play_state *ps, ct_move mv)
     g->notation = sanitize_notation(c->set.notation);
     switch (game_play(g, mv, sys_now_ms(), &rep)) {
     case GAME_OK:
-        clear_selection(ps);
-        ps->hint = CT_NO_MOVE;
+        tui_board_clear(&ps->b);
         ps->history_scroll = 0;
         moved_status(c, ps, rep.mover, rep.text);
         ctl_autosave_news(c);
@@ -189,35 +178,10 @@ static void play_draw(ctl *c, void *st, const char *prompt)
     werase(stdscr);
     /* 1. The board. */
     const ct_pos *shown = ps->net ? tui_lobby_view(ps->net) : NULL;
-    ui_board_state bs = {
-        .pos = shown ? shown : g->pos,
-        .flip = c->set.flip,
-        .coords = c->set.coords,
-        .ascii = c->set.ascii || c->set.ascii_lines,
-        .glyphs = c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs,
-        .cursor_file = ctl_current_mode(c) == CTL_MODE_PLAY || ctl_current_mode(c) == CTL_MODE_PROMPT
-                           ? ps->cur_file : -1,
-        .cursor_rank = ps->cur_rank,
-        .selected = ps->selected,
-        .targets = ps->targets,
-        .n_targets = ps->n_targets,
-        .last_move = ct_record_move(&g->rec, g->node),
-        .hint = ps->hint,
-        .check_sq = CT_NO_SQ,
-    };
-    if (ct_in_check(g->pos, g->pos->side))
-        bs.check_sq = ct_pos_king(g->pos, g->pos->side);
-    if (c->set.ascii) {
-        bs.river_left = "~ ~ ~ ~";
-        bs.river_right = "~ ~ ~ ~";
-    } else if (i18n_is_vietnamese()) {
-        bs.river_left = "Sở hà";
-        bs.river_right = "Hán giới";
-    } else {
-        bs.river_left = "楚 河";
-        bs.river_right = "漢 界";
-    }
-    bs.red_numbers_hanzi = !c->set.ascii && c->set.glyphs == UI_GLYPHS_HAN;
+    ui_board_state bs;
+    tui_board_fill(c, &ps->b, shown ? shown : g->pos,
+                   ctl_current_mode(c) == CTL_MODE_PLAY || ctl_current_mode(c) == CTL_MODE_PROMPT, &bs);
+    bs.last_move = ct_record_move(&g->rec, g->node);
     ui_board_draw(stdscr, lo, &bs);
 
     /* 2. The panel. */
@@ -301,83 +265,38 @@ static void play_draw(ctl *c, void *st, const char *prompt)
 }
 
 /* ------------------------------------------------------------------ acting */
-static void select_targets(play_state *ps, ct_sq sq)
+static const ct_pos *board_position(void *owner)
 {
-    ct_move all[CT_MAX_MOVES];
-    int n = ct_gen_legal(ps->g.pos, all);
-    ps->n_targets = 0;
-    for (int i = 0; i < n; i++)
-        if (CT_FROM(all[i]) == sq)
-            ps->targets[ps->n_targets++] = all[i];
-    ps->selected = sq;
+    return ((play_state *)owner)->g.pos;
 }
 
-static void act_at(ctl *c, play_state *ps, int file, int rank)
+/* The board asks before a piece is chosen or a typed move is read. */
+static bool may_move(ctl *c, void *owner)
 {
-    ct_pos *pos = ps->g.pos;
-    ct_sq sq = (ct_sq)CT_SQ(file, rank);
+    play_state *ps = owner;
     if (ps->net && !tui_lobby_may_move(c, ps->net))
-        return;
+        return false;
     if (game_over(&ps->g)) {
         ctl_status(c, UI_ERROR, "%s", _("The game is over: start a new game (N) or undo (u)."));
-        return;
+        return false;
     }
     if (!game_human_turn(&ps->g)) {
         ctl_status(c, UI_STATUS, "%s", _("Wait: it is the AI's turn (m: move now)."));
-        return;
+        return false;
     }
-    if (ps->selected != CT_NO_SQ) {
-        if (sq == ps->selected) {
-            clear_selection(ps);
-            ctl_status(c, UI_STATUS, "%s", "");
-            return;
-        }
-        if (ct_pos_side_at(pos, sq) == pos->side) {
-            select_targets(ps, sq);
-            return;
-        }
-        human_move(c, ps, CT_MOVE(ps->selected, sq));
-        return;
-    }
-    int side = ct_pos_side_at(pos, sq);
-    if (side < 0) {
-        ctl_status(c, UI_ERROR, "%s", _("Choose one of your pieces first."));
-        return;
-    }
-    if (side != pos->side) {
-        ctl_status(c, UI_ERROR, "%s", _("That piece is not yours."));
-        return;
-    }
-    select_targets(ps, sq);
-    if (ps->n_targets == 0)
-        ctl_status(c, UI_ERROR, "%s", _("That piece has no legal move."));
-    else
-        ctl_status(c, UI_STATUS, "%s", "");
+    return true;
 }
 
-static void on_move_line(ctl *c, void *st, const char *text)
+static void board_move(ctl *c, void *owner, ct_move mv)
 {
-    play_state *ps = st;
-    if (ps->net && !tui_lobby_may_move(c, ps->net))
-        return;
-    while (*text == ' ')
-        text++;
-    if (!*text) {
-        ctl_status(c, UI_ERROR, "%s", _("No move typed: type one after ':' (h2e2, C2.5, P2-5), or Esc."));
-        return;
-    }
-    char why[CTL_STATUS_MAX];
-    ct_move mv = ctl_read_move(c, ps->g.pos, text, why, sizeof why);
-    if (!mv) {
-        ctl_status(c, UI_ERROR, "%s", why);
-        return;
-    }
-    if (!game_human_turn(&ps->g)) {
-        ctl_status(c, UI_STATUS, "%s", _("Wait: it is the AI's turn (m: move now)."));
-        return;
-    }
-    human_move(c, ps, mv);
+    human_move(c, owner, mv);
 }
+
+static const tui_board_ops board_ops = {
+    .position = board_position,
+    .may_move = may_move,
+    .play = board_move,
+};
 
 /* The side a human plays (the one to move, or the other when the AI is to move). */
 static int human_side(const play_state *ps)
@@ -463,8 +382,7 @@ static void undo(ctl *c, play_state *ps)
     /* Against the AI take back a full turn: back to a human's move. */
     while (!game_human_turn(g) && game_undo(g, now) == GAME_OK)
         ;
-    clear_selection(ps);
-    ps->hint = CT_NO_MOVE;
+    tui_board_clear(&ps->b);
     ctl_status(c, UI_STATUS, "%s", _("Move taken back."));
 }
 
@@ -478,46 +396,22 @@ static void redo(ctl *c, play_state *ps)
     }
     while (!game_human_turn(g) && !game_over(g) && game_redo(g, now) == GAME_OK)
         ;
-    clear_selection(ps);
+    tui_board_clear(&ps->b);
     ctl_status(c, UI_STATUS, "%s", game_over(g) ? "" : _("Move replayed."));
     if (game_over(g))
         result_status(c, ps);
 }
 
-/* Saving: the path typed, then "replace?" when another file is there. */
-static void write_to(ctl *c, play_state *ps, const char *path)
+/* Saving: the path typed, then "replace?" when another file is there (session_save_as). */
+static void write_to(ctl *c, void *st, const char *path)
 {
-    session_save_game(c, &ps->g, path);
-}
-
-static void on_replace_answer(ctl *c, void *st, bool yes)
-{
-    play_state *ps = st;
-    if (yes)
-        write_to(c, ps, ps->pending_path);
-    else
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
+    session_save_game(c, &((play_state *)st)->g, path);
 }
 
 static void on_save_name(ctl *c, void *st, const char *text)
 {
     play_state *ps = st;
-    char dir[1024];
-    session_games_dir(dir, sizeof dir);
-    session_typed_path(dir, text, ps->pending_path, sizeof ps->pending_path);
-    if (!ps->pending_path[0]) {
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
-        return;
-    }
-    if (strcmp(ps->pending_path, ps->g.path) != 0 && session_file_exists(ps->pending_path)) {
-        char q[1400];
-        char *p = sanitize_dup(ps->pending_path, 0);
-        snprintf(q, sizeof q, _("%s exists. Replace it? (y/n)"), p);
-        free(p);
-        ctl_prompt_yesno(c, ps, q, on_replace_answer);
-        return;
-    }
-    write_to(c, ps, ps->pending_path);
+    session_save_as(c, ps, text, ps->g.path, write_to);
 }
 
 static void save(ctl *c, play_state *ps)
@@ -529,14 +423,6 @@ static void save(ctl *c, play_state *ps)
     char path[1024];
     session_new_game_path(&ps->g, path, sizeof path);
     ctl_prompt_file(c, ps, _("Save the game to:"), path, on_save_name);
-}
-
-static void move_cursor(const ctl *c, play_state *ps, int dx, int dy)
-{
-    /* dx/dy are screen directions; flip turns the board. */
-    int df = c->set.flip ? -dx : dx, dr = c->set.flip ? dy : -dy;
-    ps->cur_file = (ps->cur_file + df + 9) % 9;
-    ps->cur_rank = (ps->cur_rank + dr + 10) % 10;
 }
 
 static void pace(ctl *c, play_state *ps, int dir)
@@ -557,28 +443,14 @@ static void play_key(ctl *c, void *st, const ui_event *ev)
     game *g = &ps->g;
     if (ps->net && tui_lobby_key(c, ps->net, ev))
         return;
+    if (tui_board_key(c, &ps->b, ev))
+        return;
     switch (ev->req) {
-    case REQ_UP: move_cursor(c, ps, 0, -1); break;
-    case REQ_DOWN: move_cursor(c, ps, 0, 1); break;
-    case REQ_LEFT: move_cursor(c, ps, -1, 0); break;
-    case REQ_RIGHT: move_cursor(c, ps, 1, 0); break;
-    case REQ_SELECT: act_at(c, ps, ps->cur_file, ps->cur_rank); break;
-    case REQ_MOUSE: {
-        int f, r;
-        if (!ev->press || !ui_layout_cell_to_sq(&c->layout, c->set.flip, ev->y, ev->x, &f, &r))
-            break;
-        ps->cur_file = f;
-        ps->cur_rank = r;
-        act_at(c, ps, f, r);
-        break;
-    }
     case REQ_CANCEL:
-        clear_selection(ps);
-        ps->hint = CT_NO_MOVE;
+        tui_board_clear(&ps->b);
         game_cancel_hint(g);
         ctl_status(c, UI_STATUS, "%s", "");
         break;
-    case REQ_MOVE_LINE: ctl_prompt_text(c, ps, _("Move:"), "", on_move_line); break;
     case REQ_UNDO: undo(c, ps); break;
     case REQ_REDO: redo(c, ps); break;
     case REQ_HINT:
@@ -619,20 +491,7 @@ static void play_key(ctl *c, void *st, const ui_event *ev)
         ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
         session_setting_changed(c, "notation");
         break;
-    case REQ_FLIP: c->set.flip = !c->set.flip; break;
     case REQ_EXPLORER: tui_masters_toggle(c); break;
-    case REQ_COORDS:
-        c->set.coords = !c->set.coords;
-        session_setting_changed(c, "coords");
-        break;
-    case REQ_GLYPHS:
-        if (c->set.ascii) {
-            ctl_status(c, UI_STATUS, "%s", _("The ASCII board has only letters."));
-        } else {
-            c->set.glyphs = (ui_glyphs)((c->set.glyphs + 1) % UI_GLYPHS_ASCII);
-            session_setting_changed(c, "glyphs");
-        }
-        break;
     case REQ_SCROLL_UP: ps->history_scroll += 5; break;
     case REQ_SCROLL_DOWN: ps->history_scroll = ps->history_scroll > 5 ? ps->history_scroll - 5 : 0; break;
     case REQ_COPY_GAME:
@@ -668,17 +527,13 @@ static void play_tick(ctl *c, void *st)
     switch (ev.kind) {
     case GAME_TICK_HINT:
         /* Show it, select its piece and put the cursor on its target: Enter plays it. */
-        ps->hint = ev.move;
-        select_targets(ps, CT_FROM(ev.move));
-        ps->cur_file = CT_SQ_FILE(CT_TO(ev.move));
-        ps->cur_rank = CT_SQ_RANK(CT_TO(ev.move));
+        tui_board_hint(&ps->b, g->pos, ev.move);
         ctl_move_text(c, g->pos, ev.move, t, sizeof t);
         ctl_status(c, UI_STATUS, _("Hint: %s (Enter plays it)"), t);
         break;
     case GAME_TICK_MOVED: {
         ps->hist_n = -1;
-        clear_selection(ps);
-        ps->hint = CT_NO_MOVE;
+        tui_board_clear(&ps->b);
         ps->history_scroll = 0;
         moved_status(c, ps, ev.side, ev.report.text);
         ui_screen_bell(); /* the opponent moved (bell = on): for players in another window */
@@ -719,8 +574,8 @@ static void play_cover(ctl *c, void *st, bool covered)
 /* ------------------------------------------------------------------ open and close */
 static void place_cursor(ctl *c, play_state *ps)
 {
-    ps->cur_file = 4;
-    ps->cur_rank = c->set.flip ? 7 : 2;
+    ps->b.file = 4;
+    ps->b.rank = c->set.flip ? 7 : 2;
 }
 
 static void *play_open(ctl *c, const void *arg)
@@ -732,8 +587,7 @@ static void *play_open(ctl *c, const void *arg)
     game_init(&ps->g);
     ps->hist_n = -1;
     ps->masters.selected = -1;
-    clear_selection(ps);
-    ps->hint = CT_NO_MOVE;
+    tui_board_init(&ps->b, &board_ops, ps, _("Move:"), 4, 2);
     int64_t now = sys_now_ms();
     char err[400] = "";
     if (a && a->lobby) {

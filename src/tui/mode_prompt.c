@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — prompts over the current screen: a line of text (a typed move, a comment, a file
  * name) edited with the line editor (ui/lineedit.c: cursor keys, Home/End, Ctrl-A/E/U/W/K,
- * history, Tab completion of file names), or a yes/no question. Enter or y/n answer, Esc
- * cancels. */
+ * history, Tab completion of file names), or a yes/no question: every question of the
+ * program, drawn by one view (ui_dialog_draw) centred over the screen that asked. Enter or
+ * y/n answer, Esc cancels. */
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "sys/i18n.h"
 #include "sys/xmalloc.h"
 #include "ui/draw.h"
+#include "ui/views.h"
 
 /* The prompt's own state, from its push to its pop. */
 typedef struct {
@@ -75,7 +77,11 @@ static void prompt_draw(ctl *c, void *st, const char *prompt)
     /* The screen under it draws the prompt: the game and the review in their panel, the
      * menu on its second-last row; over other screens it goes on that row here. */
     ctl_mode_id below = ctl_below_id(c);
-    if (below == CTL_MODE_REVIEW || below == CTL_MODE_PLAY) {
+    if (p->yesno) {
+        /* A question: the one dialog, over whatever screen asked it. */
+        ctl_draw_below(c, NULL);
+        ui_dialog_draw(stdscr, c->layout.rows, c->layout.cols, p->title);
+    } else if (below == CTL_MODE_REVIEW || below == CTL_MODE_PLAY) {
         prompt_line(p, panel_w, below == CTL_MODE_PLAY, line, size);
         ctl_draw_below(c, line);
     } else if (below == CTL_MODE_MENU) {

@@ -18,6 +18,7 @@
 #include "sys/sanitize.h"
 #include "sys/systime.h"
 #include "sys/xmalloc.h"
+#include "tui/board.h"
 #include "tui/controller.h"
 #include "tui/masters.h"
 #include "tui/session.h"
@@ -49,10 +50,10 @@ typedef struct {
     ct_move pa_pv[GAME_SEAT_PV_MAX];
     ct_move_annotation *ann;   /* the analysis of games[ann_game]'s main line */
     int nann, ann_game;
-    ct_sq selected;
-    int row_node[MAX_ROWS];
+    tui_board b;               /* a piece chosen and the move line (no cursor) */
+    int row_node[MAX_ROWS][2];      /* the moves' rows: left and right column */
+    int row_split;                  /* the right column's first screen column, 0: one */
     int row_game[MAX_ROWS];
-    char pending_path[1024];
     char (*list_lines)[160];
     const char *list_ptrs[LIST_MAX];
     char comment[16384];
@@ -114,7 +115,7 @@ static void show_game(ctl *c, review_state *rs, int i, ct_record *resume)
         game_load(&rs->g, &rs->games[i], CT_ROOT, &s, now);
     }
     rs->cur = i;
-    rs->selected = CT_NO_SQ;
+    tui_board_clear(&rs->b);
     drop_analysis(rs);
     game_autosave_attach(&c->saver, &rs->g, rs->path, i);
     game_autosave_set_file(&c->saver, &rs->g, rs->games, rs->changed, rs->ngames);
@@ -292,25 +293,11 @@ static void review_draw(ctl *c, void *st, const char *prompt)
     werase(stdscr);
     /* 1. The board at the current node. */
     ct_pos *pos = rs->g.pos;
-    ui_board_state bs = {
-        .pos = pos,
-        .flip = c->set.flip,
-        .coords = c->set.coords,
-        .ascii = c->set.ascii || c->set.ascii_lines,
-        .glyphs = c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs,
-        .cursor_file = -1,
-        .selected = rs->selected,
-        .last_move = ct_record_move(rec(rs), rs->g.node),
-        .hint = CT_NO_MOVE,
-        .check_sq = CT_NO_SQ,
-        .river_left = c->set.ascii ? "~ ~ ~ ~" : "楚 河",
-        .river_right = c->set.ascii ? "~ ~ ~ ~" : "漢 界",
-        .red_numbers_hanzi = !c->set.ascii && c->set.glyphs == UI_GLYPHS_HAN,
-    };
+    ui_board_state bs;
+    tui_board_fill(c, &rs->b, pos, false, &bs);
+    bs.last_move = ct_record_move(rec(rs), rs->g.node);
     if (rs->have_pa && rs->pa_node == rs->g.node && rs->pa_len > 0)
         bs.hint = rs->pa_pv[0];
-    if (ct_in_check(pos, pos->side))
-        bs.check_sq = ct_pos_king(pos, pos->side);
     ui_board_draw(stdscr, lo, &bs);
 
     /* 2. The moves of the current line. */
@@ -329,8 +316,13 @@ static void review_draw(ctl *c, void *st, const char *prompt)
             snprintf(extra, sizeof extra, " (+%d)", alts);
         const char *cm = ct_record_comment(rec(rs), rs->nodes[i]);
         int depth = game_variation_depth(&rs->g, rs->nodes[i]);
-        snprintf(m->text, sizeof m->text, "%-6s %s%s%s%s%s", num, depth ? "~" : "", t,
+        char move[sizeof m->move];
+        snprintf(move, sizeof move, "%s%s%s%s%s", depth ? "~" : "", t,
                  ct_annotate_mark(ct_record_nag(rec(rs), rs->nodes[i])), extra, cm && *cm ? " {…}" : "");
+        snprintf(m->move, sizeof m->move, "%s", move);
+        snprintf(m->text, sizeof m->text, "%-6s %s", num, move);
+        snprintf(m->num, sizeof m->num, "%d.", scratch->fullmove);
+        m->black = scratch->side == CT_BLACK;
         m->node = rs->nodes[i];
         m->current = i == cur;
         m->variation = depth > 0;
@@ -443,7 +435,9 @@ static void review_draw(ctl *c, void *st, const char *prompt)
             free(ev2);
         }
     }
-    ui_review_panel_draw(stdscr, &lo->panel, &pst, rs->row_node);
+    ui_review_hits hits = {rs->row_node, 0};
+    ui_review_panel_draw(stdscr, &lo->panel, &pst, &hits);
+    rs->row_split = hits.split;
     if (pst.aside && rs->masters_at.h > 0)
         tui_masters_draw(&rs->masters, &rs->masters_at);
 }
@@ -533,7 +527,7 @@ static void engines_tick(ctl *c, review_state *rs)
         if (rs->annotator && game_seat_busy(rs->annotator)) {
             game_seat_progress p;
             game_seat_progress_get(rs->annotator, &p);
-            ctl_status(c, UI_STATUS, _("Analysing the game: %d/%d moves (Esc stops)"), p.done, p.total);
+            ctl_status_live(c, UI_STATUS, _("Analysing the game: %d/%d moves (Esc stops)"), p.done, p.total);
         }
         c->dirty = true;
     }
@@ -564,7 +558,7 @@ static void play_on(ctl *c, review_state *rs, ct_move mv)
             ctl_status(c, UI_ERROR, "%s", _("That move is not legal here."));
         return;
     }
-    rs->selected = CT_NO_SQ;
+    tui_board_clear(&rs->b);
     ctl_status(c, UI_STATUS, "%s", ct_record_on_main_line(rec(rs), rs->g.node)
                                        ? _("On the main line.")
                                        : _("A new variation (S saves it)."));
@@ -581,37 +575,17 @@ static void set_ai_replies(ctl *c, review_state *rs, bool on)
     }
 }
 
-static void click_square(ctl *c, review_state *rs, int file, int rank)
+static const ct_pos *board_position(void *owner)
 {
-    ct_pos *pos = rs->g.pos;
-    ct_sq sq = (ct_sq)CT_SQ(file, rank);
-    if (rs->selected != CT_NO_SQ && sq != rs->selected && ct_pos_side_at(pos, sq) != pos->side) {
-        play_on(c, rs, CT_MOVE(rs->selected, sq));
-        return;
-    }
-    if (ct_pos_side_at(pos, sq) == pos->side && sq != rs->selected)
-        rs->selected = sq;
-    else
-        rs->selected = CT_NO_SQ;
+    return ((review_state *)owner)->g.pos;
 }
 
-static void on_move_text(ctl *c, void *st, const char *text)
+static void board_move(ctl *c, void *owner, ct_move mv)
 {
-    review_state *rs = st;
-    while (*text == ' ')
-        text++;
-    if (!*text) {
-        ctl_status(c, UI_ERROR, "%s", _("No move typed: type one after ':' (h2e2, C2.5, P2-5), or Esc."));
-        return;
-    }
-    char why[CTL_STATUS_MAX];
-    ct_move mv = ctl_read_move(c, rs->g.pos, text, why, sizeof why);
-    if (!mv) {
-        ctl_status(c, UI_ERROR, "%s", why);
-        return;
-    }
-    play_on(c, rs, mv);
+    play_on(c, owner, mv);
 }
+
+static const tui_board_ops board_ops = {.position = board_position, .play = board_move};
 
 static void on_comment(ctl *c, void *st, const char *text)
 {
@@ -646,34 +620,15 @@ static void write_file(ctl *c, review_state *rs, const char *path)
     free(p);
 }
 
-static void on_replace_answer(ctl *c, void *st, bool yes)
+static void write_to(ctl *c, void *st, const char *path)
 {
-    review_state *rs = st;
-    if (yes)
-        write_file(c, rs, rs->pending_path);
-    else
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
+    write_file(c, st, path);
 }
 
 static void on_save_path(ctl *c, void *st, const char *text)
 {
     review_state *rs = st;
-    char dir[1024];
-    session_games_dir(dir, sizeof dir);
-    session_typed_path(dir, text, rs->pending_path, sizeof rs->pending_path);
-    if (!rs->pending_path[0]) {
-        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
-        return;
-    }
-    if (strcmp(rs->pending_path, rs->path) != 0 && session_file_exists(rs->pending_path)) {
-        char q[1400];
-        char *p = sanitize_dup(rs->pending_path, 0);
-        snprintf(q, sizeof q, _("%s exists. Replace it? (y/n)"), p);
-        free(p);
-        ctl_prompt_yesno(c, rs, q, on_replace_answer);
-        return;
-    }
-    write_file(c, rs, rs->pending_path);
+    session_save_as(c, rs, text, rs->path, write_to);
 }
 
 static void leave(ctl *c, review_state *rs)
@@ -776,6 +731,8 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
     }
     game *g = &rs->g;
     bool moved = false;
+    if (tui_board_key(c, &rs->b, ev))
+        return;
     switch (ev->req) {
     case REQ_FORWARD: moved = game_forward(g); break;
     case REQ_BACK: moved = game_back(g); break;
@@ -789,7 +746,6 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
         moved = game_enter_variation(g, ev->key >= '1' && ev->key <= '9' ? ev->key - '0' : 1);
         break;
     case REQ_LEAVE_VAR: moved = game_leave_variation(g); break;
-    case REQ_FLIP: c->set.flip = !c->set.flip; break;
     case REQ_EXPLORER: tui_masters_toggle(c); break;
     case REQ_EDIT_POSITION: {
         char fen[128];
@@ -805,13 +761,11 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
         else
             ctl_status(c, UI_STATUS, "%s", _("Choose a master move first: M shows them, [ and ] choose."));
         break;
-    case REQ_COORDS: c->set.coords = !c->set.coords; session_setting_changed(c, "coords"); break;
     case REQ_NOTATION:
         c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
         ctl_status(c, UI_STATUS, _("Notation: %s"), ct_notation_name(c->set.notation));
         session_setting_changed(c, "notation");
         break;
-    case REQ_MOVE_LINE: ctl_prompt_text(c, rs, _("Play on (a move):"), "", on_move_text); break;
     case REQ_SAVE: ctl_prompt_file(c, rs, _("Save all games to:"), rs->path, on_save_path); break;
     case REQ_OPEN: session_open_prompt(c); break;
     case REQ_PREV_GAME: moved = select_game(c, rs, rs->cur - 1); break;
@@ -828,8 +782,8 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
             ctl_status(c, UI_STATUS, "%s", _("Stopped."));
             break;
         }
-        if (rs->selected != CT_NO_SQ || rs->autoplay) {
-            rs->selected = CT_NO_SQ;
+        if (rs->b.selected != CT_NO_SQ || rs->autoplay) {
+            tui_board_clear(&rs->b);
             rs->autoplay = false;
             break;
         }
@@ -841,19 +795,19 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
             leave(c, rs);
         break;
     case REQ_MOUSE: {
-        int f, r;
         if (!ev->press)
             break;
         if (ev->y >= c->layout.panel.y && ev->y < c->layout.panel.y + c->layout.panel.h &&
             ev->x >= c->layout.panel.x && ev->y - c->layout.panel.y < MAX_ROWS) {
-            int node = rs->row_node[ev->y - c->layout.panel.y];
+            const int *pair = rs->row_node[ev->y - c->layout.panel.y];
+            int node = rs->row_split && ev->x >= rs->row_split ? pair[1] : pair[0];
+            if (node < 0)
+                node = pair[0] >= 0 ? pair[0] : pair[1];
             ct_move mv = c->set.explorer ? tui_masters_at(&rs->masters, ev->y, ev->x) : CT_NO_MOVE;
             if (node >= 0)
                 moved = game_goto(g, node);
             else if (mv)
                 play_on(c, rs, mv);
-        } else if (ui_layout_cell_to_sq(&c->layout, c->set.flip, ev->y, ev->x, &f, &r)) {
-            click_square(c, rs, f, r);
         }
         break;
     }
@@ -910,7 +864,7 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
     default: break;
     }
     if (moved) {
-        rs->selected = CT_NO_SQ;
+        tui_board_clear(&rs->b);
         if (ev->req != REQ_MOUSE && c->status_role != UI_ERROR)
             c->status[0] = '\0';
     }
@@ -953,6 +907,8 @@ static void *review_open(ctl *c, const void *arg)
         return NULL;
     }
     game_init(&rs->g);
+    tui_board_init(&rs->b, &board_ops, rs, _("Play on (a move):"), 4, 0);
+    rs->b.hide_cursor = true;
     rs->quit_on_exit = a->quit_on_exit;
     snprintf(rs->path, sizeof rs->path, "%s", a->path ? a->path : "");
     int at = 0;

@@ -12,6 +12,7 @@
 #include "sys/exercises.h"
 #include "sys/i18n.h"
 #include "sys/sanitize.h"
+#include "tui/board.h"
 #include "tui/controller.h"
 #include "tui/session.h"
 #include "ui/draw.h"
@@ -29,11 +30,7 @@ typedef struct {
     game_trainer t;
     bool have_t;
     bool failed_recorded;    /* this attempt already counted as failed */
-    int cur_file, cur_rank;
-    ct_sq selected;
-    ct_move targets[CT_MAX_MOVES];
-    int n_targets;
-    ct_move shown_hint;      /* on the board */
+    tui_board b;             /* cursor, selection, the hint shown, the move line */
     bool review;             /* showing the solution */
     int review_ply;
     bool quit_on_exit;
@@ -45,12 +42,6 @@ typedef struct {
 static const ct_exercise *current(const train_state *ts)
 {
     return ts->nlist ? &ts->set.ex[ts->list[ts->cur]] : NULL;
-}
-
-static void clear_selection(train_state *ts)
-{
-    ts->selected = CT_NO_SQ;
-    ts->n_targets = 0;
 }
 
 static void record(ctl *c, train_state *ts, bool solved)
@@ -79,8 +70,7 @@ static void open_current(ctl *c, train_state *ts)
     if (ts->have_t)
         game_trainer_free(&ts->t);
     ts->have_t = false;
-    clear_selection(ts);
-    ts->shown_hint = CT_NO_MOVE;
+    tui_board_clear(&ts->b);
     ts->review = false;
     ts->failed_recorded = false;
     const ct_exercise *ex = current(ts);
@@ -183,24 +173,15 @@ static void train_draw(ctl *c, void *st, const char *prompt)
     else if (!ts->review && ts->t.nline > 0)
         last = ts->t.line[ts->t.nline - 1];
     bool here = ctl_current_mode(c) == CTL_MODE_TRAIN || ctl_current_mode(c) == CTL_MODE_PROMPT;
-    ui_board_state bs = {
-        .pos = pos,
-        .flip = c->set.flip,
-        .coords = c->set.coords,
-        .ascii = c->set.ascii || c->set.ascii_lines,
-        .glyphs = c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs,
-        .cursor_file = here && !ts->review ? ts->cur_file : -1,
-        .cursor_rank = ts->cur_rank,
-        .selected = ts->review ? CT_NO_SQ : ts->selected,
-        .targets = ts->targets,
-        .n_targets = ts->review ? 0 : ts->n_targets,
-        .last_move = last,
-        .hint = ts->review ? CT_NO_MOVE : ts->shown_hint,
-        .check_sq = ct_in_check(pos, pos->side) ? ct_pos_king(pos, pos->side) : CT_NO_SQ,
-        .river_left = c->set.ascii ? "~ ~ ~ ~" : "楚 河",
-        .river_right = c->set.ascii ? "~ ~ ~ ~" : "漢 界",
-        .red_numbers_hanzi = !c->set.ascii && c->set.glyphs == UI_GLYPHS_HAN,
-    };
+    ui_board_state bs;
+    ts->b.hide_cursor = ts->review;
+    tui_board_fill(c, &ts->b, pos, here, &bs);
+    bs.last_move = last;
+    if (ts->review) { /* the solution: nothing chosen on it */
+        bs.selected = CT_NO_SQ;
+        bs.n_targets = 0;
+        bs.hint = CT_NO_MOVE;
+    }
     ui_board_draw(stdscr, &c->layout, &bs);
 
     char title[200], goal[128], info[200], score[200], filter[200], source[200];
@@ -242,8 +223,6 @@ static void train_draw(ctl *c, void *st, const char *prompt)
 }
 
 /* ---------------------------------------------------------------- moves */
-static void act_at(ctl *c, train_state *ts, int file, int rank);
-
 /* The judge's verdict on the move submitted (or the hint it found), from the tick. */
 static void verdict(ctl *c, train_state *ts, game_trainer_result r, ct_move mv, ct_move reply)
 {
@@ -285,16 +264,15 @@ static void verdict(ctl *c, train_state *ts, game_trainer_result r, ct_move mv, 
         ct_sq_name(CT_FROM(h), sq);
         if (t->hint_level == 1) {
             /* The piece is picked up for the player, the cursor on it. */
-            clear_selection(ts);
-            ts->cur_file = CT_SQ_FILE(CT_FROM(h));
-            ts->cur_rank = CT_SQ_RANK(CT_FROM(h));
-            act_at(c, ts, ts->cur_file, ts->cur_rank);
+            tui_board_clear(&ts->b);
+            tui_board_pick(&ts->b, &t->pos, CT_FROM(h));
             ctl_status(c, UI_STATUS, _("Hint: move the piece on %s (i again: the move)."), sq);
         } else {
+            /* As play's hint: its piece chosen, the cursor on its target, Enter plays it. */
             char ht[CT_MOVE_TEXT_MAX];
             ctl_move_text(c, &t->pos, h, ht, sizeof ht);
-            ts->shown_hint = h;
-            ctl_status(c, UI_STATUS, _("Hint: %s."), ht);
+            tui_board_hint(&ts->b, &t->pos, h);
+            ctl_status(c, UI_STATUS, _("Hint: %s (Enter plays it)"), ht);
         }
         break;
     }
@@ -328,59 +306,40 @@ static void solver_move(ctl *c, train_state *ts, ct_move mv)
         ctl_status(c, UI_ERROR, "%s", ctl_why_text(t->why));
         return;
     }
-    clear_selection(ts);
-    ts->shown_hint = CT_NO_MOVE;
+    tui_board_clear(&ts->b);
     ctl_move_text(c, &t->pos, mv, ts->judged, sizeof ts->judged);
     if (r == TRAINER_PENDING)
         ctl_status(c, UI_STATUS, "%s", _("Checking the move... (Esc: cancel)"));
 }
 
-static void act_at(ctl *c, train_state *ts, int file, int rank)
+static const ct_pos *board_position(void *owner)
 {
-    if (ts->review) {
-        ctl_status(c, UI_STATUS, "%s", _("This is the solution: Esc goes back to the exercise."));
-        return;
-    }
-    if (judging(c, ts))
-        return;
-    ct_pos *pos = &ts->t.pos;
-    ct_sq sq = (ct_sq)CT_SQ(file, rank);
-    if (ts->selected != CT_NO_SQ && sq != ts->selected && ct_pos_side_at(pos, sq) != pos->side) {
-        solver_move(c, ts, CT_MOVE(ts->selected, sq));
-        return;
-    }
-    if (sq == ts->selected || ct_pos_side_at(pos, sq) != pos->side) {
-        clear_selection(ts);
-        if (ct_pos_side_at(pos, sq) >= 0)
-            ctl_status(c, UI_ERROR, "%s", _("That piece is not yours."));
-        return;
-    }
-    ct_move all[CT_MAX_MOVES];
-    int n = ct_gen_legal(pos, all);
-    ts->n_targets = 0;
-    for (int i = 0; i < n; i++)
-        if (CT_FROM(all[i]) == sq)
-            ts->targets[ts->n_targets++] = all[i];
-    ts->selected = sq;
+    return &((train_state *)owner)->t.pos;
 }
 
-static void on_move_text(ctl *c, void *st, const char *text)
+/* The board asks before a piece is chosen or a typed move is read. */
+static bool may_move(ctl *c, void *owner)
 {
-    train_state *ts = st;
-    if (!ts->have_t || ts->review)
-        return;
-    ct_move mv = CT_NO_MOVE;
-    ct_parse_error err;
-    if (ct_move_parse(&ts->t.pos, text, c->set.notation, &mv, &err) != CT_OK)
-        ct_move_parse(&ts->t.pos, text, CT_NOTATION_AUTO, &mv, &err);
-    if (!mv)
-        mv = ct_move_parse_coord(text);
-    if (!mv) {
-        ctl_status(c, UI_ERROR, "%s", _("Cannot read that move."));
-        return;
+    train_state *ts = owner;
+    if (!ts->have_t)
+        return false;
+    if (ts->review) {
+        ctl_status(c, UI_STATUS, "%s", _("This is the solution: Esc goes back to the exercise."));
+        return false;
     }
-    solver_move(c, ts, mv);
+    return !judging(c, ts);
 }
+
+static void board_move(ctl *c, void *owner, ct_move mv)
+{
+    solver_move(c, owner, mv);
+}
+
+static const tui_board_ops board_ops = {
+    .position = board_position,
+    .may_move = may_move,
+    .play = board_move,
+};
 
 static void hint(ctl *c, train_state *ts)
 {
@@ -401,13 +360,6 @@ static void step_exercise(ctl *c, train_state *ts, int dir)
     open_current(c, ts);
 }
 
-static void move_cursor(const ctl *c, train_state *ts, int dx, int dy)
-{
-    int df = c->set.flip ? -dx : dx, dr = c->set.flip ? dy : -dy;
-    ts->cur_file = (ts->cur_file + df + 9) % 9;
-    ts->cur_rank = (ts->cur_rank + dr + 10) % 10;
-}
-
 static void leave(ctl *c, train_state *ts)
 {
     if (ts->quit_on_exit || c->n_frames <= 1)
@@ -422,29 +374,15 @@ static void train_key(ctl *c, void *st, const ui_event *ev)
     if (!ts->have_t && ev->req != REQ_QUIT && ev->req != REQ_FILTER_KIND &&
         ev->req != REQ_FILTER_DIFFICULTY && ev->req != REQ_HELP)
         return;
-    switch (ev->req) {
-    case REQ_LEFT:
-    case REQ_RIGHT:
-        if (ts->review) {
-            int n = ts->t.ex->nsolution, p = ts->review_ply + (ev->req == REQ_RIGHT ? 1 : -1);
-            ts->review_ply = p < 0 ? 0 : p > n ? n : p;
-            ctl_status(c, UI_STATUS, _("The solution: move %d of %d (Esc: back)."), ts->review_ply, n);
-            break;
-        }
-        move_cursor(c, ts, ev->req == REQ_RIGHT ? 1 : -1, 0);
-        break;
-    case REQ_UP: move_cursor(c, ts, 0, -1); break;
-    case REQ_DOWN: move_cursor(c, ts, 0, 1); break;
-    case REQ_SELECT: act_at(c, ts, ts->cur_file, ts->cur_rank); break;
-    case REQ_MOUSE: {
-        int f, r;
-        if (!ev->press || !ui_layout_cell_to_sq(&c->layout, c->set.flip, ev->y, ev->x, &f, &r))
-            break;
-        ts->cur_file = f;
-        ts->cur_rank = r;
-        act_at(c, ts, f, r);
-        break;
+    if (ts->review && (ev->req == REQ_LEFT || ev->req == REQ_RIGHT)) {
+        int n = ts->t.ex->nsolution, p = ts->review_ply + (ev->req == REQ_RIGHT ? 1 : -1);
+        ts->review_ply = p < 0 ? 0 : p > n ? n : p;
+        ctl_status(c, UI_STATUS, _("The solution: move %d of %d (Esc: back)."), ts->review_ply, n);
+        return;
     }
+    if (ts->have_t && tui_board_key(c, &ts->b, ev))
+        return;
+    switch (ev->req) {
     case REQ_CANCEL:
         if (game_trainer_busy(&ts->t)) {
             /* Taken back before the verdict: whatever the judge finds is dropped. */
@@ -454,22 +392,16 @@ static void train_key(ctl *c, void *st, const ui_event *ev)
                                                     : _("Taken back before the verdict: play another move."));
             break;
         }
-        clear_selection(ts);
-        ts->shown_hint = CT_NO_MOVE;
+        tui_board_clear(&ts->b);
         if (ts->review) {
             ts->review = false;
             ctl_status(c, UI_STATUS, "%s", _("Back to the exercise (r: from its start)."));
         }
         break;
-    case REQ_MOVE_LINE:
-        if (!ts->review)
-            ctl_prompt_text(c, ts, _("Move:"), "", on_move_text);
-        break;
     case REQ_HINT: hint(c, ts); break;
     case REQ_RETRY: {
         game_trainer_retry(&ts->t);
-        clear_selection(ts);
-        ts->shown_hint = CT_NO_MOVE;
+        tui_board_clear(&ts->b);
         ts->review = false;
         ts->failed_recorded = false;
         char goal[128];
@@ -496,12 +428,6 @@ static void train_key(ctl *c, void *st, const ui_event *ev)
             ts->difficulty = (ts->difficulty + 1) % (CT_EX_DIFFICULTIES + 1);
         build_list(ts);
         open_current(c, ts);
-        break;
-    case REQ_FLIP: c->set.flip = !c->set.flip; break;
-    case REQ_COORDS: c->set.coords = !c->set.coords; break;
-    case REQ_GLYPHS:
-        if (!c->set.ascii)
-            c->set.glyphs = (ui_glyphs)((c->set.glyphs + 1) % UI_GLYPHS_COUNT);
         break;
     case REQ_NOTATION:
         c->set.notation = (ct_notation)((c->set.notation + 1) % CT_NOTATION_AUTO);
@@ -568,8 +494,7 @@ static void *train_open(ctl *c, const void *arg)
         if (!*end && v > 0)
             ts->judge_nodes = (uint64_t)v;
     }
-    ts->cur_file = 4;
-    ts->cur_rank = 4;
+    tui_board_init(&ts->b, &board_ops, ts, _("Move:"), 4, 4);
     build_list(ts);
     int want = a->id ? ct_exset_find(&ts->set, a->id) : a->today ? ts->daily : -1;
     if (want >= 0 && !show_index(ts, want)) {

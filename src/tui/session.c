@@ -18,6 +18,7 @@
 #include "sys/resume.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
+#include "sys/xmalloc.h"
 #include "cotuong/pgn.h"
 #include "ui/draw.h"
 #include "ui/input.h"
@@ -233,6 +234,42 @@ bool session_file_exists(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0;
+}
+
+static void on_replace_answer(ctl *c, void *st, bool yes)
+{
+    (void)st;
+    if (yes && c->save_ask.write)
+        c->save_ask.write(c, c->save_ask.st, c->save_ask.path);
+    else
+        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
+    c->save_ask.write = NULL;
+}
+
+void session_save_as(ctl *c, void *st, const char *typed, const char *current, ctl_write_fn write)
+{
+    char dir[1024];
+    char *path = c->save_ask.path;
+    size_t size = sizeof c->save_ask.path;
+    session_games_dir(dir, sizeof dir);
+    session_typed_path(dir, typed, path, size);
+    if (!path[0]) {
+        ctl_status(c, UI_STATUS, "%s", _("Not saved."));
+        return;
+    }
+    if ((!current || strcmp(path, current) != 0) && session_file_exists(path)) {
+        c->save_ask.write = write;
+        c->save_ask.st = st;
+        char *p = sanitize_dup(path, 0);
+        size_t qsize = strlen(p) + 400;
+        char *q = xmalloc(qsize);
+        snprintf(q, qsize, _("%s exists. Replace it? (y/n)"), p);
+        ctl_prompt_yesno(c, st, q, on_replace_answer);
+        free(q);
+        free(p);
+        return;
+    }
+    write(c, st, path);
 }
 
 bool session_save_game(ctl *c, game *g, const char *path)

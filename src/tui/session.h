@@ -38,6 +38,11 @@ void session_new_game_path(const game *g, char *buf, size_t size);
 bool session_file_exists(const char *path);
 /* Writes g (tags filled) to path as PGN; status line says what happened. */
 bool session_save_game(ctl *c, game *g, const char *path);
+/* Saving under the name typed at a prompt (prefilled with the games folder): the path the
+ * user means, then the one question "… exists. Replace it?" when another file is there
+ * (current, the file the work came from, is no other file; NULL: none); write(c, st, path)
+ * writes. Every screen that saves asks this way. */
+void session_save_as(ctl *c, void *st, const char *typed, const char *current, ctl_write_fn write);
 /* Asks for a file to open (PGN or XQF) and opens it in a review above the current mode. */
 void session_open_prompt(ctl *c);
 

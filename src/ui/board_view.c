@@ -141,9 +141,9 @@ void ui_board_draw(WINDOW *w, const ui_layout *lo, const ui_board_state *st)
                 ui_role role = side == CT_RED ? UI_RED : UI_BLACK;
                 attr_t a = ui_role_attr(role);
                 if (sq == st->check_sq)
-                    a = ui_role_attr(UI_CHECK);
-                else if (sq == st->selected)
-                    a = ui_role_attr(UI_SELECTED);
+                    a = ui_role_attr(side == CT_RED ? UI_CHECK : UI_CHECK_BLACK);
+                else if (sq == st->selected) /* a Red piece stays red on the mark */
+                    a = ui_role_attr(side == CT_RED ? UI_SELECTED_RED : UI_SELECTED);
                 else if (target)
                     a = ui_role_attr(UI_CAPTURE);
                 else if (hint)

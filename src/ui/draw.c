@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — measured, clipped string drawing for the views (libunistring widths). */
 #include <langinfo.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistr.h>
@@ -8,6 +9,7 @@
 
 #include "ui/draw.h"
 #include "sys/sanitize.h"
+#include "ui/requests.h"
 
 static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s);
 
@@ -96,7 +98,8 @@ static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const ch
     }
     int used = 0, bytes = 0, from = 0;
     bool reverse_next = false;
-    wmove(w, y, x);
+    if (wmove(w, y, x) == ERR) /* off the window (a row scrolled out): nothing drawn */
+        return 0;
     wattr_set(w, attr, 0, NULL);
     wattron(w, attr);
     while ((size_t)bytes < left) {
@@ -159,6 +162,59 @@ void ui_clear_rect(WINDOW *w, int y, int x, int h, int wd)
     }
 }
 
+int ui_put_above(WINDOW *w, int bottom, int x, int width, int maxrows, ui_role role,
+                 const char *s)
+{
+    if (maxrows <= 0 || !s || !*s)
+        return 0;
+    int n = ui_wrap_rows(s, width);
+    if (n > maxrows)
+        n = maxrows;
+    ui_clear_rect(w, bottom - n + 1, x, n, width);
+    return ui_put_wrapped(w, bottom - n + 1, x, width, n, role, s);
+}
+
+int ui_put_status(WINDOW *w, int bottom, int x, int width, int maxrows, ui_role role,
+                  const char *s)
+{
+    int used = ui_put_above(w, bottom, x, width, maxrows, role, s);
+    if (used == 0 || ui_wrap_rows(s, width) <= used)
+        return used;
+    /* Cut: the end of its last row says which key shows it whole. */
+    char keys[64], mark[80];
+    if (ui_keys_of(UI_KEYS_PLAY, REQ_MESSAGES, keys, sizeof keys) <= 0)
+        return used;
+    char *comma = strchr(keys, ',');
+    if (comma)
+        *comma = '\0';
+    snprintf(mark, sizeof mark, "%s [%s]", ui_locale_is_utf8() ? "\xe2\x80\xa6" : "...", keys);
+    int mw = ui_strwidth(mark);
+    if (mw < width) {
+        ui_clear_rect(w, bottom, x + width - mw - 1, 1, mw + 1);
+        ui_put(w, bottom, x + width - mw, mw, role, mark);
+    }
+    return used;
+}
+
+int ui_wrap_rows(const char *s, int width)
+{
+    return ui_put_wrapped(NULL, 0, 0, width, 1 << 20, UI_NORMAL, s);
+}
+
+/* The slash at s[i] is in a word with another slash (a path), not in "y/n" or "h/l". */
+static bool in_path(const char *s, size_t i)
+{
+    size_t a = i, b = i + 1;
+    while (a > 0 && s[a - 1] != ' ' && s[a - 1] != '\n')
+        a--;
+    while (s[b] && s[b] != ' ' && s[b] != '\n')
+        b++;
+    int n = 0;
+    for (size_t k = a; k < b; k++)
+        n += s[k] == '/';
+    return n >= 2;
+}
+
 int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role role,
                    const char *s)
 {
@@ -175,8 +231,16 @@ int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role rol
                 break;
             if (p[bytes] == ' ')
                 last_space = bytes;
+            else if (p[bytes] == '/' && bytes > 0 && in_path(s, (size_t)(p - s) + (size_t)bytes))
+                last_space = bytes + 1; /* a path breaks after a slash, not mid-name */
             used += cw;
             bytes += len;
+        }
+        if (bytes == 0 && (size_t)bytes < rem && p[bytes] != '\n') {
+            /* Not even one character fits: take it anyway, never loop. */
+            int len;
+            char_width(p, rem, &len);
+            bytes = len;
         }
         int cut = bytes;
         if ((size_t)bytes < rem && p[bytes] != '\n' && last_space > 0)
@@ -189,14 +253,16 @@ int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role rol
             bool more = nl != NULL || n > sizeof last - 8;
             snprintf(last, sizeof last, "%.*s%s", (int)(more && n > sizeof last - 8 ? sizeof last - 8 : n), p,
                      more ? " \xe2\x80\xa6" : "");
-            ui_put_pad(w, y + rows, x, width, role, last);
+            if (w)
+                ui_put_pad(w, y + rows, x, width, role, last);
             return rows + 1;
         }
-        char line[512];
+        char line[2048];
         int n = cut < (int)sizeof line - 1 ? cut : (int)sizeof line - 1;
         memcpy(line, p, (size_t)n);
         line[n] = 0;
-        ui_put_pad(w, y + rows, x, width, role, line);
+        if (w)
+            ui_put_pad(w, y + rows, x, width, role, line);
         rows++;
         p += cut;
         while (*p == ' ' || *p == '\n')

@@ -31,10 +31,21 @@ int ui_put_pad(WINDOW *w, int y, int x, int maxw, ui_role role, const char *s);
 int ui_put_centre(WINDOW *w, int y, int x, int width, ui_role role, const char *s);
 /* Blanks a rectangle. */
 void ui_clear_rect(WINDOW *w, int y, int x, int h, int wd);
-/* Word-wraps s into lines of at most width columns, drawing from row y; at most maxlines,
- * the last ending in an ellipsis when text remains. Returns the rows used. */
+/* Word-wraps s into lines of at most width columns (a path breaks after a slash), drawing
+ * from row y; at most maxlines, the last ending in an ellipsis when text remains. Returns the
+ * rows used; w NULL: only counts them. */
 int ui_put_wrapped(WINDOW *w, int y, int x, int width, int maxlines, ui_role role,
                    const char *s);
+/* Draws s wrapped on the rows that end at row bottom (a panel filled from the bottom up):
+ * the rows it needs, at most maxrows. Returns the rows used (0 for an empty s). */
+int ui_put_above(WINDOW *w, int bottom, int x, int width, int maxrows, ui_role role,
+                 const char *s);
+/* The same for a status message: when it is cut, its last row ends in "… [!]", the key of
+ * the messages screen that shows it whole. */
+int ui_put_status(WINDOW *w, int bottom, int x, int width, int maxrows, ui_role role,
+                  const char *s);
+/* The rows ui_put_wrapped needs for all of s in width columns. */
+int ui_wrap_rows(const char *s, int width);
 /* True when the locale's codeset is UTF-8. */
 bool ui_locale_is_utf8(void);
 

@@ -46,19 +46,16 @@ void ui_editor_panel_draw(WINDOW *w, const ui_rect *r, const ui_editor_panel *st
     /* 3. From the bottom up: footer, prompt, status. */
     int foot = bottom - 1;
     if (st->footer && foot > y)
-        ui_put_pad(w, foot--, x, wd, UI_DIM, st->footer);
+        foot -= ui_put_above(w, foot, x, wd, 2, UI_DIM, st->footer);
     if (st->prompt && foot > y) {
         int rows = ui_strwidth(st->prompt) > wd && foot - 1 > y ? 2 : 1;
         ui_clear_rect(w, foot - rows + 1, x, rows, wd);
         ui_put_wrapped(w, foot - rows + 1, x, wd, rows, UI_MENU_SEL, st->prompt);
         foot -= rows;
     }
-    if (st->status && *st->status && foot > y + 1) {
-        int lines = foot - y - 1 < 3 ? foot - y - 1 : 3;
-        int top = foot - lines + 1;
-        ui_put_wrapped(w, top, x, wd, lines, st->status_role, st->status);
-        foot = top - 1;
-    }
+    if (st->status && *st->status && foot > y + 1)
+        foot -= ui_put_status(w, foot, x, wd, foot - y - 1 < 4 ? foot - y - 1 : 4, st->status_role,
+                              st->status);
     /* 4. The check, then the FEN, in what is left. */
     if (st->check && y <= foot)
         y += ui_put_wrapped(w, y, x, wd, foot - y + 1 < 3 ? foot - y + 1 : 3, st->check_role,

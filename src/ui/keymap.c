@@ -257,6 +257,7 @@ static const ui_keybinding keymap[] = {
     /* Everywhere. */
     {PLAY | REVIEW | MENU | SETUP, '?', REQ_HELP, "?"},
     {PLAY | REVIEW | MENU | SETUP, KEY_F(1), REQ_HELP, "F1"},
+    {PLAY | REVIEW | MENU | SETUP | TRAIN, '!', REQ_MESSAGES, "!"},
     {ALL, CTRL('l'), REQ_REDRAW, "Ctrl-L"},
     {PLAY | REVIEW | MENU | SETUP, 'q', REQ_QUIT, "q"},
     {HELP, 27, REQ_QUIT, "Esc"},

@@ -41,10 +41,8 @@ void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st)
         ui_put_pad(w, y++, x, wd, UI_LABEL, st->opening);
     /* 2. Bottom part, from the last row up: footer, prompt, AI lines, status. */
     int foot_y = bottom - 1;
-    if (st->footer && foot_y > y) {
-        ui_put_pad(w, foot_y, x, wd, UI_DIM, st->footer);
-        foot_y--;
-    }
+    if (st->footer && foot_y > y)
+        foot_y -= ui_put_above(w, foot_y, x, wd, 2, UI_DIM, st->footer);
     if (st->prompt && foot_y > y) {
         /* A question must be read whole: it wraps onto a second row when it is too wide. */
         int rows = ui_strwidth(st->prompt) > wd && foot_y - 1 > y ? 2 : 1;
@@ -56,16 +54,13 @@ void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st)
     while (n_ai < 3 && st->ai_lines[n_ai])
         n_ai++;
     for (int i = n_ai - 1; i >= 0 && foot_y > y; i--)
-        ui_put_pad(w, foot_y--, x, wd, UI_STATUS, st->ai_lines[i]);
+        foot_y -= ui_put_above(w, foot_y, x, wd, 2, UI_STATUS, st->ai_lines[i]);
     if (st->status && *st->status && foot_y > y + 1) {
-        /* Up to 3 wrapped lines. */
-        int lines = 3;
-        if (foot_y - y - 1 < lines)
-            lines = foot_y - y - 1;
-        int top = foot_y - lines + 1;
-        int used = ui_put_wrapped(w, top, x, wd, lines, st->status_role, st->status);
-        (void)used;
-        foot_y = top - 1;
+        /* The rows it needs while the history keeps two; the messages screen has it whole. */
+        int most = foot_y - y - 3 > 3 ? foot_y - y - 3 : 3;
+        if (most > foot_y - y - 1)
+            most = foot_y - y - 1;
+        foot_y -= ui_put_status(w, foot_y, x, wd, most, st->status_role, st->status);
     }
     /* 3. The other view's share of what is left, at the bottom; the move history fills
      * the rest, scrolled to the end unless asked. */

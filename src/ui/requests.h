@@ -104,6 +104,7 @@
     X(FILTER_KIND, N_("trainer: only exercises of the next kind (all, mate, endgame...)"))   \
     X(FILTER_DIFFICULTY, N_("trainer: only exercises of the next difficulty (all, 1-5)"))    \
     X(HELP, N_("show the keys of this screen"))                                              \
+    X(MESSAGES, N_("the last messages of the status line, whole"))                           \
     X(REDRAW, N_("redraw the screen"))                                                       \
     X(QUIT, N_("quit or go back (asks first when something is not saved)"))
 

@@ -4,15 +4,49 @@
  * chart, status, key reminder) and the list of the games of a file. */
 #include "ui/review_view.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "sys/xmalloc.h"
 #include "ui/draw.h"
 
-void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st, int *row_node)
+/* The rows of the move list: two columns when a number and two moves fit, as play lists them
+ * ("12. C2.5  H8+7"); rows[k] holds the indices of the moves on row k (-1: none). */
+static int move_rows(const ui_review_panel *st, int wd, int (*rows)[2], int *numw, int *colw)
+{
+    *numw = 0;
+    *colw = 0;
+    for (int i = 0; i < st->n_moves; i++) {
+        int nw = ui_strwidth(st->moves[i].num), mw = ui_strwidth(st->moves[i].move);
+        *numw = nw > *numw ? nw : *numw;
+        *colw = mw > *colw ? mw : *colw;
+    }
+    if (*colw < 6)
+        *colw = 6;
+    bool two = *numw + 1 + 2 * *colw + 2 <= wd;
+    int n = 0;
+    for (int i = 0; i < st->n_moves; i++) {
+        const ui_review_move *m = &st->moves[i];
+        if (two && m->black && n > 0 && rows[n - 1][1] < 0 && rows[n - 1][0] >= 0 &&
+            !st->moves[rows[n - 1][0]].black && i == rows[n - 1][0] + 1) {
+            rows[n - 1][1] = i;
+            continue;
+        }
+        rows[n][0] = two && m->black ? -1 : i;
+        rows[n][1] = two && m->black ? i : -1;
+        n++;
+    }
+    if (!two)
+        *numw = -1;
+    return n;
+}
+
+void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st, ui_review_hits *hits)
 {
     int y = r->y, x = r->x + 1, wd = r->w - 2, bottom = r->y + r->h;
     for (int i = 0; i < r->h; i++)
-        row_node[i] = -1;
+        hits->node[i][0] = hits->node[i][1] = -1;
+    hits->split = 0;
     if (wd < 4)
         return;
     ui_clear_rect(w, r->y, r->x, r->h, r->w);
@@ -22,20 +56,21 @@ void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st
     if (st->players)
         y += ui_put_wrapped(w, y, x, wd, 2, UI_NORMAL, st->players);
     if (st->info)
-        ui_put_pad(w, y++, x, wd, UI_DIM, st->info);
+        y += ui_put_wrapped(w, y, x, wd, 2, UI_DIM, st->info);
     if (st->opening && *st->opening)
         ui_put_pad(w, y++, x, wd, UI_LABEL, st->opening);
     /* 2. From the bottom up: footer, prompt, status, chart, analysis, variations, comment. */
+    /* The key reminder and the status wrap to the width (never cut while the moves keep
+     * three rows); the whole status is also on the messages screen. */
     int foot = bottom - 1;
     if (st->footer && foot > y)
-        ui_put_pad(w, foot--, x, wd, UI_DIM, st->footer);
+        foot -= ui_put_above(w, foot, x, wd, (foot - y) / 3 > 1 ? (foot - y) / 3 : 1, UI_DIM,
+                             st->footer);
     if (st->prompt && foot > y)
         ui_put_pad(w, foot--, x, wd, UI_MENU_SEL, st->prompt);
-    if (st->status && *st->status && foot > y + 2) {
-        ui_clear_rect(w, foot - 1, x, 2, wd);
-        ui_put_wrapped(w, foot - 1, x, wd, 2, st->status_role, st->status);
-        foot -= 2;
-    }
+    if (st->status && *st->status && foot > y + 2)
+        foot -= ui_put_status(w, foot, x, wd, foot - y - 3 > 2 ? foot - y - 3 : 2, st->status_role,
+                              st->status);
     if (st->chart && foot > y + 8) {
         int n = 0;
         for (const char *p = st->chart; *p; p++)
@@ -59,17 +94,11 @@ void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st
     while (n_an < 3 && st->analysis[n_an])
         n_an++;
     for (int i = n_an - 1; i >= 0 && foot > y + 4; i--) {
-        /* Engine lines are long: two rows when one does not hold them. */
-        if (ui_strwidth(st->analysis[i]) > wd) {
-            ui_clear_rect(w, foot - 1, x, 2, wd);
-            ui_put_wrapped(w, foot - 1, x, wd, 2, UI_STATUS, st->analysis[i]);
-            foot -= 2;
-        } else {
-            ui_put_pad(w, foot--, x, wd, UI_STATUS, st->analysis[i]);
-        }
+        /* Engine lines are long: the rows they need, up to three. */
+        foot -= ui_put_above(w, foot, x, wd, 3, UI_STATUS, st->analysis[i]);
     }
     if (st->variations && foot > y + 3)
-        ui_put_pad(w, foot--, x, wd, UI_TARGET, st->variations);
+        foot -= ui_put_above(w, foot, x, wd, 2, UI_TARGET, st->variations);
     if (st->comment && *st->comment && foot > y + 4) {
         int lines = foot - y - 4 < 4 ? foot - y - 4 : 4;
         if (lines > 0) {
@@ -92,17 +121,40 @@ void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st
     int rows = foot - y;
     if (rows <= 0 || st->n_moves <= 0)
         return;
-    int first = st->current - rows / 2;
-    if (first > st->n_moves - rows)
-        first = st->n_moves - rows;
+    int (*list)[2] = xmalloc(sizeof *list * (size_t)st->n_moves);
+    int numw, colw, n = move_rows(st, wd, list, &numw, &colw);
+    int cur_row = 0;
+    for (int k = 0; k < n; k++)
+        if (list[k][0] == st->current || list[k][1] == st->current)
+            cur_row = k;
+    int first = cur_row - rows / 2;
+    if (first > n - rows)
+        first = n - rows;
     if (first < 0)
         first = 0;
-    for (int i = first; i < st->n_moves && y < foot; i++, y++) {
-        const ui_review_move *m = &st->moves[i];
-        ui_role role = m->current ? UI_MENU_SEL : m->variation ? UI_TARGET : UI_NORMAL;
-        ui_put_pad(w, y, x, wd, role, m->text);
-        row_node[y - r->y] = m->node;
+    int right = x + numw + 1 + colw + 2;
+    if (numw >= 0)
+        hits->split = right - 1;
+    for (int k = first; k < n && y < foot; k++, y++) {
+        for (int c = 0; c < 2; c++) {
+            int i = list[k][c];
+            if (i < 0)
+                continue;
+            const ui_review_move *m = &st->moves[i];
+            ui_role role = m->current ? UI_MENU_SEL : m->variation ? UI_TARGET : UI_NORMAL;
+            hits->node[y - r->y][c] = m->node;
+            if (numw < 0) { /* one a row */
+                ui_put_pad(w, y, x, wd, role, m->text);
+                continue;
+            }
+            if (c == 0 || list[k][0] < 0) /* the number; "..." before Black's move alone */
+                ui_put(w, y, x, numw, m->variation ? UI_TARGET : UI_NORMAL, m->num);
+            if (c == 1 && list[k][0] < 0)
+                ui_put(w, y, x + numw + 1, colw, UI_DIM, "...");
+            ui_put(w, y, c == 0 ? x + numw + 1 : right, c == 0 ? colw : x + wd - right, role, m->move);
+        }
     }
+    free(list);
 }
 
 void ui_review_list_draw(WINDOW *w, int rows, int cols, const char *title,

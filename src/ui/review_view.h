@@ -12,7 +12,10 @@
 #include "ui/theme.h"
 
 typedef struct {
-    char text[96];  /* "12.   P2-5 ?!  (+1)" */
+    char text[96];  /* "12.   P2-5 ?!  (+1)" (one column) */
+    char num[16];   /* "12." or "12..." (Black's ply) */
+    char move[80];  /* "P2-5 ?!  (+1)" (two columns, after the number) */
+    bool black;     /* Black's ply: the right column */
     int node;       /* record node it shows */
     bool current;   /* the position on the board */
     bool variation; /* off the main line */
@@ -39,9 +42,17 @@ typedef struct {
     ui_rect *aside;
 } ui_review_panel;
 
-/* Draws the panel into r; row_node[i] receives the node shown on screen row r->y + i, or -1
- * (the array must have r->h entries). */
-void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st, int *row_node);
+/* Where a click on the moves goes: node[i][0] the move shown on screen row r->y + i (the left
+ * column), node[i][1] the one in the right column, -1 none; split: the first screen column
+ * of the right column (0: one column). Rows: r->h. */
+typedef struct {
+    int (*node)[2];
+    int split;
+} ui_review_hits;
+
+/* Draws the panel into r: the moves as play lists them, Red's and Black's of a move on one
+ * row when the panel has the room, one a row otherwise. */
+void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st, ui_review_hits *hits);
 
 /* A full-screen list of the games of a file: row_game[y] receives the game on screen row y,
  * or -1 (rows entries). */

@@ -9,13 +9,14 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "sys/signals.h"
 #include "ui/input.h"
 #include "ui/screen.h"
 #include "ui/theme.h"
 
 static bool screen_open, have_termios, mouse_on;
+static bool close_registered; /* ui_screen_close is registered with atexit */
 static struct termios saved_termios;
-static volatile sig_atomic_t pending_signal;
 
 /* Turns off what we turned on: mouse reports, the alternate screen, a hidden cursor. Only
  * write() here: it also runs from signal handlers. */
@@ -27,30 +28,6 @@ static void emergency_restore(void)
     if (write(STDOUT_FILENO, reset, sizeof reset - 1) < 0) {
         /* nothing more can be done */
     }
-}
-
-static void on_fatal(int sig)
-{
-    if (screen_open)
-        emergency_restore();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void on_quit_signal(int sig)
-{
-    if (pending_signal) {
-        /* The loop did not react to the first one: leave now, terminal first. */
-        if (screen_open)
-            emergency_restore();
-        _exit(128 + sig);
-    }
-    pending_signal = sig;
-}
-
-int ui_screen_pending_signal(void)
-{
-    return pending_signal;
 }
 
 bool ui_screen_is_open(void)
@@ -68,6 +45,7 @@ void ui_screen_close(void)
     curs_set(1);
     endwin();
     screen_open = false;
+    sys_signals_set_restore(NULL);
     fflush(stdout);
 }
 
@@ -197,25 +175,12 @@ bool ui_screen_open(bool colour, bool mouse)
     }
     set_term(sc);
     screen_open = true;
-    static bool registered;
-    if (!registered) {
+    if (!close_registered) {
         atexit(ui_screen_close);
-        registered = true;
+        close_registered = true;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sigemptyset(&sa.sa_mask);
-    sa.sa_handler = on_quit_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    sa.sa_handler = on_fatal;
-    sa.sa_flags = SA_RESETHAND;
-    sigaction(SIGSEGV, &sa, NULL);
-    sigaction(SIGABRT, &sa, NULL);
-    sigaction(SIGBUS, &sa, NULL);
-    sigaction(SIGFPE, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    sys_signals_install();
+    sys_signals_set_restore(emergency_restore);
 
     cbreak();
     noecho();

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — opening and closing the curses screen, with one exit path that always restores
- * the terminal: atexit, SIGINT/SIGTERM/SIGHUP (a flag the main loop reads, after which it
- * saves and exits), and fatal signals (restore, then die as the signal says). */
+ * the terminal: atexit, and sys/signals.c's handler (SIGINT/SIGTERM/SIGHUP set the flag the
+ * main loop reads; a second one or a crash calls the screen's signal-safe restore). */
 #ifndef COTUONG_UI_SCREEN_H
 #define COTUONG_UI_SCREEN_H
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -32,8 +31,5 @@ void ui_screen_bell(void);
 /* Restores the terminal; safe to call twice and from atexit. */
 void ui_screen_close(void);
 bool ui_screen_is_open(void);
-/* The last SIGINT/SIGTERM/SIGHUP caught (0 when none); the main loop polls it. A second
- * such signal before the loop reacts restores the terminal and exits at once. */
-int ui_screen_pending_signal(void);
 
 #endif

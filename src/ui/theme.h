@@ -14,6 +14,7 @@
     X(BLACK, COLOR_BLACK, 16)                                                                \
     X(WHITE, COLOR_WHITE, 231)                                                               \
     X(RED, COLOR_RED, 196)                                                                   \
+    X(LIGHTRED, COLOR_RED, 203)                                                              \
     X(DARKRED, COLOR_RED, 124)                                                               \
     X(GREEN, COLOR_GREEN, 40)                                                                \
     X(DARKGREEN, COLOR_GREEN, 28)                                                            \
@@ -22,6 +23,7 @@
     X(BROWN, COLOR_YELLOW, 130)                                                              \
     X(BLUE, COLOR_BLUE, 33)                                                                  \
     X(NAVY, COLOR_BLUE, 19)                                                                  \
+    X(DEEPBLUE, COLOR_BLUE, 17)                                                              \
     X(PALEBLUE, COLOR_CYAN, 153)                                                             \
     X(CYAN, COLOR_CYAN, 44)                                                                  \
     X(STEEL, COLOR_BLUE, 24)                                                                 \
@@ -38,22 +40,31 @@ typedef enum {
 /* The colour roles, one row each: X(ROLE, dark: fg, bg, attributes; light: fg, bg,
  * attributes; monochrome attributes). Black pieces use the terminal's own foreground in both
  * colour themes, so they show on any background even when the guess of dark or light is
- * wrong; pieces on the last move keep their side's colour (LAST_RED, LAST_BLACK). */
+ * wrong; pieces on the last move and a selected Red piece keep their side's colour
+ * (LAST_RED, LAST_BLACK, SELECTED_RED); a Black king in check is not drawn as Red's pieces
+ * in monochrome (CHECK_BLACK). Every foreground on a background of the table reads at a
+ * contrast of at least 4.5:1 with 256 colours (tests/check_theme.c). */
 #define UI_ROLES(X)                                                                          \
     X(NORMAL, DEF, DEF, A_NORMAL, DEF, DEF, A_NORMAL, A_NORMAL)                              \
     X(GRID, YELLOW, DEF, A_NORMAL, BROWN, DEF, A_NORMAL, A_NORMAL)                           \
     X(RIVER, CYAN, DEF, A_NORMAL, TEAL, DEF, A_NORMAL, A_DIM)                                \
     X(LABEL, DEF, DEF, A_DIM, DEF, DEF, A_DIM, A_DIM)                                        \
-    X(RED, RED, DEF, A_BOLD, DARKRED, DEF, A_BOLD, A_BOLD | A_REVERSE)                       \
+    X(RED, LIGHTRED, DEF, A_BOLD, DARKRED, DEF, A_BOLD, A_BOLD | A_REVERSE)                  \
     X(BLACK, DEF, DEF, A_BOLD, DEF, DEF, A_BOLD, A_NORMAL)                                   \
     X(CURSOR, BLACK, GREEN, A_BOLD, WHITE, DARKGREEN, A_BOLD, A_REVERSE)                     \
     X(SELECTED, BLACK, YELLOW, A_BOLD, BLACK, YELLOW, A_BOLD, A_REVERSE | A_UNDERLINE)       \
+    X(SELECTED_RED, DARKRED, YELLOW, A_BOLD, DARKRED, YELLOW, A_BOLD,                        \
+      A_REVERSE | A_UNDERLINE | A_BOLD)                                                      \
     X(TARGET, GREEN, DEF, A_BOLD, DARKGREEN, DEF, A_BOLD, A_BOLD)                            \
     X(CAPTURE, WHITE, MAGENTA, A_BOLD, WHITE, MAGENTA, A_BOLD, A_UNDERLINE | A_BOLD)         \
-    X(LAST_RED, RED, STEEL, A_BOLD, DARKRED, PALEBLUE, A_BOLD, A_BOLD | A_REVERSE | A_UNDERLINE) \
-    X(LAST_BLACK, WHITE, STEEL, A_BOLD, BLACK, PALEBLUE, A_BOLD, A_UNDERLINE)                 \
-    X(CHECK, WHITE, RED, A_BOLD | A_BLINK, WHITE, RED, A_BOLD | A_BLINK, A_REVERSE | A_BLINK) \
-    X(HINT, BLACK, CYAN, A_BOLD, WHITE, BLUE, A_BOLD, A_UNDERLINE | A_DIM)                  \
+    X(LAST_RED, LIGHTRED, DEEPBLUE, A_BOLD, DARKRED, PALEBLUE, A_BOLD,                       \
+      A_BOLD | A_REVERSE | A_UNDERLINE)                                                      \
+    X(LAST_BLACK, WHITE, DEEPBLUE, A_BOLD, BLACK, PALEBLUE, A_BOLD, A_UNDERLINE)             \
+    X(CHECK, WHITE, DARKRED, A_BOLD | A_BLINK, WHITE, DARKRED, A_BOLD | A_BLINK,             \
+      A_REVERSE | A_BLINK)                                                                   \
+    X(CHECK_BLACK, WHITE, DARKRED, A_BOLD | A_BLINK, WHITE, DARKRED, A_BOLD | A_BLINK,       \
+      A_UNDERLINE | A_BOLD | A_BLINK)                                                        \
+    X(HINT, BLACK, CYAN, A_BOLD, WHITE, NAVY, A_BOLD, A_UNDERLINE | A_DIM)                   \
     X(TITLE, YELLOW, DEF, A_BOLD, NAVY, DEF, A_BOLD, A_BOLD)                                 \
     X(STATUS, GREEN, DEF, A_NORMAL, DARKGREEN, DEF, A_NORMAL, A_NORMAL)                      \
     X(ERROR, RED, DEF, A_BOLD, DARKRED, DEF, A_BOLD, A_BOLD)                                 \

@@ -61,6 +61,10 @@ typedef struct {
 
 void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st);
 
+/* A question over the screen: centred, wrapped to the width, never cut (when it cannot fit
+ * at all, its start and its last row, which holds the answer keys). */
+void ui_dialog_draw(WINDOW *w, int rows, int cols, const char *text);
+
 /* A full-screen message when the terminal is too small. */
 void ui_too_small_draw(WINDOW *w, int rows, int cols, const char *msg);
 
