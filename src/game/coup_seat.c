@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "sys/systime.h"
 #include "sys/xmalloc.h"
@@ -21,7 +20,7 @@ typedef struct {
 /* What the poll needs: the seat (its stop flag) and the time this think may take. */
 typedef struct {
     game_seat *seat;
-    int64_t t0;     /* sys_now_ms() when the think began */
+    int64_t t0;
     long budget_ms; /* 0: the level's own bounds only */
 } think_clock;
 
