@@ -5,7 +5,8 @@
 # LANG=C (the ASCII board): Red reveals a piece with the typed move line (h2e2) and by keys
 # (cursor, Enter, Enter); the screen shows face-down pieces as "?" and the letter of the piece
 # their square lends them, announces the reveal in the history and the status ("lật ..." /
-# "reveals ..."), the AI answers, and the pieces taken are listed.
+# "reveals ..."), the AI answers, and the pieces taken are listed; undo refuses to take back
+# a reveal; the start menu's set-up page starts a cờ úp game.
 # What a player must not see: the deal of seed 7 is read from a record written once a game
 # with that seed is over (--line, resigned at once). On every screen captured, each square that
 # still shows a face-down marker is one of its side's starting squares and shows its square's
@@ -115,7 +116,21 @@ if wait_for "1... " 15; then ok "the AI answers"; else no "the AI did not answer
 settle
 check "the pieces taken are listed" "Đỏ đã ăn:"
 han_check "after the reveal and the answer: no identity shown"
+keys u
+check "undo refused after a reveal" "không đi lại được nước đã lật"
+check_not "the reveal stays" "Đã đi lại."
 cap | sed -n '1,24p' | sed 's/^/# /'
+
+# 1b. The start menu: a game against the AI, the game set to Cờ úp.
+ui_start 80 24 LANG=C.UTF-8 -- --lang vi
+check "the start menu" "Ván mới: đánh với máy"
+keys Down Enter
+check "the set-up page offers the game" "Ván: Cờ tướng"
+keys Right
+check "Cờ úp chosen" "Ván: Cờ úp (quân úp)"
+keys Up Up Enter
+check "a cờ úp game from the menu" "?X──?M──?T──?S──帥──?S──?T──?M──?X"
+check "its legend" "là quân úp"
 
 # 2. Vietnamese letters (ASCII columns): square by square against the deal; a move by keys.
 ui_start 80 24 LANG=C.UTF-8 -- play --lang vi --glyphs vi --variant coup --seed 7 --black ai:1

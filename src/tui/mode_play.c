@@ -487,10 +487,31 @@ static void on_new_answer(ctl *c, void *st, bool yes)
         ctl_push(c, CTL_MODE_MENU, NULL); /* the game waits below until a new one starts */
 }
 
+/* Cờ úp: would taking back the last turn unsay something hidden? A move taken back after it
+ * turned a piece up, or took a face-down piece, would let the player learn the deal and try
+ * again: such a turn is not taken back (man page, CỜ ÚP). */
+static bool coup_undo_hides(play_state *ps)
+{
+    const game *g = &ps->g;
+    const ct_coup_pos *v = coup_view(ps);
+    /* the plies undo() takes back: one, and the computer's before it on a human's turn */
+    int plies = game_human_turn(g) && (g->seats[CT_RED] || g->seats[CT_BLACK]) ? 2 : 1;
+    for (int i = 1; i <= plies && i <= v->ply; i++) {
+        const ct_coup_undo *u = &v->hist[v->ply - i];
+        if ((u->moved & CT_COUP_DOWN) || (u->captured && (u->captured & CT_COUP_DOWN)))
+            return true;
+    }
+    return false;
+}
+
 static void undo(ctl *c, play_state *ps)
 {
     game *g = &ps->g;
     int64_t now = sys_now_ms();
+    if (ps->view && game_plies(g) > 0 && coup_undo_hides(ps)) {
+        ctl_status(c, UI_ERROR, "%s", _("Cờ úp: a move that turned a piece up or took a face-down piece is not taken back."));
+        return;
+    }
     if (game_undo(g, now) != GAME_OK) {
         ctl_status(c, UI_ERROR, "%s", _("Nothing to undo."));
         return;
