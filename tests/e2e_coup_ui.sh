@@ -126,9 +126,9 @@ ui_start 80 24 LANG=C.UTF-8 -- --lang vi
 check "the start menu" "Ván mới: đánh với máy"
 keys Down Enter
 check "the set-up page offers the game" "Ván: Cờ tướng"
-keys Right
+keys Up Right
 check "Cờ úp chosen" "Ván: Cờ úp (quân úp)"
-keys Up Up Enter
+keys Down Down Down Down Down Enter
 check "a cờ úp game from the menu" "?X──?M──?T──?S──帥──?S──?T──?M──?X"
 check "its legend" "là quân úp"
 

@@ -239,7 +239,9 @@ static void start_game(ctl *c, menu_state *m)
 static void go_page(const ctl *c, menu_state *m, int page)
 {
     m->page = page;
-    m->item = 0;
+    /* The set-up page opens on its first choice after the game (cờ tướng or cờ úp), which
+     * keeps the keys to the players and the clock as they were. */
+    m->item = page == PAGE_SETUP ? SET_VARIANT + 1 : 0;
     while (!item_visible(c, m, m->item))
         m->item++;
 }
