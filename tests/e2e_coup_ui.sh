@@ -115,6 +115,7 @@ if wait_for "1.  P2-5, lật" 10; then ok "the reveal in the history (vi)"; else
 if wait_for "1... " 15; then ok "the AI answers"; else no "the AI did not answer"; cap; fi
 settle
 check "the pieces taken are listed" "Đỏ đã ăn:"
+check "your face-down piece taken is '?' to you" "Đen đã ăn: ?"
 han_check "after the reveal and the answer: no identity shown"
 keys u
 check "undo refused after a reveal" "không đi lại được nước đã lật"

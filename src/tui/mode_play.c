@@ -124,8 +124,15 @@ static void coup_last_text(const ctl *c, play_state *ps, char *buf, size_t size)
     ct_move mv = v->hist[v->ply - 1].move;
     /* A face-down piece that moved stands face up now: what it turned out to be is public. */
     int reveal = (v->hist[v->ply - 1].moved & CT_COUP_DOWN) ? CT_COUP_TYPE(v->board[CT_TO(mv)]) : 0;
+    int taken = v->hist[v->ply - 1].captured;
     ct_coup_unmake(v);
     coup_move_text(c, v, mv, reveal, buf, size);
+    /* What it took, as far as this player may know (a face-down piece of yours: not what). */
+    size_t n = strlen(buf);
+    if (taken && CT_COUP_TYPE(taken))
+        snprintf(buf + n, size - n, _(", takes %s"), _(piece_word[CT_COUP_TYPE(taken)]));
+    else if (taken)
+        snprintf(buf + n, size - n, "%s", _(", takes a face-down piece"));
     coup_view(ps);
 }
 
