@@ -48,7 +48,7 @@ static const cmd_option play_options[] = {
     {"no-colour", OPT_NO_COLOR, NULL, NULL},
     {"no-mouse", OPT_NO_MOUSE, NULL, N_("do not use the mouse")},
     {"line", OPT_LINE, NULL, N_("plain lines, no screen (a pipe, a screen reader)")},
-    {"variant", OPT_VARIANT, "V", N_("standard (cờ tướng, the default) or coup (cờ úp; --line only, for now)")},
+    {"variant", OPT_VARIANT, "V", N_("standard (cờ tướng, the default) or coup (cờ úp)")},
     {"seed", OPT_SEED, "N", N_("cờ úp: the seed of the deal (default: a new deal)")},
     {"help", 'h', NULL, N_("display this help and exit")},
     {0},
@@ -237,8 +237,8 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
             fprintf(stderr, "%s", _("cotuong: cờ úp starts from its own deal: --fen cannot be used\n"));
             return 2;
         }
-        if (lobby || !play_line_wanted(line)) {
-            fprintf(stderr, "%s", _("cotuong: cờ úp is played with --line for now (the screens come next)\n"));
+        if (lobby) {
+            fprintf(stderr, "%s", _("cotuong: cờ úp is not played through the lobby yet\n"));
             return 2;
         }
     }

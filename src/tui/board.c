@@ -5,11 +5,27 @@
  * settings. What a chosen move means is the owner's (tui/board.h). */
 #include "tui/board.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "sys/i18n.h"
+#include "sys/sanitize.h"
 #include "tui/session.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/movegen.h"
+
+/* The cờ úp view when the owner plays cờ úp, else NULL. */
+static const ct_coup_pos *coup_of(const tui_board *b)
+{
+    return b->ops && b->ops->coup_view ? b->ops->coup_view(b->owner) : NULL;
+}
+
+/* A side's legal moves: from the view in cờ úp (never the referee's position). */
+static int legal_moves(const tui_board *b, const ct_pos *pos, ct_move *all)
+{
+    const ct_coup_pos *v = coup_of(b);
+    return v ? ct_coup_gen_legal(v, all) : ct_gen_legal(pos, all);
+}
 
 void tui_board_init(tui_board *b, const tui_board_ops *ops, void *owner, const char *line_title,
                     int file, int rank)
@@ -34,7 +50,7 @@ void tui_board_clear(tui_board *b)
 static void select_sq(tui_board *b, const ct_pos *pos, ct_sq sq)
 {
     ct_move all[CT_MAX_MOVES];
-    int n = ct_gen_legal(pos, all);
+    int n = legal_moves(b, pos, all);
     b->n_targets = 0;
     for (int i = 0; i < n; i++)
         if (CT_FROM(all[i]) == sq)
@@ -67,15 +83,17 @@ static void activate(ctl *c, tui_board *b)
     }
     if (b->ops->may_move && !b->ops->may_move(c, b->owner))
         return;
-    const ct_pos *pos = b->ops->position(b->owner);
+    const ct_coup_pos *v = coup_of(b);
+    const ct_pos *pos = v ? NULL : b->ops->position(b->owner);
     ct_sq sq = (ct_sq)CT_SQ(b->file, b->rank);
-    int side = ct_pos_side_at(pos, sq);
+    int side = v ? ct_coup_side_at(v, sq) : ct_pos_side_at(pos, sq);
+    int to_move = v ? v->side : pos->side;
     if (b->selected != CT_NO_SQ) {
         if (sq == b->selected) {
             b->selected = CT_NO_SQ;
             b->n_targets = 0;
             ctl_status(c, UI_STATUS, "%s", "");
-        } else if (side == pos->side) {
+        } else if (side == to_move) {
             select_sq(b, pos, sq);
         } else {
             b->ops->play(c, b->owner, CT_MOVE(b->selected, sq));
@@ -84,7 +102,7 @@ static void activate(ctl *c, tui_board *b)
     }
     if (side < 0) {
         ctl_status(c, UI_ERROR, "%s", _("Choose one of your pieces first."));
-    } else if (side != pos->side) {
+    } else if (side != to_move) {
         ctl_status(c, UI_ERROR, "%s", _("That piece is not yours."));
     } else {
         select_sq(b, pos, sq);
@@ -108,6 +126,23 @@ static void on_line(ctl *c, void *st, const char *text)
     if (b->ops->may_move && !b->ops->may_move(c, b->owner))
         return;
     char why[CTL_STATUS_MAX];
+    const ct_coup_pos *v = coup_of(b);
+    if (v) {
+        /* Cờ úp: coordinates or one legal move's text, read against the view. */
+        ct_move cm = CT_NO_MOVE;
+        ct_status ps = ct_coup_move_parse(v, text, &cm);
+        if (ps != CT_OK) {
+            char *t = sanitize_dup(text, 0);
+            ctl_status(c, UI_ERROR,
+                       ps == CT_ERR_AMBIGUOUS ? _("\"%s\" could be several moves: type its squares (h2e2).")
+                                              : _("No move \"%s\" here (type its squares, e.g. h2e2)."),
+                       t);
+            free(t);
+            return;
+        }
+        b->ops->play(c, b->owner, cm);
+        return;
+    }
     ct_move mv = ctl_read_move(c, b->ops->position(b->owner), text, why, sizeof why);
     if (!mv) {
         ctl_status(c, UI_ERROR, "%s", why);
@@ -184,6 +219,12 @@ void tui_board_fill(const ctl *c, const tui_board *b, const ct_pos *pos, bool cu
     const ctl_settings *s = &c->set;
     memset(bs, 0, sizeof *bs);
     bs->pos = pos;
+    bs->coup = coup_of(b);
+    /* A face-down piece's letter: Vietnamese with Vietnamese letters, or with Hán pieces
+     * in Vietnamese; WXF otherwise (the ASCII board's own letters). */
+    bs->down_glyphs = !s->ascii && (s->glyphs == UI_GLYPHS_VI || (s->glyphs == UI_GLYPHS_HAN && i18n_is_vietnamese()))
+                          ? UI_GLYPHS_VI
+                          : UI_GLYPHS_WXF;
     bs->flip = s->flip;
     bs->coords = s->coords;
     bs->ascii = s->ascii || s->ascii_lines;
@@ -195,7 +236,10 @@ void tui_board_fill(const ctl *c, const tui_board *b, const ct_pos *pos, bool cu
     bs->n_targets = b->selected != CT_NO_SQ ? b->n_targets : 0;
     bs->last_move = CT_NO_MOVE;
     bs->hint = b->hint;
-    bs->check_sq = ct_in_check(pos, pos->side) ? ct_pos_king(pos, pos->side) : CT_NO_SQ;
+    if (bs->coup)
+        bs->check_sq = ct_coup_in_check(bs->coup, bs->coup->side) ? bs->coup->king[bs->coup->side] : CT_NO_SQ;
+    else
+        bs->check_sq = ct_in_check(pos, pos->side) ? ct_pos_king(pos, pos->side) : CT_NO_SQ;
     if (s->ascii) {
         bs->river_left = "~ ~ ~ ~";
         bs->river_right = "~ ~ ~ ~";

@@ -28,6 +28,10 @@ typedef struct {
     /* The editor: Enter or a click on a square; the board then selects nothing and moves
      * nothing. NULL: a board of moves. */
     void (*square)(ctl *c, void *owner, int file, int rank);
+    /* Cờ úp: the VIEW of the player at the screen, or NULL (cờ tướng): when it gives one,
+     * pieces, legal targets and typed moves come from it and position is not read. NULL:
+     * never cờ úp. */
+    const ct_coup_pos *(*coup_view)(void *owner);
 } tui_board_ops;
 
 typedef struct {

@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sys/i18n.h"
+#include "sys/systime.h"
 #include "tui/controller.h"
 #include "tui/session.h"
 #include "ui/draw.h"
@@ -25,11 +27,12 @@ enum {
     MAIN_SETTINGS, MAIN_HELP, MAIN_SOMEONE, MAIN_QUIT, MAIN_N
 };
 /* The set-up page in the order shown: watching the AI, Red's level comes before Black's. */
-enum { SET_SIDE, SET_RED_LEVEL, SET_LEVEL, SET_RULES, SET_CLOCK, SET_START, SET_BACK, SET_N };
+enum { SET_VARIANT, SET_SIDE, SET_RED_LEVEL, SET_LEVEL, SET_RULES, SET_CLOCK, SET_START, SET_BACK, SET_N };
 enum { OPT_NOTATION, OPT_GLYPHS, OPT_COORDS, OPT_BACK, OPT_N };
 
 typedef struct {
     int page, item, kind, side;
+    bool coup;              /* the game chosen: cờ úp (true) or cờ tướng */
     int level[2];
     ct_rules rules;
     int clock;              /* index into the choices; -1: the time control of the options */
@@ -83,6 +86,7 @@ static void item_text(const ctl *c, const menu_state *m, int item, char *buf, si
     }
     if (m->page == PAGE_SETUP) {
         switch (item) {
+        case SET_VARIANT: snprintf(buf, size, _("Game: %s"), m->coup ? _("Cờ úp (face down)") : _("Cờ tướng")); break;
         case SET_SIDE: snprintf(buf, size, _("You play: %s"), m->side == CT_RED ? _("Red") : _("Black")); break;
         case SET_LEVEL:
             snprintf(buf, size, m->kind == KIND_WATCH ? _("Black AI level: %d") : _("AI level: %d"),
@@ -161,6 +165,7 @@ static void cycle(ctl *c, menu_state *m, int item, int dir)
 {
     if (m->page == PAGE_SETUP) {
         switch (item) {
+        case SET_VARIANT: m->coup = !m->coup; break;
         case SET_SIDE: m->side = !m->side; break;
         case SET_LEVEL:
             m->level[CT_BLACK] = (m->level[CT_BLACK] + 9 + dir) % 10 + 1;
@@ -204,6 +209,13 @@ static void start_game(ctl *c, menu_state *m)
 {
     game_setup s = c->defaults.setup;
     s.rules = m->rules;
+    /* Cờ úp: a deal of its own each time, from its own start. */
+    s.variant = m->coup ? GAME_VARIANT_COUP : GAME_VARIANT_STANDARD;
+    if (m->coup) {
+        s.coup_dealt = false;
+        s.coup_seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)sys_now_ms();
+        s.fen[0] = 0;
+    }
     if (m->clock >= 0)
         ct_tc_parse(clock_choices[m->clock], &s.tc);
     else
@@ -227,7 +239,9 @@ static void start_game(ctl *c, menu_state *m)
 static void go_page(const ctl *c, menu_state *m, int page)
 {
     m->page = page;
-    m->item = 0;
+    /* The set-up page opens on its first choice after the game (cờ tướng or cờ úp), which
+     * keeps the keys to the players and the clock as they were. */
+    m->item = page == PAGE_SETUP ? SET_VARIANT + 1 : 0;
     while (!item_visible(c, m, m->item))
         m->item++;
 }
@@ -325,6 +339,7 @@ static void *menu_open(ctl *c, const void *arg)
         return NULL;
     const game_setup *d = &c->defaults.setup;
     m->rules = d->rules;
+    m->coup = d->variant == GAME_VARIANT_COUP;
     m->level[CT_RED] = m->level[CT_BLACK] = c->defaults.level;
     for (int s = 0; s < 2; s++)
         if (d->players[s].kind == SYS_PLAYER_AI)

@@ -19,6 +19,7 @@
 #include "tui/lobby_play.h"
 #include "tui/masters.h"
 #include "tui/session.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/movegen.h"
 #include "ui/draw.h"
 #include "ui/screen.h"
@@ -41,6 +42,9 @@ typedef struct {
     tui_masters_view masters;        /* the explorer panel (M), on the human's turn */
     ui_rect masters_at;
     char opening[400];
+    ct_coup_pos *view;               /* cờ úp: what the player at the screen may know (the
+                                        only position drawn or read), NULL in cờ tướng */
+    uint8_t coup_rev[CT_MAX_HISTORY]; /* cờ úp: each move's reveal (the history's) */
 } play_state;
 
 static const char *side_name(int side)
@@ -63,6 +67,93 @@ static void result_status(ctl *c, play_state *ps)
     char res[200];
     ctl_result_text(ps->g.match.result, ps->g.match.reason, res, sizeof res);
     ctl_status(c, UI_TITLE, "%s", res);
+}
+
+/* ------------------------------------------------------------------ cờ úp */
+static const char *const piece_word[CT_PIECE_TYPES] = {
+    "", N_("King"), N_("Advisor"), N_("Elephant"), N_("Horse"), N_("Rook"), N_("Cannon"), N_("Pawn")};
+
+/* Whose view the screen shows: the human's against a computer, the side to move's at a
+ * hot-seat, a watcher's when two computers play. */
+static int coup_viewer(const play_state *ps)
+{
+    const game *g = &ps->g;
+    bool red = !g->seats[CT_RED], black = !g->seats[CT_BLACK];
+    if (red && black)
+        return game_side(g);
+    return red ? CT_RED : black ? CT_BLACK : CT_COUP_WATCHER;
+}
+
+/* The board's view: refreshed from the model each time (the referee's never leaves it). */
+static const ct_coup_pos *coup_view(void *owner)
+{
+    play_state *ps = owner;
+    if (!ps->view)
+        return NULL;
+    game_coup_view(&ps->g, coup_viewer(ps), ps->view);
+    return ps->view;
+}
+
+/* A move worded from the view before it, with what it revealed: "Pháo 2 bình 5, lật Xe",
+ * "C2.5, reveals R". */
+static void coup_move_text(const ctl *c, const ct_coup_pos *before, ct_move mv, int reveal, char *buf,
+                           size_t size)
+{
+    ct_move_desc d;
+    buf[0] = 0;
+    if (ct_coup_move_describe(before, mv, &d) != CT_OK ||
+        ct_move_desc_render(&d, sanitize_notation(c->set.notation), buf, size) < 0 || !buf[0]) {
+        char coord[6];
+        ct_move_coord(mv, coord);
+        snprintf(buf, size, "%s", coord);
+    }
+    if (reveal > 0 && reveal < CT_PIECE_TYPES) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, size - n, _(", reveals %s"), _(piece_word[reveal]));
+    }
+}
+
+/* The last move of the current line as the screen's player saw it. */
+static void coup_last_text(const ctl *c, play_state *ps, char *buf, size_t size)
+{
+    ct_coup_pos *v = ps->view;
+    coup_view(ps);
+    buf[0] = 0;
+    if (v->ply == 0)
+        return;
+    ct_move mv = v->hist[v->ply - 1].move;
+    /* A face-down piece that moved stands face up now: what it turned out to be is public. */
+    int reveal = (v->hist[v->ply - 1].moved & CT_COUP_DOWN) ? CT_COUP_TYPE(v->board[CT_TO(mv)]) : 0;
+    int taken = v->hist[v->ply - 1].captured;
+    ct_coup_unmake(v);
+    coup_move_text(c, v, mv, reveal, buf, size);
+    /* What it took, as far as this player may know (a face-down piece of yours: not what). */
+    size_t n = strlen(buf);
+    if (taken && CT_COUP_TYPE(taken))
+        snprintf(buf + n, size - n, _(", takes %s"), _(piece_word[CT_COUP_TYPE(taken)]));
+    else if (taken)
+        snprintf(buf + n, size - n, "%s", _(", takes a face-down piece"));
+    coup_view(ps);
+}
+
+/* "Taken by Red: Xe, ?" -- '?' for a piece taken face down whose identity this player may
+ * not know (its owner's). */
+static void coup_taken(const play_state *ps, char *buf, size_t size)
+{
+    const ct_coup_pos *v = ps->view;
+    size_t k = 0;
+    buf[0] = 0;
+    for (int taker = 0; taker < 2 && k < size; taker++) {
+        int lost = !taker;
+        k += (size_t)snprintf(buf + k, size - k, "%s%s:", taker ? "  " : "",
+                              taker == CT_RED ? _("Red has taken") : _("Black has taken"));
+        if (v->ntaken[lost] == 0 && k < size)
+            k += (size_t)snprintf(buf + k, size - k, " -");
+        for (int i = 0; i < v->ntaken[lost] && k < size; i++) {
+            int t = CT_COUP_TYPE(v->taken[lost][i]);
+            k += (size_t)snprintf(buf + k, size - k, " %s", t ? _(piece_word[t]) : "?");
+        }
+    }
 }
 
 /* The status after a move: check, the result, a claim, or the move itself. */
@@ -89,7 +180,13 @@ static bool human_move(ctl *c, play_state *ps, ct_move mv)
     case GAME_OK:
         tui_board_clear(&ps->b);
         ps->history_scroll = 0;
-        moved_status(c, ps, rep.mover, rep.text);
+        if (ps->view) {
+            char t[200];
+            coup_last_text(c, ps, t, sizeof t);
+            moved_status(c, ps, rep.mover, t);
+        } else {
+            moved_status(c, ps, rep.mover, rep.text);
+        }
         ctl_autosave_news(c);
         return true;
     case GAME_OVER:
@@ -143,6 +240,28 @@ static void build_history(ctl *c, play_state *ps)
     if (sum == ps->hist_sum && ps->hist_n >= 0)
         return;
     ps->hist_sum = sum;
+    if (ps->view) {
+        /* Cờ úp: the view stepped back to the start, then forward with the public reveals. */
+        uint8_t *rev = ps->coup_rev;
+        game_coup_reveals(g, rev, CT_MAX_HISTORY);
+        ct_coup_pos *v = ps->view;
+        coup_view(ps);
+        while (v->ply > 0)
+            ct_coup_unmake(v);
+        int n = 0;
+        for (int i = 0; i < n_moves && n < HISTORY_MAX; i++) {
+            char t[200];
+            coup_move_text(c, v, line[i], rev[i], t, sizeof t);
+            ui_history_line *l = &ps->hist[n++];
+            snprintf(l->text, sizeof l->text, "%3d%s %.80s", i / 2 + 1, i % 2 ? "..." : ". ", t);
+            l->current = i == n_moves - 1;
+            if (ct_coup_make(v, line[i], rev[i]) < 0)
+                break;
+        }
+        ps->hist_n = n;
+        coup_view(ps);
+        return;
+    }
     ct_pos *scratch = &ps->scratch;
     ct_record_start_position(&g->rec, scratch);
     int n = 0, moveno = scratch->fullmove;
@@ -187,7 +306,7 @@ static void play_draw(ctl *c, void *st, const char *prompt)
     /* 2. The panel. */
     char turn[200], players[2][300], clocks[2][32], rules[64], notation[64];
     char ai0[200], ai1[400];
-    ui_panel_state pst = {.title = _("Cờ tướng — xiangqi")};
+    ui_panel_state pst = {.title = ps->view ? _("Cờ úp — face-down xiangqi") : _("Cờ tướng — xiangqi")};
     build_history(c, ps);
     pst.n_history = ps->hist_n;
     pst.history = ps->hist;
@@ -196,10 +315,10 @@ static void play_draw(ctl *c, void *st, const char *prompt)
         ctl_result_text(g->match.result, g->match.reason, turn, sizeof turn);
         pst.turn_role = UI_TITLE;
     } else {
-        snprintf(turn, sizeof turn, "%s%s%s", g->pos->side == CT_RED ? _("Red to move") : _("Black to move"),
+        snprintf(turn, sizeof turn, "%s%s%s", game_side(g) == CT_RED ? _("Red to move") : _("Black to move"),
                  bs.check_sq != CT_NO_SQ ? _(" (in check!)") : "",
                  !g->paused ? "" : ps->net ? _(" (the clocks stand)") : _(" (paused: p goes on)"));
-        pst.turn_role = g->pos->side == CT_RED ? UI_RED : UI_BLACK;
+        pst.turn_role = game_side(g) == CT_RED ? UI_RED : UI_BLACK;
     }
     pst.turn = turn;
     int64_t now = sys_now_ms();
@@ -231,7 +350,7 @@ static void play_draw(ctl *c, void *st, const char *prompt)
         snprintf(ai0, sizeof ai0, _("AI thinking: depth %d, score %+.2f, %llu nodes"), p.depth,
                  p.score / 100.0, (unsigned long long)p.nodes);
         pst.ai_lines[0] = ai0;
-        if (p.pv_len > 0) {
+        if (p.pv_len > 0 && !ps->view) {
             ct_pos *scratch = &ps->scratch;
             *scratch = *g->pos;
             size_t len = (size_t)snprintf(ai1, sizeof ai1, "%s", _("Best line:"));
@@ -247,9 +366,12 @@ static void play_draw(ctl *c, void *st, const char *prompt)
             ps->hist_n = -1; /* scratch was used: rebuild the history next time */
         }
     }
-    tui_masters_opening(c, &g->rec, g->node, ps->opening, sizeof ps->opening);
+    if (ps->view)
+        coup_taken(ps, ps->opening, sizeof ps->opening);
+    else
+        tui_masters_opening(c, &g->rec, g->node, ps->opening, sizeof ps->opening);
     pst.opening = ps->opening;
-    if (c->set.explorer && game_human_turn(g) && !game_over(g)) {
+    if (c->set.explorer && game_human_turn(g) && !game_over(g) && !ps->view) {
         tui_masters_fill(c, &ps->masters, g->pos);
         pst.aside_share = tui_masters_share;
         pst.aside_user = &ps->masters;
@@ -296,6 +418,7 @@ static const tui_board_ops board_ops = {
     .position = board_position,
     .may_move = may_move,
     .play = board_move,
+    .coup_view = coup_view,
 };
 
 /* The side a human plays (the one to move, or the other when the AI is to move). */
@@ -371,10 +494,31 @@ static void on_new_answer(ctl *c, void *st, bool yes)
         ctl_push(c, CTL_MODE_MENU, NULL); /* the game waits below until a new one starts */
 }
 
+/* Cờ úp: would taking back the last turn unsay something hidden? A move taken back after it
+ * turned a piece up, or took a face-down piece, would let the player learn the deal and try
+ * again: such a turn is not taken back (man page, CỜ ÚP). */
+static bool coup_undo_hides(play_state *ps)
+{
+    const game *g = &ps->g;
+    const ct_coup_pos *v = coup_view(ps);
+    /* the plies undo() takes back: one, and the computer's before it on a human's turn */
+    int plies = game_human_turn(g) && (g->seats[CT_RED] || g->seats[CT_BLACK]) ? 2 : 1;
+    for (int i = 1; i <= plies && i <= v->ply; i++) {
+        const ct_coup_undo *u = &v->hist[v->ply - i];
+        if ((u->moved & CT_COUP_DOWN) || (u->captured && (u->captured & CT_COUP_DOWN)))
+            return true;
+    }
+    return false;
+}
+
 static void undo(ctl *c, play_state *ps)
 {
     game *g = &ps->g;
     int64_t now = sys_now_ms();
+    if (ps->view && game_plies(g) > 0 && coup_undo_hides(ps)) {
+        ctl_status(c, UI_ERROR, "%s", _("Cờ úp: a move that turned a piece up or took a face-down piece is not taken back."));
+        return;
+    }
     if (game_undo(g, now) != GAME_OK) {
         ctl_status(c, UI_ERROR, "%s", _("Nothing to undo."));
         return;
@@ -405,7 +549,23 @@ static void redo(ctl *c, play_state *ps)
 /* Saving: the path typed, then "replace?" when another file is there (session_save_as). */
 static void write_to(ctl *c, void *st, const char *path)
 {
-    session_save_game(c, &((play_state *)st)->g, path);
+    play_state *ps = st;
+    if (ps->view) {
+        /* Cờ úp: the moves and their reveals; the deal only once the game is over. */
+        char err[400];
+        char *p = sanitize_dup(path, 0);
+        if (game_coup_save(&ps->g, path, err, sizeof err) != 0) {
+            char *e = sanitize_dup(err, 0);
+            ctl_status(c, UI_ERROR, _("Not saved: %s"), e);
+            free(e);
+        } else {
+            game_mark_saved(&ps->g, path);
+            ctl_status(c, UI_STATUS, _("Saved to %s"), p);
+        }
+        free(p);
+        return;
+    }
+    session_save_game(c, &ps->g, path);
 }
 
 static void on_save_name(ctl *c, void *st, const char *text)
@@ -495,10 +655,19 @@ static void play_key(ctl *c, void *st, const ui_event *ev)
     case REQ_SCROLL_UP: ps->history_scroll += 5; break;
     case REQ_SCROLL_DOWN: ps->history_scroll = ps->history_scroll > 5 ? ps->history_scroll - 5 : 0; break;
     case REQ_COPY_GAME:
+    case REQ_COPY_POS:
+        if (ps->view) {
+            ctl_status(c, UI_ERROR, "%s", _("Cờ úp: save the game (s) instead of copying it."));
+            break;
+        }
+        if (ev->req == REQ_COPY_POS) {
+            session_copy(c, &g->rec, g->pos, false);
+            break;
+        }
         game_fill_tags(g, NULL);
         session_copy(c, &g->rec, g->pos, true);
         break;
-    case REQ_COPY_POS: session_copy(c, &g->rec, g->pos, false); break;
+
     case REQ_HELP: ctl_push(c, CTL_MODE_HELP, NULL); break;
     case REQ_QUIT:
         if (in_progress(ps) && g->modified)
@@ -528,6 +697,12 @@ static void play_tick(ctl *c, void *st)
     case GAME_TICK_HINT:
         /* Show it, select its piece and put the cursor on its target: Enter plays it. */
         tui_board_hint(&ps->b, g->pos, ev.move);
+        if (ps->view) {
+            char w[200];
+            coup_move_text(c, coup_view(ps), ev.move, 0, w, sizeof w);
+            ctl_status(c, UI_STATUS, _("Hint: %s (Enter plays it)"), w);
+            break;
+        }
         ctl_move_text(c, g->pos, ev.move, t, sizeof t);
         ctl_status(c, UI_STATUS, _("Hint: %s (Enter plays it)"), t);
         break;
@@ -535,7 +710,13 @@ static void play_tick(ctl *c, void *st)
         ps->hist_n = -1;
         tui_board_clear(&ps->b);
         ps->history_scroll = 0;
-        moved_status(c, ps, ev.side, ev.report.text);
+        if (ps->view) {
+            char w[200];
+            coup_last_text(c, ps, w, sizeof w);
+            moved_status(c, ps, ev.side, w);
+        } else {
+            moved_status(c, ps, ev.side, ev.report.text);
+        }
         ui_screen_bell(); /* the opponent moved (bell = on): for players in another window */
         break;
     }
@@ -641,6 +822,14 @@ static void *play_open(ctl *c, const void *arg)
         ctl_status(c, UI_STATUS, "%s", a && a->status ? a->status : _("New game."));
     }
     ps->g.setup.threads = c->defaults.setup.threads; /* the settings', not the file's */
+    if (game_is_coup(&ps->g) && !(ps->view = malloc(sizeof *ps->view))) {
+        game_free(&ps->g);
+        free(ps);
+        return NULL;
+    }
+    if (ps->view && !(a && (a->resume || a->status)))
+        ctl_status(c, UI_STATUS, "%s",
+                   _("Cờ úp: ?R, ?h... are face-down pieces; each moves as the letter after its '?'."));
     /* 2. The seats; a side whose engine cannot start is played by a human. */
     if (!game_open_seats(&ps->g, c->book, err, sizeof err)) {
         char *e = sanitize_dup(err, 0);
@@ -677,6 +866,7 @@ static void play_close(ctl *c, void *st)
     tui_lobby_close(c, ps->net);
     game_autosave_detach(&c->saver, &ps->g);
     game_free(&ps->g);
+    free(ps->view);
     free(ps);
 }
 

@@ -130,15 +130,32 @@ void ui_board_draw(WINDOW *w, const ui_layout *lo, const ui_board_state *st)
             ct_sq sq = (ct_sq)CT_SQ(file, rank);
             int y, x;
             sq_cell(lo, st, sq, &y, &x);
-            int type = ct_pos_type_at(st->pos, sq);
-            int side = ct_pos_side_at(st->pos, sq);
+            int type, side;
+            bool down = false;
+            if (st->coup) {
+                side = ct_coup_side_at(st->coup, sq);
+                down = side >= 0 && ct_coup_is_down(st->coup, sq);
+                type = side < 0 ? CT_NO_TYPE : down ? ct_coup_home_type(sq) : CT_COUP_TYPE(st->coup->board[sq]);
+            } else {
+                type = ct_pos_type_at(st->pos, sq);
+                side = ct_pos_side_at(st->pos, sq);
+            }
             bool target = st->selected != CT_NO_SQ && is_target(st, sq);
             bool last = st->last_move && (CT_FROM(st->last_move) == sq || CT_TO(st->last_move) == sq);
             bool hint = st->hint && (CT_FROM(st->hint) == sq || CT_TO(st->hint) == sq);
             int gw = 1;
             if (type != CT_NO_TYPE) {
                 const char *g = ui_piece_glyph(st->glyphs, side, type);
-                ui_role role = side == CT_RED ? UI_RED : UI_BLACK;
+                char downg[8];
+                if (down) {
+                    /* '?' first, then the lent piece's letter (a Hán glyph would read as
+                     * the piece itself). */
+                    const char *l = ui_piece_glyph(st->down_glyphs == UI_GLYPHS_VI ? UI_GLYPHS_VI : UI_GLYPHS_WXF,
+                                                   side, type);
+                    snprintf(downg, sizeof downg, "?%s", l);
+                    g = downg;
+                }
+                ui_role role = down ? UI_DOWN : side == CT_RED ? UI_RED : UI_BLACK;
                 attr_t a = ui_role_attr(role);
                 if (sq == st->check_sq)
                     a = ui_role_attr(side == CT_RED ? UI_CHECK : UI_CHECK_BLACK);

@@ -69,7 +69,9 @@ typedef enum {
     X(STATUS, GREEN, DEF, A_NORMAL, DARKGREEN, DEF, A_NORMAL, A_NORMAL)                      \
     X(ERROR, RED, DEF, A_BOLD, DARKRED, DEF, A_BOLD, A_BOLD)                                 \
     X(MENU_SEL, BLACK, YELLOW, A_BOLD, BLACK, PALEYELLOW, A_BOLD, A_REVERSE)                 \
-    X(DIM, DEF, DEF, A_DIM, DEF, DEF, A_DIM, A_DIM)
+    X(DIM, DEF, DEF, A_DIM, DEF, DEF, A_DIM, A_DIM)                                          \
+    X(DOWN, CYAN, DEF, A_BOLD | A_UNDERLINE, TEAL, DEF, A_BOLD | A_UNDERLINE,                \
+      A_UNDERLINE | A_DIM)
 
 typedef enum {
 #define UI_ROLE_ENUM(name, dfg, dbg, dattr, lfg, lbg, lattr, mono) UI_##name,

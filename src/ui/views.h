@@ -7,12 +7,18 @@
 #include <curses.h>
 #include <stdbool.h>
 
+#include "cotuong/coup.h"
 #include "cotuong/position.h"
 #include "ui/layout.h"
 #include "ui/theme.h"
 
 typedef struct {
     const ct_pos *pos;
+    /* Cờ úp: a player's VIEW drawn instead of pos (NULL in cờ tướng). A face-down piece is
+     * drawn as '?' then the letter of the piece its square lends it ("?R", "?h"), in the
+     * DOWN role: never a piece's own glyph, in every glyph set. */
+    const ct_coup_pos *coup;
+    ui_glyphs down_glyphs;         /* the letters after '?': UI_GLYPHS_VI or UI_GLYPHS_WXF */
     bool flip, coords, ascii;
     ui_glyphs glyphs;
     int cursor_file, cursor_rank;  /* -1: no cursor shown */
