@@ -115,12 +115,26 @@ if wait_for "1.  P2-5, lật" 10; then ok "the reveal in the history (vi)"; else
 if wait_for "1... " 15; then ok "the AI answers"; else no "the AI did not answer"; cap; fi
 settle
 check "the pieces taken are listed" "Đỏ đã ăn:"
-check "your face-down piece taken is '?' to you" "Đen đã ăn: ?"
 han_check "after the reveal and the answer: no identity shown"
 keys u
 check "undo refused after a reveal" "không đi lại được nước đã lật"
 check_not "the reveal stays" "Đã đi lại."
 cap | sed -n '1,24p' | sed 's/^/# /'
+
+# 1a. Hot-seat, so that the capture does not hang on the AI's choice: Black's cannon-square
+# piece takes Red's face-down piece on b0 over the screen on b2; to Red it stays '?'.
+ui_start 80 24 LANG=C.UTF-8 -- play --lang vi --variant coup --seed 7
+wait_for "Đỏ đi" 10
+keys :
+typed h2e2
+keys Enter
+wait_for "1.  P2-5, lật" 10
+keys :
+typed b7b0
+keys Enter
+if wait_for "ăn một quân úp" 10; then ok "the capture of a face-down piece said"; else no "no capture said"; cap; fi
+check "your face-down piece taken is '?' to you" "Đen đã ăn: ?"
+han_check "after a face-down piece is taken: no identity shown"
 
 # 1b. The start menu: a game against the AI, the game set to Cờ úp.
 ui_start 80 24 LANG=C.UTF-8 -- --lang vi
