@@ -252,7 +252,7 @@ static void choose(ctl *c, menu_state *m, int item)
         case MAIN_OPEN: session_open_prompt(c); break;
         case MAIN_EDIT: ctl_push(c, CTL_MODE_EDIT, NULL); break;
         case MAIN_TRAIN: ctl_push(c, CTL_MODE_TRAIN, NULL); break;
-        case MAIN_SETTINGS: go_page(c, m, PAGE_SETTINGS); break;
+        case MAIN_SETTINGS: ctl_push(c, CTL_MODE_SETTINGS, NULL); break;
         case MAIN_HELP: ctl_push(c, CTL_MODE_HELP, NULL); break;
         case MAIN_SOMEONE: ctl_push(c, CTL_MODE_LOBBY, NULL); break;
         case MAIN_QUIT: c->quit = true; break;

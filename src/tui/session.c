@@ -68,6 +68,7 @@ void session_load_settings(ctl *c, app_config *cfg)
     if (cfg->coords_given)
         c->set.coords = cfg->coords;
     ui_screen_bell_enable(cfg->bell);
+    c->set.mouse = cfg->mouse;
     if (strcmp(cfg->time_control, "-") != 0)
         ct_tc_parse(cfg->time_control, &c->defaults.setup.tc);
     c->clipboard = cfg->clipboard;
