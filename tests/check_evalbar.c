@@ -24,7 +24,7 @@ START_TEST(test_monotonic)
         ck_assert_int_ge(p, last);
         last = p;
     }
-    ck_assert_int_lt(ui_review_win_permille(100), 600);
+    ck_assert_int_lt(ui_review_win_permille(100), 700);
     ck_assert_int_gt(ui_review_win_permille(100), 500);
 }
 END_TEST
