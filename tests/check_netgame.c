@@ -161,7 +161,7 @@ START_TEST(test_undo_needs_yes)
     ck_assert(!netgame_may_move(&hn, &why));
     /* The guest asks to take back its move (ply 2): the host says no, nothing changes. */
     ck_assert(netgame_ask_undo(&gn, msg, sizeof msg));
-    ck_assert(note_of(&hn, NETGAME_NOTE_ASK, "take back to ply 1"));
+    ck_assert(note_of(&hn, NETGAME_NOTE_ASK, "take back the moves after Red's move 1"));
     ck_assert_int_eq(game_plies(&hg), 3);
     ck_assert(netgame_answer_undo(&hn, false, sys_now_ms(), msg, sizeof msg));
     ck_assert(note_of(&gn, NETGAME_NOTE_INFO, "does not agree"));
@@ -177,6 +177,23 @@ START_TEST(test_undo_needs_yes)
     until_plies(&hg, 1);
     until_plies(&jg, 1);
     ck_assert_int_eq(game_side(&jg), CT_BLACK);
+    finish();
+}
+END_TEST
+
+/* Red takes back the first move of the game: worded as moves, never "ply 0". */
+START_TEST(test_undo_first_move_in_words)
+{
+    char msg[400];
+    start(0);
+    play(&hn, "h2e2");
+    until_plies(&jg, 1);
+    ck_assert(netgame_ask_undo(&hn, msg, sizeof msg));
+    ck_assert_str_eq(msg, "Asked to take back the moves after the start of the game.");
+    ck_assert(note_of(&gn, NETGAME_NOTE_ASK, "asks to take back the moves after the start of the game"));
+    ck_assert(netgame_answer_undo(&gn, true, sys_now_ms(), msg, sizeof msg));
+    until_plies(&hg, 0);
+    until_plies(&jg, 0);
     finish();
 }
 END_TEST
@@ -274,6 +291,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_undo_needs_yes);
+    tcase_add_test(tc, test_undo_first_move_in_words);
     tcase_add_test(tc, test_draw_declined_then_accepted);
     tcase_add_test(tc, test_grace_adjourns);
     tcase_add_test(tc, test_finished_game_not_resumable);

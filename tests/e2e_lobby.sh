@@ -288,13 +288,13 @@ see fg "2. H0-G2"
 typed fg : i9h9
 see fh "I9-H9"
 keys fg u
-see fh "asks to take back to ply 3"
+see fh "asks to take back the moves after Red's move 2"
 keys fh n
 see fg "does not agree"
 keys fg u
-see fh "asks to take back to ply 3"
+see fh "asks to take back the moves after Red's move 2"
 keys fh y
-see fg "Taken back to ply 3"
+see fg "The moves after Red's move 2 are taken back"
 # The watcher hears of the take-back after the guest does: wait for it (10 s at most).
 i=0
 while [ "$i" -lt 200 ] && cap fw | grep -q "I9-H9"; do sleep 0.05; i=$((i + 1)); done

@@ -208,8 +208,16 @@ check "blunder.pgn opens" "Blunder (1/1)"
 keys A
 check "the whole game analysed" "Analysed 5 moves" 30
 check "3. R1.8 is marked ??" "R1.8??"
+# The evaluation bar: in the column between the board and the panel (three spaces after the
+# grid's right edge, never over the board), with the win chance in words in the panel.
+check "A: the score as a win chance" "Red wins"
+step=$((step + 1))
+bar_rows=$(cap | grep -c '[┤│]   [█░]')
+if [ "$bar_rows" -ge 20 ]; then echo "ok $step - the evaluation bar beside the board ($bar_rows rows)"
+else echo "not ok $step - no evaluation bar beside the board ($bar_rows rows)"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
 keys a
 check "the engine's view of the position" "Engine:" 10
+check "... with its win chance" "Red wins" 10
 # Hostile text: escape sequences in tags and comments are shown as text, not run.
 keys q
 sleep 0.3

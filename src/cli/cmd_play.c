@@ -266,7 +266,8 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
     if (coords)
         app.set.coords = true; /* else as the settings say */
     app.set.colour = colour;
-    app.set.mouse = mouse;
+    if (!mouse)
+        app.set.mouse = false; /* else as the settings say (mouse = yes by default) */
     /* Every option is the default of the games started from the menu too. */
     app.defaults.flip = flip;
     app.set.flip = flip;

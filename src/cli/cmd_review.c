@@ -104,7 +104,8 @@ int cmd_review(int argc, char **argv)
     bool narrow_term = term && (!strcmp(term, "linux") || !strncmp(term, "vt", 2) || !strcmp(term, "dumb"));
     review_app.set.ascii = review_app.set.ascii || ascii || !ui_locale_is_utf8() || narrow_term;
     review_app.set.colour = colour;
-    review_app.set.mouse = mouse;
+    if (!mouse)
+        review_app.set.mouse = false; /* else as the settings say */
     /* No opening book: the engine's view of a position is its own search. */
     /* A bad file is reported before the screen opens. */
     ct_record *games;

@@ -76,6 +76,18 @@ static const char *side_word(int side)
     return side == CT_RED ? _("Red") : _("Black");
 }
 
+/* A ply of the game as a player counts it: "Red's move 2" (ply 3), "the start" (ply 0). */
+static const char *ply_words(int ply, char *buf, size_t size)
+{
+    if (ply <= 0)
+        snprintf(buf, size, "%s", _("the start of the game"));
+    else if (ply % 2)
+        snprintf(buf, size, _("Red's move %d"), (ply + 1) / 2);
+    else
+        snprintf(buf, size, _("Black's move %d"), ply / 2);
+    return buf;
+}
+
 const char *netgame_name(const netgame *n, int side)
 {
     if (side == n->me)
@@ -309,6 +321,7 @@ static void undo_to(netgame *n, int ply)
 static void on_event(netgame *n, const remote_event *e, int64_t now)
 {
     game *g = n->g;
+    char w[80];
     switch (e->kind) {
     case REMOTE_EV_JOINED:
         note(n, NETGAME_NOTE_INFO, _("%s joined and plays %s."), e->name, side_word(!n->me));
@@ -346,7 +359,8 @@ static void on_event(netgame *n, const remote_event *e, int64_t now)
     case REMOTE_EV_TAKEBACK:
         if (n->built) {
             undo_to(n, e->ply);
-            note(n, NETGAME_NOTE_BOARD, _("Taken back to ply %d."), e->ply);
+            note(n, NETGAME_NOTE_BOARD, _("The moves after %s are taken back."),
+                 ply_words(e->ply, w, sizeof w));
         }
         break;
     case REMOTE_EV_RESULT:
@@ -379,10 +393,12 @@ static void on_event(netgame *n, const remote_event *e, int64_t now)
                 break;
             }
             n->undo_to_me = e->ply;
-            note(n, NETGAME_NOTE_ASK, _("Your opponent asks to take back to ply %d."), e->ply);
+            note(n, NETGAME_NOTE_ASK, _("Your opponent asks to take back the moves after %s."),
+                 ply_words(e->ply, w, sizeof w));
         } else if (e->arg == PROTO_YES && n->host && e->ply == n->undo_mine) {
             undo_to(n, e->ply);
-            note(n, NETGAME_NOTE_BOARD, _("Taken back to ply %d."), e->ply);
+            note(n, NETGAME_NOTE_BOARD, _("The moves after %s are taken back."),
+                 ply_words(e->ply, w, sizeof w));
             n->undo_mine = -1;
         } else if (e->arg == PROTO_NO) {
             note(n, NETGAME_NOTE_INFO, "%s", _("Your opponent does not agree to take back."));
@@ -556,6 +572,7 @@ bool netgame_answer_draw(netgame *n, bool yes, int64_t now, char *msg, size_t si
 
 bool netgame_ask_undo(netgame *n, char *msg, size_t size)
 {
+    char w[80];
     if (!player_now(n, msg, size))
         return false;
     /* Back to before this side's last move. */
@@ -567,12 +584,13 @@ bool netgame_ask_undo(netgame *n, char *msg, size_t size)
     }
     n->undo_mine = target;
     remote_send_undo(n->r, PROTO_ASK, target);
-    snprintf(msg, size, _("Asked to take back to ply %d."), target);
+    snprintf(msg, size, _("Asked to take back the moves after %s."), ply_words(target, w, sizeof w));
     return true;
 }
 
 bool netgame_answer_undo(netgame *n, bool yes, int64_t now, char *msg, size_t size)
 {
+    char w[80];
     (void)now;
     msg[0] = 0;
     if (!player_now(n, msg, size))
@@ -585,7 +603,7 @@ bool netgame_answer_undo(netgame *n, bool yes, int64_t now, char *msg, size_t si
     n->undo_to_me = -1;
     if (n->host && yes) {
         undo_to(n, ply);
-        snprintf(msg, size, _("Taken back to ply %d."), ply);
+        snprintf(msg, size, _("The moves after %s are taken back."), ply_words(ply, w, sizeof w));
     } else {
         remote_send_undo(n->r, yes ? PROTO_YES : PROTO_NO, ply);
     }

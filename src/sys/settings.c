@@ -36,6 +36,7 @@ void config_defaults(app_config *cfg)
     cfg->clipboard = true;
     cfg->coords = false;
     cfg->bell = false;
+    cfg->mouse = true;
 }
 
 /* yes/no values: true, false, or -1 for neither. */
@@ -216,12 +217,14 @@ static void apply(app_config *cfg, const char *file, int line, const char *name,
             cfg->clipboard = false;
         else
             problem(cfg, file, line, "bad value '%.40s' for clipboard (yes or no)", v);
-    } else if (!strcmp(name, "coords") || !strcmp(name, "bell")) {
+    } else if (!strcmp(name, "coords") || !strcmp(name, "bell") || !strcmp(name, "mouse")) {
         int yn = yes_no(value);
         if (yn < 0)
             problem(cfg, file, line, "bad value '%.40s' for %s (yes or no)", v, name);
         else if (name[0] == 'c')
             cfg->coords = yn, cfg->coords_given = true;
+        else if (name[0] == 'm')
+            cfg->mouse = yn;
         else
             cfg->bell = yn;
     } else if (!strncmp(name, "key.", 4)) {

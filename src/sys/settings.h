@@ -42,6 +42,7 @@ typedef struct {
     bool clipboard;        /* clipboard = yes | no (OSC 52 copy) */
     bool coords;           /* coords = yes | no (the a-i / 0-9 labels) */
     bool bell;             /* bell = on | off (ring when the opponent has moved or checks) */
+    bool mouse;            /* mouse = yes | no (clicks on the board and the menus) */
     config_key keys[CONFIG_MAX_KEYS]; /* one per action (compared ignoring case) */
     int nkeys;
     const config_keyrules *keyrules; /* set by the caller after config_defaults, or NULL */

@@ -34,6 +34,7 @@ typedef enum {
     CTL_MODE_EDIT,     /* arg: const char *: the FEN to start from, or NULL (the start) */
     CTL_MODE_TRAIN,    /* arg: const ctl_train_arg * or NULL */
     CTL_MODE_MESSAGES, /* arg: NULL: the last messages of the status line, whole */
+    CTL_MODE_SETTINGS, /* arg: NULL: every value of the settings file */
     CTL_MODE_COUNT
 } ctl_mode_id;
 

@@ -16,7 +16,7 @@
 #include "tui/session.h"
 #include "ui/draw.h"
 
-enum { PAGE_MAIN, PAGE_SETUP, PAGE_SETTINGS };
+enum { PAGE_MAIN, PAGE_SETUP };
 enum { KIND_HOTSEAT, KIND_VS_AI, KIND_WATCH };
 
 static const char *const clock_choices[] = {"none", "5+0", "10+5", "15+10", "30+0", "60+30", "/30"};
@@ -28,7 +28,6 @@ enum {
 };
 /* The set-up page in the order shown: watching the AI, Red's level comes before Black's. */
 enum { SET_VARIANT, SET_SIDE, SET_RED_LEVEL, SET_LEVEL, SET_RULES, SET_CLOCK, SET_START, SET_BACK, SET_N };
-enum { OPT_NOTATION, OPT_GLYPHS, OPT_COORDS, OPT_BACK, OPT_N };
 
 typedef struct {
     int page, item, kind, side;
@@ -43,15 +42,13 @@ typedef struct {
 
 static int page_items(const menu_state *m)
 {
-    return m->page == PAGE_MAIN ? MAIN_N : m->page == PAGE_SETUP ? SET_N : OPT_N;
+    return m->page == PAGE_MAIN ? MAIN_N : SET_N;
 }
 
 static bool item_visible(const ctl *c, const menu_state *m, int item)
 {
     if (m->page == PAGE_MAIN)
         return item != MAIN_BACK || ctl_find(c, CTL_MODE_PLAY) != NULL;
-    if (m->page != PAGE_SETUP)
-        return true;
     switch (item) {
     case SET_SIDE: return m->kind == KIND_VS_AI;
     case SET_LEVEL: return m->kind != KIND_HOTSEAT;
@@ -67,6 +64,7 @@ static const char *clock_text(const menu_state *m)
 
 static void item_text(const ctl *c, const menu_state *m, int item, char *buf, size_t size)
 {
+    (void)c;
     if (m->page == PAGE_MAIN) {
         static const char *const main_items[MAIN_N] = {
             N_("Back to the game in progress"),
@@ -98,15 +96,6 @@ static void item_text(const ctl *c, const menu_state *m, int item, char *buf, si
         case SET_START: snprintf(buf, size, "%s", _("Start the game")); break;
         case SET_BACK: snprintf(buf, size, "%s", _("Back")); break;
         }
-        return;
-    }
-    switch (item) {
-    case OPT_NOTATION: snprintf(buf, size, _("Notation: %s"), ct_notation_name(c->set.notation)); break;
-    case OPT_GLYPHS:
-        snprintf(buf, size, _("Pieces: %s"), ui_glyphs_name(c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs));
-        break;
-    case OPT_COORDS: snprintf(buf, size, _("Coordinates: %s"), c->set.coords ? _("on") : _("off")); break;
-    case OPT_BACK: snprintf(buf, size, "%s", _("Back")); break;
     }
 }
 
@@ -135,9 +124,7 @@ static void menu_draw(ctl *c, void *st, const char *prompt)
     menu_state *m = st;
     int rows = c->layout.rows, cols = c->layout.cols;
     werase(stdscr);
-    const char *title = m->page == PAGE_SETTINGS ? _("Settings")
-                        : m->page == PAGE_SETUP  ? _("New game")
-                                                 : _("Cờ tướng — xiangqi");
+    const char *title = m->page == PAGE_SETUP ? _("New game") : _("Cờ tướng — xiangqi");
     int top = menu_top(c, m);
     ui_put_centre(stdscr, top - 2, 0, cols, UI_TITLE, title);
     if (m->page == PAGE_MAIN && m->daily[0])
@@ -183,22 +170,6 @@ static void cycle(ctl *c, menu_state *m, int item, int dir)
             m->clock = (m->clock - lo + span + dir) % span + lo;
             break;
         }
-        }
-    } else if (m->page == PAGE_SETTINGS) {
-        switch (item) {
-        case OPT_NOTATION:
-            c->set.notation = (ct_notation)((c->set.notation + CT_NOTATION_AUTO + dir) % CT_NOTATION_AUTO);
-            session_setting_changed(c, "notation");
-            break;
-        case OPT_GLYPHS:
-            if (!c->set.ascii)
-                c->set.glyphs = (ui_glyphs)((c->set.glyphs + UI_GLYPHS_ASCII + dir) % UI_GLYPHS_ASCII);
-            session_setting_changed(c, "glyphs");
-            break;
-        case OPT_COORDS:
-            c->set.coords = !c->set.coords;
-            session_setting_changed(c, "coords");
-            break;
         }
     }
 }
@@ -250,7 +221,7 @@ static void go_page(const ctl *c, menu_state *m, int page)
 static void back_to_main(const ctl *c, menu_state *m)
 {
     static const int entry_of_kind[] = {MAIN_HOTSEAT, MAIN_VS_AI, MAIN_WATCH};
-    int from = m->page == PAGE_SETUP ? entry_of_kind[m->kind] : MAIN_SETTINGS;
+    int from = entry_of_kind[m->kind];
     go_page(c, m, PAGE_MAIN);
     m->item = from;
 }
@@ -266,20 +237,15 @@ static void choose(ctl *c, menu_state *m, int item)
         case MAIN_OPEN: session_open_prompt(c); break;
         case MAIN_EDIT: ctl_push(c, CTL_MODE_EDIT, NULL); break;
         case MAIN_TRAIN: ctl_push(c, CTL_MODE_TRAIN, NULL); break;
-        case MAIN_SETTINGS: go_page(c, m, PAGE_SETTINGS); break;
+        case MAIN_SETTINGS: ctl_push(c, CTL_MODE_SETTINGS, NULL); break;
         case MAIN_HELP: ctl_push(c, CTL_MODE_HELP, NULL); break;
         case MAIN_SOMEONE: ctl_push(c, CTL_MODE_LOBBY, NULL); break;
         case MAIN_QUIT: c->quit = true; break;
         }
-    } else if (m->page == PAGE_SETUP) {
+    } else {
         if (item == SET_START)
             start_game(c, m);
         else if (item == SET_BACK)
-            back_to_main(c, m);
-        else
-            cycle(c, m, item, 1);
-    } else {
-        if (item == OPT_BACK)
             back_to_main(c, m);
         else
             cycle(c, m, item, 1);

@@ -263,6 +263,19 @@ static void build_history(ctl *c, play_state *ps)
         return;
     }
     ct_pos *scratch = &ps->scratch;
+    /* Red's column as wide as its widest move in columns (not bytes: vi-long's "Pháo 2 bình
+     * 5" and zh's glyphs), at least 10, and one more: Black's move never runs into it. */
+    int colw = 10;
+    ct_record_start_position(&g->rec, scratch);
+    for (int i = 0; i < n_moves; i++) {
+        char t[CT_MOVE_TEXT_MAX];
+        if (scratch->side == CT_RED) {
+            ctl_move_text(c, scratch, line[i], t, sizeof t);
+            int w = ui_strwidth(t) + 1;
+            colw = w > colw ? w : colw;
+        }
+        ct_pos_make(scratch, line[i]);
+    }
     ct_record_start_position(&g->rec, scratch);
     int n = 0, moveno = scratch->fullmove;
     for (int i = 0; i < n_moves && n < HISTORY_MAX; i++) {
@@ -270,10 +283,13 @@ static void build_history(ctl *c, play_state *ps)
         ctl_move_text(c, scratch, line[i], t, sizeof t);
         if (scratch->side == CT_RED || i == 0) {
             ui_history_line *l = &ps->hist[n++];
-            if (scratch->side == CT_RED)
-                snprintf(l->text, sizeof l->text, "%3d. %-10s", moveno, t);
-            else
-                snprintf(l->text, sizeof l->text, "%3d. %-10s %s", moveno, "...", t);
+            const char *red = scratch->side == CT_RED ? t : "...";
+            int pad = colw - ui_strwidth(red);
+            snprintf(l->text, sizeof l->text, "%3d. %s%*s", moveno, red, pad > 0 ? pad : 0, "");
+            if (scratch->side != CT_RED) {
+                size_t len = strlen(l->text);
+                snprintf(l->text + len, sizeof l->text - len, " %s", t);
+            }
             l->current = false;
         } else {
             ui_history_line *l = &ps->hist[n - 1];

@@ -278,6 +278,37 @@ static void draw_warnings(ctl *c, review_state *rs)
                         _("Up/Down choose, Enter the game, q back"), rs->row_game);
 }
 
+/* The engine's score of the position on the board, Red's view, for the evaluation bar: the
+ * engine thinking here (live), its last answer here, or the game's analysis (A) after this
+ * move of the main line. False when none of them has a score here. */
+static bool eval_here(review_state *rs, int *score_red)
+{
+    int side = rs->g.pos->side;
+    game_seat_progress p;
+    if (rs->engine && game_seat_busy(rs->engine) && rs->pa_node == rs->g.node) {
+        game_seat_progress_get(rs->engine, &p);
+        if (p.depth > 0) {
+            *score_red = side == CT_RED ? p.score : -p.score;
+            return true;
+        }
+    }
+    if (rs->have_pa && rs->pa_node == rs->g.node) {
+        *score_red = side == CT_RED ? rs->pa_score : -rs->pa_score;
+        return true;
+    }
+    const ct_move_annotation *a = annotation(rs, rs->g.node);
+    if (a) {
+        *score_red = a->eval_red;
+        return true;
+    }
+    if (rs->ann && rs->ann_game == rs->cur && rs->nann > 0 && ct_record_depth(rec(rs), rs->g.node) == 0) {
+        /* The start: the search before the first move, from the side to move. */
+        *score_red = side == CT_RED ? rs->ann[0].best_score : -rs->ann[0].best_score;
+        return true;
+    }
+    return false;
+}
+
 static void review_draw(ctl *c, void *st, const char *prompt)
 {
     review_state *rs = st;
@@ -299,6 +330,9 @@ static void review_draw(ctl *c, void *st, const char *prompt)
     if (rs->have_pa && rs->pa_node == rs->g.node && rs->pa_len > 0)
         bs.hint = rs->pa_pv[0];
     ui_board_draw(stdscr, lo, &bs);
+    int bar_score = 0;
+    if (eval_here(rs, &bar_score))
+        ui_review_eval_bar(stdscr, lo, c->set.flip, ui_review_win_permille(bar_score), c->set.ascii);
 
     /* 2. The moves of the current line. */
     int cur, n = game_line(&rs->g, rs->nodes, CT_MAX_HISTORY, &cur);
@@ -382,13 +416,22 @@ static void review_draw(ctl *c, void *st, const char *prompt)
         char sc[16], ln[400];
         format_score(pos->side == CT_RED ? p.score : -p.score, sc, sizeof sc);
         line_text(c, rs, pos, p.pv, p.pv_len, ln, sizeof ln);
-        snprintf(an0, sizeof an0, _("Engine (Esc stops): %s (Red's view), depth %d: %s"), sc, p.depth, ln);
+        snprintf(an0, sizeof an0, _("Engine (Esc stops): %s (Red's view, Red wins %d%%), depth %d: %s"),
+                 sc, (ui_review_win_permille(pos->side == CT_RED ? p.score : -p.score) + 5) / 10, p.depth, ln);
         pst.analysis[k++] = an0;
     } else if (rs->have_pa && rs->pa_node == rs->g.node) {
         char sc[16], ln[400];
         format_score(pos->side == CT_RED ? rs->pa_score : -rs->pa_score, sc, sizeof sc);
         line_text(c, rs, pos, rs->pa_pv, rs->pa_len, ln, sizeof ln);
-        snprintf(an0, sizeof an0, _("Engine: %s (Red's view), depth %d: %s"), sc, rs->pa_depth, ln);
+        snprintf(an0, sizeof an0, _("Engine: %s (Red's view, Red wins %d%%), depth %d: %s"), sc,
+                 (ui_review_win_permille(bar_score) + 5) / 10, rs->pa_depth, ln);
+        pst.analysis[k++] = an0;
+    } else if (eval_here(rs, &bar_score)) {
+        /* The game's analysis (A) only: its score after this move, and the bar's chance. */
+        char sc[16];
+        format_score(bar_score, sc, sizeof sc);
+        snprintf(an0, sizeof an0, _("Evaluation: %s (Red's view), Red wins %d%%"), sc,
+                 (ui_review_win_permille(bar_score) + 5) / 10);
         pst.analysis[k++] = an0;
     }
     const ct_move_annotation *a = annotation(rs, rs->g.node);

@@ -5,7 +5,7 @@
 
 extern const ctl_mode ctl_mode_menu, ctl_mode_play, ctl_mode_review, ctl_mode_help,
     ctl_mode_prompt, ctl_mode_open, ctl_mode_lobby, ctl_mode_edit,
-    ctl_mode_train, ctl_mode_messages;
+    ctl_mode_train, ctl_mode_messages, ctl_mode_settings;
 
 const ctl_mode *const tui_modes[CTL_MODE_COUNT] = {
     [CTL_MODE_MENU] = &ctl_mode_menu,
@@ -18,4 +18,5 @@ const ctl_mode *const tui_modes[CTL_MODE_COUNT] = {
     [CTL_MODE_EDIT] = &ctl_mode_edit,
     [CTL_MODE_TRAIN] = &ctl_mode_train,
     [CTL_MODE_MESSAGES] = &ctl_mode_messages,
+    [CTL_MODE_SETTINGS] = &ctl_mode_settings,
 };

@@ -68,6 +68,7 @@ void session_load_settings(ctl *c, app_config *cfg)
     if (cfg->coords_given)
         c->set.coords = cfg->coords;
     ui_screen_bell_enable(cfg->bell);
+    c->set.mouse = cfg->mouse;
     if (strcmp(cfg->time_control, "-") != 0)
         ct_tc_parse(cfg->time_control, &c->defaults.setup.tc);
     c->clipboard = cfg->clipboard;
@@ -91,11 +92,14 @@ static const char *mode_of(const ct_record *r)
     return m ? m : "play";
 }
 
-bool session_resume_waiting(void)
+/* Whether the resume file holds a game or review to resume; *quit_only: all of them were
+ * left by a deliberate quit (Interrupted: quit), none by a signal or a crash. */
+static bool resume_waiting(bool *quit_only)
 {
     char err[700];
     ct_record *recs;
     int n;
+    *quit_only = true;
     if (resume_load(&recs, &n, err, sizeof err) != 1)
         return false;
     bool any = false;
@@ -103,11 +107,21 @@ bool session_resume_waiting(void)
         if (!strcmp(mode_of(&recs[i]), "review-game"))
             continue; /* part of the review before it */
         bool review = !strcmp(mode_of(&recs[i]), "review");
-        if (review || (recs[i].result == CT_RESULT_NONE && ct_record_count_moves(&recs[i]) > 0))
+        if (review || (recs[i].result == CT_RESULT_NONE && ct_record_count_moves(&recs[i]) > 0)) {
             any = true;
+            const char *why = ct_record_tag(&recs[i], "Interrupted");
+            if (!why || strcmp(why, "quit") != 0)
+                *quit_only = false;
+        }
     }
     ct_pgn_free_games(recs, n);
     return any;
+}
+
+bool session_resume_waiting(void)
+{
+    bool quit_only;
+    return resume_waiting(&quit_only);
 }
 
 bool session_resume(ctl *c, char *err, size_t errsize)
@@ -183,7 +197,11 @@ static void on_lobby_answer(ctl *c, void *st, bool yes)
 void session_offer_resume(ctl *c)
 {
     char q[300];
-    if (session_resume_waiting())
+    bool quit_only;
+    if (resume_waiting(&quit_only) && quit_only)
+        /* Left on purpose (q, confirmed): said, not asked, so the menu answers at once. */
+        ctl_status(c, UI_STATUS, "%s", _("The game you left is kept: cotuong --resume plays it on."));
+    else if (resume_waiting(&quit_only))
         ctl_prompt_yesno(c, NULL, _("Resume the interrupted game? (y/n)"), on_resume_answer);
     else if (tui_lobby_resumable(q, sizeof q))
         ctl_prompt_yesno(c, NULL, q, on_lobby_answer);

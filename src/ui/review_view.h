@@ -54,6 +54,18 @@ typedef struct {
  * row when the panel has the room, one a row otherwise. */
 void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st, ui_review_hits *hits);
 
+/* The evaluation as a win chance: Red's expected share of the points, in thousandths, for a
+ * score in centipawns from Red's point of view (a mate score: 1000 or 0), on the logistic
+ * curve 1 / (1 + exp(-score / UI_WIN_SCALE)). UI_WIN_SCALE is fitted on master games: see
+ * review_view.c for how. Pure (tests/check_evalbar.c). */
+int ui_review_win_permille(int score_red);
+
+/* Draws the evaluation bar in the column between the board and the panel (lo->panel.x - 1,
+ * outside both), as tall as the board's grid: Red's share from Red's edge of the board (the
+ * bottom, or the top when flipped), Black's from the other, the middle at the river. ascii:
+ * '#' and ':' instead of block elements. */
+void ui_review_eval_bar(WINDOW *w, const ui_layout *lo, bool flip, int red_permille, bool ascii);
+
 /* A full-screen list of the games of a file: row_game[y] receives the game on screen row y,
  * or -1 (rows entries). */
 void ui_review_list_draw(WINDOW *w, int rows, int cols, const char *title,
