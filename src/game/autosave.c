@@ -25,6 +25,7 @@ void game_autosave_attach(game_autosave *a, game *g, const char *source, int ind
     int i = 0;
     while (i < a->n && a->games[i] != g)
         i++;
+    a->owns = true;
     if (i == a->n) {
         if (a->n >= GAME_AUTOSAVE_MAX)
             return;
@@ -154,7 +155,10 @@ int game_autosave_write(game_autosave *a, int64_t now, const char *interrupted)
     }
     int rc = 0;
     if (n == 0) {
-        resume_discard();
+        /* Nothing of this run to keep: empty the file only if this run wrote it. A menu
+         * left (or a SIGHUP) before any game began keeps the game an earlier run left. */
+        if (a->owns)
+            resume_discard();
     } else {
         rc = resume_save(recs, n, a->error, sizeof a->error);
     }

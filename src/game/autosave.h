@@ -25,6 +25,8 @@ typedef struct {
     int n;
     char notation[16];  /* the notation shown (a Notation tag), "" none */
     bool off;           /* writes nothing (a replay in progress) */
+    bool owns;          /* a game was attached: the resume file is this sink's to write and
+                         * to empty; until then it belongs to an earlier run, kept as it is */
     char error[600];    /* the last write's problem, "" when it worked */
     char saved[1024];   /* a finished game saved just now to this path ("" none) */
 } game_autosave;
