@@ -14,6 +14,7 @@
 #include "sys/i18n.h"
 #include "sys/sanitize.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "cotuong/pgn.h"
 #include "ui/screen.h"
 
@@ -32,7 +33,7 @@ static const char *side_name(int side)
 /* ------------------------------------------------------------------ open and close */
 tui_lobby *tui_lobby_open(ctl *c, const tui_lobby_arg *a, game *g)
 {
-    tui_lobby *l = calloc(1, sizeof *l);
+    tui_lobby *l = xcalloc(1, sizeof *l);
     if (!l)
         return NULL;
     int64_t now = sys_now_ms();

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sys/i18n.h"
+#include "sys/xmalloc.h"
 #include "tui/controller.h"
 #include "tui/session.h"
 #include "ui/draw.h"
@@ -320,7 +321,7 @@ static void menu_key(ctl *c, void *st, const ui_event *ev)
 static void *menu_open(ctl *c, const void *arg)
 {
     (void)arg;
-    menu_state *m = calloc(1, sizeof *m);
+    menu_state *m = xcalloc(1, sizeof *m);
     if (!m)
         return NULL;
     const game_setup *d = &c->defaults.setup;

@@ -14,6 +14,7 @@
 #include "sys/resume.h"
 #include "sys/sanitize.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "tui/board.h"
 #include "tui/controller.h"
 #include "tui/lobby_play.h"
@@ -581,7 +582,7 @@ static void place_cursor(ctl *c, play_state *ps)
 static void *play_open(ctl *c, const void *arg)
 {
     const ctl_play_arg *a = arg;
-    play_state *ps = calloc(1, sizeof *ps);
+    play_state *ps = xcalloc(1, sizeof *ps);
     if (!ps)
         return NULL;
     game_init(&ps->g);

@@ -314,7 +314,7 @@ void session_copy(ctl *c, const ct_record *rec, const ct_pos *pos, bool whole_ga
             return;
         }
     } else {
-        text = malloc(128);
+        text = xmalloc(128);
         if (!text)
             return;
         ct_fen_write(pos, text, 128);
