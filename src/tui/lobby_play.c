@@ -363,11 +363,6 @@ bool tui_lobby_bottom_black(const tui_lobby *l)
     return l->n.built && l->n.me == CT_BLACK;
 }
 
-bool tui_lobby_watching(const tui_lobby *l)
-{
-    return l->n.me == PROTO_SEAT_WATCHER;
-}
-
 /* ------------------------------------------------------------------ the ways in */
 bool tui_lobby_host(ctl *c, const remote_host_config *cfg, const ct_record *resumed,
                     const char *save_as, char *err, size_t errsize)

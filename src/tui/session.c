@@ -91,7 +91,8 @@ static const char *mode_of(const ct_record *r)
     return m ? m : "play";
 }
 
-bool session_resume_waiting(void)
+/* The resume file holds something to resume (an unfinished game or an unsaved review). */
+static bool session_resume_waiting(void)
 {
     char err[700];
     ct_record *recs;

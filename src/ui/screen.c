@@ -30,11 +30,6 @@ static void emergency_restore(void)
     }
 }
 
-bool ui_screen_is_open(void)
-{
-    return screen_open;
-}
-
 void ui_screen_close(void)
 {
     if (!screen_open)
