@@ -14,6 +14,7 @@
 #include "sys/i18n.h"
 #include "sys/sanitize.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "cotuong/pgn.h"
 #include "ui/screen.h"
 
@@ -32,7 +33,7 @@ static const char *side_name(int side)
 /* ------------------------------------------------------------------ open and close */
 tui_lobby *tui_lobby_open(ctl *c, const tui_lobby_arg *a, game *g)
 {
-    tui_lobby *l = calloc(1, sizeof *l);
+    tui_lobby *l = xcalloc(1, sizeof *l);
     if (!l)
         return NULL;
     int64_t now = sys_now_ms();
@@ -360,11 +361,6 @@ const ct_pos *tui_lobby_view(tui_lobby *l)
 bool tui_lobby_bottom_black(const tui_lobby *l)
 {
     return l->n.built && l->n.me == CT_BLACK;
-}
-
-bool tui_lobby_watching(const tui_lobby *l)
-{
-    return l->n.me == PROTO_SEAT_WATCHER;
 }
 
 /* ------------------------------------------------------------------ the ways in */

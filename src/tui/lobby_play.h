@@ -51,7 +51,6 @@ int tui_lobby_lines(tui_lobby *l, const char *lines[3]);
 const char *tui_lobby_footer(const tui_lobby *l);
 /* The watcher's position when it has stepped back (NULL: the live board). */
 const ct_pos *tui_lobby_view(tui_lobby *l);
-bool tui_lobby_watching(const tui_lobby *l);
 /* The user plays Black (the board is turned). */
 bool tui_lobby_bottom_black(const tui_lobby *l);
 

@@ -13,7 +13,8 @@
 #include "cotuong/ecco.h"
 #include "ui/draw.h"
 
-const ct_explorer *tui_masters_index(ctl *c)
+/* The index, loaded on first use; NULL when it is not installed or damaged. */
+static const ct_explorer *tui_masters_index(ctl *c)
 {
     if (!c->masters_tried) {
         /* Silent: the explorer panel says when the index is missing. */

@@ -29,8 +29,6 @@ typedef struct {
     uint64_t key;                        /* the position it was filled for */
 } tui_masters_view;
 
-/* The index, loaded on first use; NULL when it is not installed or damaged. */
-const ct_explorer *tui_masters_index(ctl *c);
 /* Fills v with the masters' moves of pos (v->selected is kept within the moves). */
 void tui_masters_fill(ctl *c, tui_masters_view *v, const ct_pos *pos);
 /* Draws v into r (the room a panel left for it). */

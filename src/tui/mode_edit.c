@@ -13,6 +13,7 @@
 #include "sys/i18n.h"
 #include "sys/sanitize.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "tui/board.h"
 #include "tui/controller.h"
 #include "tui/session.h"
@@ -256,7 +257,7 @@ static void analyse(ctl *c, edit_state *es)
         return;
     char fen[128];
     fen_of(es, fen, sizeof fen);
-    ct_record *r = calloc(1, sizeof *r);
+    ct_record *r = xcalloc(1, sizeof *r);
     if (!r)
         return;
     ct_record_init(r);
@@ -438,7 +439,7 @@ static void edit_key(ctl *c, void *st, const ui_event *ev)
 static void *edit_open(ctl *c, const void *arg)
 {
     const char *fen = arg;
-    edit_state *es = calloc(1, sizeof *es);
+    edit_state *es = xcalloc(1, sizeof *es);
     if (!es)
         return NULL;
     game_init(&es->g);

@@ -12,6 +12,7 @@
 
 #include "sys/i18n.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "tui/controller.h"
 #include "tui/session.h"
 #include "ui/draw.h"
@@ -300,7 +301,7 @@ static void menu_key(ctl *c, void *st, const ui_event *ev)
 static void *menu_open(ctl *c, const void *arg)
 {
     (void)arg;
-    menu_state *m = calloc(1, sizeof *m);
+    menu_state *m = xcalloc(1, sizeof *m);
     if (!m)
         return NULL;
     const game_setup *d = &c->defaults.setup;

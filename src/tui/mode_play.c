@@ -14,6 +14,7 @@
 #include "sys/resume.h"
 #include "sys/sanitize.h"
 #include "sys/systime.h"
+#include "sys/xmalloc.h"
 #include "tui/board.h"
 #include "tui/controller.h"
 #include "tui/lobby_play.h"
@@ -778,7 +779,7 @@ static void place_cursor(ctl *c, play_state *ps)
 static void *play_open(ctl *c, const void *arg)
 {
     const ctl_play_arg *a = arg;
-    play_state *ps = calloc(1, sizeof *ps);
+    play_state *ps = xcalloc(1, sizeof *ps);
     if (!ps)
         return NULL;
     game_init(&ps->g);
@@ -838,11 +839,8 @@ static void *play_open(ctl *c, const void *arg)
         ctl_status(c, UI_STATUS, "%s", a && a->status ? a->status : _("New game."));
     }
     ps->g.setup.threads = c->defaults.setup.threads; /* the settings', not the file's */
-    if (game_is_coup(&ps->g) && !(ps->view = malloc(sizeof *ps->view))) {
-        game_free(&ps->g);
-        free(ps);
-        return NULL;
-    }
+    if (game_is_coup(&ps->g))
+        ps->view = xmalloc(sizeof *ps->view); /* the player's view of a cờ úp game */
     if (ps->view && !(a && (a->resume || a->status)))
         ctl_status(c, UI_STATUS, "%s",
                    _("Cờ úp: ?R, ?h... are face-down pieces; each moves as the letter after its '?'."));

@@ -466,7 +466,7 @@ static void review_draw(ctl *c, void *st, const char *prompt)
             }
         }
         pst.analysis[k++] = an2;
-        int *ev2 = malloc(sizeof(int) * (size_t)rs->nann);
+        int *ev2 = xmalloc(sizeof(int) * (size_t)rs->nann);
         if (ev2) {
             for (int i = 0; i < rs->nann; i++)
                 ev2[i] = rs->ann[i].eval_red;
@@ -546,7 +546,7 @@ static void engines_tick(ctl *c, review_state *rs)
         const ct_move_annotation *ann;
         int n = game_annotator_result(rs->annotator, &ann);
         free(rs->ann);
-        rs->ann = malloc(sizeof *rs->ann * (size_t)(n + 1));
+        rs->ann = xmalloc(sizeof *rs->ann * (size_t)(n + 1));
         rs->nann = rs->ann ? n : 0;
         if (rs->ann)
             memcpy(rs->ann, ann, sizeof *rs->ann * (size_t)n);
@@ -640,7 +640,7 @@ static void on_comment(ctl *c, void *st, const char *text)
 static void write_file(ctl *c, review_state *rs, const char *path)
 {
     char err[1200], clean[1200];
-    const ct_record **all = malloc(sizeof *all * (size_t)rs->ngames);
+    const ct_record **all = xmalloc(sizeof *all * (size_t)rs->ngames);
     if (!all)
         return;
     for (int i = 0; i < rs->ngames; i++)
@@ -941,10 +941,10 @@ static void *review_open(ctl *c, const void *arg)
 {
     const ctl_review_arg *a = arg;
     char raw[1200], err[1200];
-    review_state *rs = calloc(1, sizeof *rs);
+    review_state *rs = xcalloc(1, sizeof *rs);
     if (!rs)
         return NULL;
-    rs->list_lines = calloc(LIST_MAX, sizeof *rs->list_lines);
+    rs->list_lines = xcalloc(LIST_MAX, sizeof *rs->list_lines);
     if (!rs->list_lines) {
         free(rs);
         return NULL;

@@ -12,6 +12,7 @@
 #include "sys/exercises.h"
 #include "sys/i18n.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 #include "tui/board.h"
 #include "tui/controller.h"
 #include "tui/session.h"
@@ -462,7 +463,7 @@ static void *train_open(ctl *c, const void *arg)
     ctl_train_arg none = {.kind = -1};
     if (!a)
         a = &none;
-    train_state *ts = calloc(1, sizeof *ts);
+    train_state *ts = xcalloc(1, sizeof *ts);
     if (!ts)
         return NULL;
     char err[4300];
@@ -473,7 +474,7 @@ static void *train_open(ctl *c, const void *arg)
         free(ts);
         return NULL;
     }
-    ts->list = calloc(ts->set.n ? (size_t)ts->set.n : 1, sizeof *ts->list);
+    ts->list = xcalloc(ts->set.n ? (size_t)ts->set.n : 1, sizeof *ts->list);
     if (!ts->list) {
         ct_exset_free(&ts->set);
         free(ts);

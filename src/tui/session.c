@@ -118,12 +118,6 @@ static bool resume_waiting(bool *quit_only)
     return any;
 }
 
-bool session_resume_waiting(void)
-{
-    bool quit_only;
-    return resume_waiting(&quit_only);
-}
-
 bool session_resume(ctl *c, char *err, size_t errsize)
 {
     ct_record *recs;
@@ -332,7 +326,7 @@ void session_copy(ctl *c, const ct_record *rec, const ct_pos *pos, bool whole_ga
             return;
         }
     } else {
-        text = malloc(128);
+        text = xmalloc(128);
         if (!text)
             return;
         ct_fen_write(pos, text, 128);

@@ -20,8 +20,6 @@
  * clock, keys; the language is left in cfg for i18n_init). Problems go to stderr. */
 void session_load_settings(ctl *c, app_config *cfg);
 
-/* The resume file holds something to resume (an unfinished game or an unsaved review). */
-bool session_resume_waiting(void);
 /* Opens what the resume file holds: the game, then a review above it. False with the
  * reason in err ("" when there is nothing). */
 bool session_resume(ctl *c, char *err, size_t errsize);

@@ -12,6 +12,15 @@
 #include "ui/input.h"
 #include "ui/requests.h"
 
+/* The terminal's input state, one per process like the screen it belongs to: whether
+ * bracketed paste is on (what was last sent to the terminal), and the debug key log
+ * (COTUONG_DEBUG_INPUT), opened on the first event. */
+static struct {
+    bool pasting;
+    bool log_tried;
+    FILE *log;
+} term;
+
 void ui_input_enable_mouse(void)
 {
     mouseinterval(0);
@@ -25,10 +34,9 @@ void ui_input_enable_mouse(void)
 
 void ui_input_paste(bool on)
 {
-    static bool pasting; /* the terminal's state (part of the screen's) */
-    if (on == pasting)
+    if (on == term.pasting)
         return;
-    pasting = on;
+    term.pasting = on;
     putp(on ? "\033[?2004h" : "\033[?2004l");
     fflush(stdout);
 }
@@ -105,14 +113,13 @@ static bool parse_sgr_mouse(const ui_input_source *src, ui_keygroup g, ui_event 
 /* COTUONG_DEBUG_INPUT=FILE logs every event read (for diagnosing terminals and tests). */
 static void log_event(const ui_event *ev)
 {
-    static FILE *f;
-    static bool tried;
-    if (!tried) {
-        tried = true;
+    if (!term.log_tried) {
+        term.log_tried = true;
         const char *path = getenv("COTUONG_DEBUG_INPUT");
         if (path && *path)
-            f = fopen(path, "a");
+            term.log = fopen(path, "a");
     }
+    FILE *f = term.log;
     if (f) {
         fprintf(f, "req=%s key=%d fkey=%d y=%d x=%d press=%d\n",
                 ev->req == REQ_MOUSE ? "MOUSE" : ev->req == REQ_TEXT ? "TEXT" : ev->req == REQ_RESIZE ? "RESIZE" : ui_req_name(ev->req),

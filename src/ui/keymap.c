@@ -369,12 +369,6 @@ bool ui_key_bind(int key, ui_req req)
     return true;
 }
 
-const ui_keybinding *ui_keymap_user(int *count)
-{
-    *count = n_user_keys;
-    return user_keys;
-}
-
 void ui_key_unbind_all(void)
 {
     n_user_keys = 0;
@@ -403,7 +397,8 @@ void ui_event_regroup(ui_event *ev, ui_keygroup g)
         ev->req = REQ_TEXT;
 }
 
-void ui_key_name(int key, char *buf, size_t size)
+/* How the help screen writes a key ("Up", "Ctrl-X", "z"). */
+static void ui_key_name(int key, char *buf, size_t size)
 {
     for (int i = 0; i < NKEYS; i++)
         if (keymap[i].key == key && keymap[i].name) {

@@ -123,7 +123,8 @@ void ui_le_insert(ui_lineedit *le, const char *s)
     le->cur += k;
 }
 
-void ui_le_insert_char(ui_lineedit *le, int uc)
+/* Inserts one character (a Unicode code point). */
+static void ui_le_insert_char(ui_lineedit *le, int uc)
 {
     uint8_t u[6];
     if (uc < 32 || uc == 127 || uc > 0x10FFFF || (uc >= 0xE000 && uc <= 0xF8FF))

@@ -35,8 +35,6 @@ void ui_le_init(ui_lineedit *le, const char *text, ui_history *hist);
 void ui_le_free(ui_lineedit *le);
 /* Inserts UTF-8 text at the cursor (control characters are dropped). */
 void ui_le_insert(ui_lineedit *le, const char *s);
-/* Inserts one character (a Unicode code point). */
-void ui_le_insert_char(ui_lineedit *le, int uc);
 
 /* The result of a request. */
 typedef enum {

@@ -179,8 +179,6 @@ void ui_event_regroup(ui_event *ev, ui_keygroup g);
  * binding of that key, in every group where the table binds the request. Returns false when
  * the user table is full or req is not a request with keys. */
 bool ui_key_bind(int key, ui_req req);
-/* The user bindings made with ui_key_bind (names are NULL). */
-const ui_keybinding *ui_keymap_user(int *count);
 /* Forgets the user bindings (tests). */
 void ui_key_unbind_all(void);
 /* The keys of a request in a group joined with ", " ("Up, k"), the user's bindings last.
@@ -194,7 +192,5 @@ int ui_keys_of_tr(ui_keygroup g, ui_req req, char *buf, int size,
  * "Right", "Enter", "Space", "Tab", "Esc", "Backspace", "Home", "End", "PgUp", "PgDn",
  * "Insert", "Delete", "F1".."F12" (names in any case); -1 if none. */
 int ui_key_code(const char *name);
-/* How the help screen writes a key ("Up", "Ctrl-X", "z"). */
-void ui_key_name(int key, char *buf, size_t size);
 
 #endif

@@ -30,11 +30,6 @@ static void emergency_restore(void)
     }
 }
 
-bool ui_screen_is_open(void)
-{
-    return screen_open;
-}
-
 void ui_screen_close(void)
 {
     if (!screen_open)
@@ -188,6 +183,9 @@ bool ui_screen_open(bool colour, bool mouse)
     keypad(stdscr, TRUE);
     set_escdelay(25);
     curs_set(0);
+    /* The cursor stays hidden, so there is no need to send it home after every update
+     * (saves a cursor address on each refresh: issue 21's bytes per move). */
+    leaveok(stdscr, TRUE);
     ui_theme_init(colour);
     flushinp(); /* a late answer to ui_probe_wide_glyphs() must not read as keys */
     mouse_on = mouse;

@@ -30,6 +30,5 @@ void ui_screen_bell_enable(bool on);
 void ui_screen_bell(void);
 /* Restores the terminal; safe to call twice and from atexit. */
 void ui_screen_close(void);
-bool ui_screen_is_open(void);
 
 #endif
