@@ -4,6 +4,7 @@
  * a line checked against a deal or against what could be hidden, and the PGN writer and
  * reader of [Variant "Jieqi"] games with our CoupSeed/CoupDeal tags. */
 #include "cotuong/coup_pgn.h"
+#include "textbuf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -313,68 +314,27 @@ ct_status ct_coup_line_check(const ct_coup_deal *deal, const ct_move *moves, uin
 }
 
 /* ------------------------------------------------------------------ the writer */
-typedef struct {
-    char *s;
-    size_t len, cap;
-    int col; /* column of the movetext line */
-    bool oom;
-} sbuf;
+typedef ct_textbuf sbuf;
 
 static void put(sbuf *b, const char *s, size_t n)
 {
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *p = realloc(b->s, cap);
-        if (!p) {
-            b->oom = true;
-            return;
-        }
-        b->s = p;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
+    ct_textbuf_put(b, s, n);
 }
 
 static void puts_(sbuf *b, const char *s)
 {
-    put(b, s, strlen(s));
-}
-
-static void tag(sbuf *b, const char *name, const char *value)
-{
-    puts_(b, "[");
-    puts_(b, name);
-    puts_(b, " \"");
-    for (const char *p = value; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            put(b, "\\", 1);
-        if (*p == '\n' || *p == '\r')
-            put(b, " ", 1);
-        else
-            put(b, p, 1);
-    }
-    puts_(b, "\"]\n");
+    ct_textbuf_puts(b, s);
 }
 
 /* A movetext word, wrapped before 80 columns. */
 static void word(sbuf *b, const char *w)
 {
     size_t n = strlen(w);
-    if (b->col > 0 && b->col + 1 + (int)n > 79) {
+    if (b->col > 0 && b->col + 1 + (int)n > 79)
         puts_(b, "\n");
-        b->col = 0;
-    } else if (b->col > 0) {
+    else if (b->col > 0)
         puts_(b, " ");
-        b->col++;
-    }
-    put(b, w, n);
-    b->col += (int)n;
+    put(b, w, n); /* the buffer counts the column */
 }
 
 static void comment(sbuf *b, const char *c)
@@ -389,7 +349,9 @@ static void comment(sbuf *b, const char *c)
     }
     t[0] = '{';
     for (size_t i = 0; i < n; i++)
-        t[i + 1] = c[i] == '}' ? ')' : c[i] == '\n' ? ' ' : c[i];
+        t[i + 1] = c[i] == '}'                                         ? ')'
+                   : (unsigned char)c[i] < 0x20 || (unsigned char)c[i] == 0x7F ? ' '
+                                                                             : c[i];
     t[n + 1] = '}';
     t[n + 2] = '\0';
     word(b, t);
@@ -404,14 +366,14 @@ ct_status ct_coup_pgn_write(const ct_record *rec, const uint8_t *reveals, char *
         return CT_ERR_FULL;
     ct_record_sort_tags(&copy);
     sbuf b = {0};
-    tag(&b, "Game", "Chinese Chess");
-    tag(&b, "Variant", CT_COUP_VARIANT);
+    ct_textbuf_tag(&b, "Game", "Chinese Chess");
+    ct_textbuf_tag(&b, "Variant", CT_COUP_VARIANT);
     for (int i = 0; i < copy.ntags; i++)
         if (strcmp(copy.tags[i].name, "Variant") && strcmp(copy.tags[i].name, "Game"))
-            tag(&b, copy.tags[i].name, copy.tags[i].value);
-    tag(&b, "Result", ct_result_string(copy.result));
+            ct_textbuf_tag(&b, copy.tags[i].name, copy.tags[i].value);
+    ct_textbuf_tag(&b, "Result", ct_result_string(copy.result));
     if (copy.termination != CT_END_NONE)
-        tag(&b, "Termination", ct_end_reason_name(copy.termination));
+        ct_textbuf_tag(&b, "Termination", ct_end_reason_name(copy.termination));
     puts_(&b, "\n");
     comment(&b, ct_record_comment(&copy, CT_ROOT));
     int k = 0;
@@ -439,7 +401,7 @@ ct_status ct_coup_pgn_write(const ct_record *rec, const uint8_t *reveals, char *
         return CT_ERR_FULL;
     }
     *out = b.s;
-    *len = b.len;
+    *len = b.n;
     return CT_OK;
 }
 

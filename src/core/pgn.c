@@ -9,6 +9,7 @@
 
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
+#include "textbuf.h"
 
 #define MAX_NESTING 64               /* variations inside variations */
 #define MAX_PLIES (CT_MAX_HISTORY - 48) /* longest line we replay */
@@ -1125,39 +1126,16 @@ void ct_pgn_free_games(ct_record *games, int ngames)
 
 /* ------------------------------------------------------------------ writer */
 
-typedef struct {
-    char *s;
-    size_t n, cap;
-    bool oom;
-    int col; /* bytes since the last newline */
-} sbuf;
+typedef ct_textbuf sbuf;
 
 static void put(sbuf *b, const char *s, size_t n)
 {
-    if (b->oom)
-        return;
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (b->n + n + 1 > cap)
-            cap *= 2;
-        char *p = realloc(b->s, cap);
-        if (!p) {
-            b->oom = true;
-            return;
-        }
-        b->s = p;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->n, s, n);
-    b->n += n;
-    b->s[b->n] = '\0';
-    for (size_t i = 0; i < n; i++)
-        b->col = s[i] == '\n' ? 0 : b->col + 1;
+    ct_textbuf_put(b, s, n);
 }
 
 static void puts_(sbuf *b, const char *s)
 {
-    put(b, s, strlen(s));
+    ct_textbuf_puts(b, s);
 }
 
 /* A separator before the next token: nothing at a line start. */
@@ -1165,24 +1143,6 @@ static void sep(sbuf *b)
 {
     if (b->col > 0 && b->n > 0 && b->s[b->n - 1] != ' ' && b->s[b->n - 1] != '(')
         put(b, " ", 1);
-}
-
-static void put_tag(sbuf *b, const char *name, const char *value)
-{
-    puts_(b, "[");
-    puts_(b, name);
-    puts_(b, " \"");
-    for (const char *p = value; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '"' || c == '\\')
-            put(b, "\\", 1);
-        if (c < 0x20 || c == 0x7F || (c == 0xC2 && (unsigned char)p[1] >= 0x80 &&
-                                       (unsigned char)p[1] <= 0x9F && p++))
-            put(b, " ", 1); /* nothing that drives a terminal reaches a file */
-        else
-            put(b, p, 1);
-    }
-    puts_(b, "\"]\n");
 }
 
 static void put_comment(sbuf *b, const char *c)
@@ -1309,25 +1269,25 @@ ct_status ct_pgn_write(const ct_record *r, ct_notation n, char **out, size_t *ou
     for (int o = 0; (name = ct_record_tag_order(o)); o++) {
         const char *v = ct_record_tag(r, name);
         if (!strcmp(name, "Game")) {
-            put_tag(&b, name, v ? v : "Chinese Chess");
+            ct_textbuf_tag(&b, name, v ? v : "Chinese Chess");
         } else if (!strcmp(name, "Result")) {
-            put_tag(&b, name, ct_result_string(r->result));
+            ct_textbuf_tag(&b, name, ct_result_string(r->result));
         } else if (!strcmp(name, "FEN")) {
             if (r->has_fen)
-                put_tag(&b, name, r->start_fen);
+                ct_textbuf_tag(&b, name, r->start_fen);
         } else if (!strcmp(name, "Format")) {
             static const char *const fmt[CT_NOTATION_COUNT] = {
                 "UCCI", "ICCS", "Vietnamese", "Vietnamese", "WXF", NULL, NULL, NULL,
             };
             if (fmt[n])
-                put_tag(&b, name, fmt[n]);
+                ct_textbuf_tag(&b, name, fmt[n]);
         } else if (!strcmp(name, "Termination")) {
             if (r->termination != CT_END_NONE)
-                put_tag(&b, name, ct_end_reason_name(r->termination));
+                ct_textbuf_tag(&b, name, ct_end_reason_name(r->termination));
             else if (v)
-                put_tag(&b, name, v);
+                ct_textbuf_tag(&b, name, v);
         } else if (v) {
-            put_tag(&b, name, v);
+            ct_textbuf_tag(&b, name, v);
         }
     }
     for (int i = 0; i < r->ntags; i++) {
@@ -1335,7 +1295,7 @@ ct_status ct_pgn_write(const ct_record *r, ct_notation n, char **out, size_t *ou
         for (int o = 0; (name = ct_record_tag_order(o)) && !known; o++)
             known = !strcmp(r->tags[i].name, name);
         if (!known)
-            put_tag(&b, r->tags[i].name, r->tags[i].value);
+            ct_textbuf_tag(&b, r->tags[i].name, r->tags[i].value);
     }
     put(&b, "\n", 1);
     /* 2. Movetext. */

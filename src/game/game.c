@@ -318,6 +318,50 @@ static ct_illegal_reason coup_why(const ct_coup_pos *pos, ct_move mv)
     return CT_WHY_PIECE_RULE;
 }
 
+/* The steps game_play shares with its cờ úp twin. */
+/* The clock pressed for mover at ply: true when the mover was out of time (the game ended). */
+static bool flagged_on_press(game *g, int mover, int ply, int64_t now, game_report *rep)
+{
+    if (!timed(g) || ct_clock_press(&g->clock, now) == CT_OK)
+        return false;
+    ct_match_time_out(&g->match, mover, ply, plies_by(g, mover));
+    sync_result(g);
+    notify(g, GAME_CHANGE_END);
+    report_end(g, rep);
+    return true;
+}
+
+/* The tree: follow the same move, or append it at the current node (play: replacing the redo
+ * line). The caller found mv legal in the position at that node, so the record need not
+ * replay the game to check it again. CT_NO_NODE (the clock's press undone) when it is full. */
+static int tree_step(game *g, ct_move mv, int64_t now)
+{
+    int child = ct_record_find_child(&g->rec, g->node, mv);
+    if (child != CT_NO_NODE)
+        return child;
+    int redo = ct_record_first_child(&g->rec, g->node);
+    if (!g->review && redo != CT_NO_NODE)
+        ct_record_delete(&g->rec, redo);
+    if (ct_record_add_move_unchecked(&g->rec, g->node, mv, &child) != CT_OK) {
+        if (timed(g))
+            ct_clock_undo(&g->clock, now);
+        return CT_NO_NODE;
+    }
+    return child;
+}
+
+/* After the referee's verdict: the clocks kept at the new node, the game moved to it. */
+static void moved_to(game *g, int child, int64_t now)
+{
+    clock_slot(g, child);
+    g->clock_after[child][0] = g->clock.remaining[0];
+    g->clock_after[child][1] = g->clock.remaining[1];
+    if (game_over(g))
+        ct_clock_pause(&g->clock, now);
+    after_move(g, child);
+    g->turn_began = now;
+}
+
 /* game_play for cờ úp: the same steps on the referee's position; the move's text is its
  * coordinates (the screens word it from the views), the reveal is reported. */
 static game_status coup_play(game *g, ct_move mv, int64_t now, game_report *rep)
@@ -329,24 +373,11 @@ static game_status coup_play(game *g, ct_move mv, int64_t now, game_report *rep)
     if (g->coup->ply >= CT_MAX_HISTORY - 1)
         return rep->status = GAME_FULL;
     int mover = g->coup->side;
-    if (timed(g) && ct_clock_press(&g->clock, now) != CT_OK) {
-        ct_match_time_out(&g->match, mover, g->coup->ply, plies_by(g, mover));
-        sync_result(g);
-        notify(g, GAME_CHANGE_END);
-        report_end(g, rep);
+    if (flagged_on_press(g, mover, g->coup->ply, now, rep))
         return rep->status = GAME_FLAGGED;
-    }
-    int child = ct_record_find_child(&g->rec, g->node, mv);
-    if (child == CT_NO_NODE) {
-        int redo = ct_record_first_child(&g->rec, g->node);
-        if (!g->review && redo != CT_NO_NODE)
-            ct_record_delete(&g->rec, redo);
-        if (ct_record_add_move_unchecked(&g->rec, g->node, mv, &child) != CT_OK) {
-            if (timed(g))
-                ct_clock_undo(&g->clock, now);
-            return rep->status = GAME_FULL;
-        }
-    }
+    int child = tree_step(g, mv, now);
+    if (child == CT_NO_NODE)
+        return rep->status = GAME_FULL;
     if (!g->review)
         ct_record_promote(&g->rec, child);
     int target = g->coup->board[CT_TO(mv)];
@@ -356,13 +387,7 @@ static game_status coup_play(game *g, ct_move mv, int64_t now, game_report *rep)
     snprintf(rep->text, sizeof rep->text, "%s", text);
     g->verdict = coup_verdict(g->coup, mover);
     ct_match_apply(&g->match, &g->verdict, g->coup->ply);
-    clock_slot(g, child);
-    g->clock_after[child][0] = g->clock.remaining[0];
-    g->clock_after[child][1] = g->clock.remaining[1];
-    if (game_over(g))
-        ct_clock_pause(&g->clock, now);
-    after_move(g, child);
-    g->turn_began = now;
+    moved_to(g, child, now);
     rep->verdict = g->verdict;
     rep->check = (g->verdict.flags & CT_ADJ_CHECK) != 0;
     if (target) {
@@ -397,46 +422,26 @@ game_status game_play(game *g, ct_move mv, int64_t now, game_report *rep)
         return rep->status = GAME_FULL;
     int mover = g->pos->side;
     /* 2. The clock: a mover out of time loses instead of moving. */
-    if (timed(g) && ct_clock_press(&g->clock, now) != CT_OK) {
-        ct_match_time_out(&g->match, mover, g->pos->ply, plies_by(g, mover));
-        sync_result(g);
-        notify(g, GAME_CHANGE_END);
-        report_end(g, rep);
+    if (flagged_on_press(g, mover, g->pos->ply, now, rep))
         return rep->status = GAME_FLAGGED;
-    }
     /* 3. The move's text, from the position before it. */
     if (ct_move_render_legal(g->pos, mv, g->notation, rep->text, sizeof rep->text) <= 0) {
         char coord[6];
         ct_move_coord(mv, coord);
         snprintf(rep->text, sizeof rep->text, "%s", coord);
     }
-    /* 4. The tree: follow the same move, or append it at the current node (play: replacing
-     *    the redo line). It was found legal in g->pos, the position at that node, so the
-     *    record need not replay the game to check it again. */
-    int child = ct_record_find_child(&g->rec, g->node, mv);
+    /* 4. The tree: the move found legal in g->pos, the position at this node. */
+    int child = tree_step(g, mv, now);
     if (child == CT_NO_NODE) {
-        int redo = ct_record_first_child(&g->rec, g->node);
-        if (!g->review && redo != CT_NO_NODE)
-            ct_record_delete(&g->rec, redo);
-        if (ct_record_add_move_unchecked(&g->rec, g->node, mv, &child) != CT_OK) {
-            if (timed(g))
-                ct_clock_undo(&g->clock, now);
-            rep->text[0] = '\0';
-            return rep->status = GAME_FULL;
-        }
+        rep->text[0] = '\0';
+        return rep->status = GAME_FULL;
     }
     if (!g->review)
         ct_record_promote(&g->rec, child);
     /* 5. The referee plays and judges it (no second legality check). */
     g->verdict = ct_rules_apply(g->pos, g->setup.rules, mv);
     ct_match_apply(&g->match, &g->verdict, g->pos->ply);
-    clock_slot(g, child);
-    g->clock_after[child][0] = g->clock.remaining[0];
-    g->clock_after[child][1] = g->clock.remaining[1];
-    if (game_over(g))
-        ct_clock_pause(&g->clock, now);
-    after_move(g, child);
-    g->turn_began = now;
+    moved_to(g, child, now);
     for (int s = 0; s < 2; s++)
         if (g->seats[s])
             game_seat_moved(g->seats[s], g->pos, mv);
