@@ -263,12 +263,15 @@ $(FUZZ_BUILD)/libcotuong.a: $(FUZZ_CORE_OBJ)
 # (FUZZ_OBJ_name; pure modules only) and depends on them.
 FZ := $(FUZZ_BUILD)
 FUZZ_OBJ_proto := $(FZ)/game/proto.o $(FZ)/sys/sanitize.o $(FZ)/sys/xmalloc.o
-FUZZ_OBJ_engine_line := $(FZ)/sys/engine_proc.o $(FZ)/sys/sanitize.o $(FZ)/sys/xmalloc.o
-FUZZ_OBJ_settings := $(FZ)/sys/settings.o $(FZ)/sys/sanitize.o $(FZ)/sys/savefile.o
+FUZZ_OBJ_engine_line := $(FZ)/sys/engine_proc.o $(FZ)/sys/sanitize.o $(FZ)/sys/xmalloc.o \
+	$(FZ)/sys/systime.o
+FUZZ_OBJ_settings := $(FZ)/sys/settings.o $(FZ)/sys/sanitize.o $(FZ)/sys/savefile.o \
+	$(FZ)/sys/xmalloc.o
 FUZZ_OBJ_resume := $(FZ)/sys/resume.o $(FZ)/sys/sanitize.o $(FZ)/sys/savefile.o $(FZ)/sys/xmalloc.o
 FUZZ_OBJ_input := $(FZ)/ui/input.o $(FZ)/ui/keymap.o
-FUZZ_OBJ_uci := $(FZ)/cli/cmd_uci.o $(FZ)/sys/player.o $(FZ)/sys/readall.o $(FZ)/sys/sanitize.o \
-	$(FZ)/sys/engine_proc.o $(FZ)/sys/xmalloc.o
+FUZZ_OBJ_uci := $(FZ)/cli/cmd_uci.o $(FZ)/cli/options.o $(FZ)/sys/player.o $(FZ)/sys/readall.o \
+	$(FZ)/sys/sanitize.o $(FZ)/sys/engine_proc.o $(FZ)/sys/xmalloc.o $(FZ)/sys/systime.o \
+	$(FZ)/sys/datafile.o $(FZ)/sys/savefile.o $(FZ)/sys/i18n.o
 FUZZ_TARGETS_ABOVE_CORE := proto engine_line settings resume input uci
 FUZZ_APP_OBJ := $(sort $(foreach t,$(FUZZ_TARGETS_ABOVE_CORE),$(FUZZ_OBJ_$(t))))
 $(foreach t,$(FUZZ_TARGETS_ABOVE_CORE),$(eval $(FZ)/fuzz_$(t): $(FUZZ_OBJ_$(t))))
