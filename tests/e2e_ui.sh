@@ -29,7 +29,7 @@ check "capture target bracketed" "(馬)"
 e=$(printf '\033')
 # 256 colours (TERM=xterm-256color), the dark theme (tmux's background is black).
 check_attr "selected piece highlighted (yellow background)" "${e}[48;5;220m炮"
-check_attr "legal targets in green" "${e}[38;5;40m•"
+check_attr "legal targets in the terminal's green" "${e}[32m•"
 check_attr "capture target on magenta" "${e}[48;5;163m(馬)"
 keys h h h Enter
 check "keys moved the cannon; Black to move" "Black to move"

@@ -8,7 +8,9 @@
 
 /* The palette: each colour as (8-colour curses number, 256-colour number); the 256-colour
  * one is used when the terminal has 256 colours. P_DEF is the terminal's own default colour
- * (its foreground or background, whatever the user chose). */
+ * (its foreground or background, whatever the user chose); the TERM_ colours are the
+ * terminal's own eight, also with 256 colours (what its theme made of yellow, green and
+ * black). */
 #define UI_PALETTE(X)                                                                        \
     X(DEF, -1, -1)                                                                           \
     X(BLACK, COLOR_BLACK, 16)                                                                \
@@ -28,7 +30,10 @@
     X(CYAN, COLOR_CYAN, 44)                                                                  \
     X(STEEL, COLOR_BLUE, 24)                                                                 \
     X(TEAL, COLOR_CYAN, 30)                                                                  \
-    X(MAGENTA, COLOR_MAGENTA, 163)
+    X(MAGENTA, COLOR_MAGENTA, 163)                                                           \
+    X(TERM_YELLOW, COLOR_YELLOW, COLOR_YELLOW)                                               \
+    X(TERM_GREEN, COLOR_GREEN, COLOR_GREEN)                                                  \
+    X(TERM_BLACK, COLOR_BLACK, COLOR_BLACK)
 
 typedef enum {
 #define UI_PAL_ENUM(name, c8, c256) P_##name,
@@ -43,19 +48,27 @@ typedef enum {
  * wrong; pieces on the last move and a selected Red piece keep their side's colour
  * (LAST_RED, LAST_BLACK, SELECTED_RED); a Black king in check is not drawn as Red's pieces
  * in monochrome (CHECK_BLACK). Every foreground on a background of the table reads at a
- * contrast of at least 4.5:1 with 256 colours (tests/check_theme.c). */
+ * contrast of at least 4.5:1 with 256 colours (tests/check_theme.c).
+ * What a cursor step costs on the wire (scripts/measure-ui: at most 1.4 KB per keyboard
+ * move): the grid is bold like the pieces and the marks, so stepping over the board never
+ * turns bold off (curses resets every attribute and sends both colours again for that); in
+ * the dark theme the most drawn colours, the grid's yellow, the targets' green and the
+ * cursor's black, are the terminal's own (5 bytes to select instead of 11): lines and marks
+ * on the terminal's background read best in the colours its theme chose for that background,
+ * and the terminal's black on green 40 reads in any theme. The light theme keeps 256 colours
+ * there (the eight basic yellow and green wash out on white in most terminals). */
 #define UI_ROLES(X)                                                                          \
     X(NORMAL, DEF, DEF, A_NORMAL, DEF, DEF, A_NORMAL, A_NORMAL)                              \
-    X(GRID, YELLOW, DEF, A_NORMAL, BROWN, DEF, A_NORMAL, A_NORMAL)                           \
+    X(GRID, TERM_YELLOW, DEF, A_BOLD, BROWN, DEF, A_BOLD, A_NORMAL)                          \
     X(RIVER, CYAN, DEF, A_NORMAL, TEAL, DEF, A_NORMAL, A_DIM)                                \
     X(LABEL, DEF, DEF, A_DIM, DEF, DEF, A_DIM, A_DIM)                                        \
     X(RED, LIGHTRED, DEF, A_BOLD, DARKRED, DEF, A_BOLD, A_BOLD | A_REVERSE)                  \
     X(BLACK, DEF, DEF, A_BOLD, DEF, DEF, A_BOLD, A_NORMAL)                                   \
-    X(CURSOR, BLACK, GREEN, A_BOLD, WHITE, DARKGREEN, A_BOLD, A_REVERSE)                     \
+    X(CURSOR, TERM_BLACK, GREEN, A_BOLD, WHITE, DARKGREEN, A_BOLD, A_REVERSE)                \
     X(SELECTED, BLACK, YELLOW, A_BOLD, BLACK, YELLOW, A_BOLD, A_REVERSE | A_UNDERLINE)       \
     X(SELECTED_RED, DARKRED, YELLOW, A_BOLD, DARKRED, YELLOW, A_BOLD,                        \
       A_REVERSE | A_UNDERLINE | A_BOLD)                                                      \
-    X(TARGET, GREEN, DEF, A_BOLD, DARKGREEN, DEF, A_BOLD, A_BOLD)                            \
+    X(TARGET, TERM_GREEN, DEF, A_BOLD, DARKGREEN, DEF, A_BOLD, A_BOLD)                       \
     X(CAPTURE, WHITE, MAGENTA, A_BOLD, WHITE, MAGENTA, A_BOLD, A_UNDERLINE | A_BOLD)         \
     X(LAST_RED, LIGHTRED, DEEPBLUE, A_BOLD, DARKRED, PALEBLUE, A_BOLD,                       \
       A_BOLD | A_REVERSE | A_UNDERLINE)                                                      \
