@@ -129,4 +129,55 @@ if cap | grep -Eq '(^| )[A-Z2-9]{4,}\)\.'; then echo "ok $step - the code to joi
 else echo "not ok $step - the code to join with is cut"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
 keys q
 
+# A question that takes text is the same dialog, the answer wrapped in it whole: a long path
+# typed at "Save the game to:" used to scroll sideways in the panel's last row (its start
+# out of sight), and the editor's sat on one cut row above the key bar.
+tpath="$long/and-a-second-folder/a-game-with-a-long-name-too.pgn"
+for size in "80 24" "65 23"; do
+    for lang in C.UTF-8 C; do
+        for ul in en vi; do
+            set -- $size
+            echo "# play at $1x$2, LANG=$lang, --lang $ul: the save question with a long path"
+            ui_start "$1" "$2" LANG=$lang LC_ALL=$lang -- play --lang $ul --red human --black human
+            case $ul/$lang in
+            en/*) check "a game" "Red to move" ;;
+            vi/C.UTF-8) check "a game" "Đỏ đi" ;;
+            vi/C) check "a game" "Do di" ;;
+            esac
+            keys S
+            sleep 0.3
+            keys C-u
+            typed "$tpath"
+            whole "the path typed, whole" "$tpath"
+            case $ul/$lang in
+            en/*) whole "the keys" "Enter accepts, Tab completes the name, Esc cancels." ;;
+            vi/C.UTF-8) whole "the keys" "Enter để nhận, Tab để điền nốt tên, Esc để thôi." ;;
+            vi/C) whole "the keys (ASCII)" "Enter de nhan, Tab de dien not ten, Esc de thoi." ;;
+            esac
+            keys Enter
+            step=$((step + 1))
+            i=0
+            while [ $i -lt 100 ] && ! [ -s "$tpath" ]; do sleep 0.05; i=$((i + 1)); done
+            if [ -s "$tpath" ]; then echo "ok $step - the game is in the file typed"
+            else echo "not ok $step - nothing saved to $tpath"; fails=$((fails + 1)); fi
+            rm -f "$tpath"
+        done
+    done
+done
+mkdir -p "$long/and-a-second-folder"
+echo "# the editor at 65x23, LANG=C: the position's file name, whole"
+ui_start 65 23 LANG=C LC_ALL=C -- --lang en
+check "menu" "Set up a position"
+y=$(cap | grep -n 'Set up a position' | head -n 1 | cut -d: -f1)
+x=$(cap | grep 'Set up a position' | head -n 1 | awk '{print index($0, "Set up")}')
+click $((x + 1)) $((y - 1))
+check "editor: opened" "Red to move"
+keys S
+check "the question" "Save the position to:"
+keys C-u
+typed "$long/and-a-second-folder/a-position-with-a-long-name.fen"
+whole "the path typed, whole" "$long/and-a-second-folder/a-position-with-a-long-name.fen"
+esc
+check_gone "Esc: no question" "Save the position to:"
+
 ui_done

@@ -207,7 +207,7 @@ bool tui_board_key(ctl *c, tui_board *b, const ui_event *ev)
     case REQ_MOVE_LINE:
         if (b->ops->square)
             return false;
-        ctl_prompt_text(c, b, b->line_title, "", on_line);
+        ctl_prompt_move(c, b, b->line_title, on_line);
         return true;
     default: return false;
     }

@@ -198,19 +198,25 @@ void ctl_status_live(ctl *c, ui_role role, const char *fmt, ...)
 
 void ctl_prompt_text(ctl *c, void *st, const char *title, const char *initial, ctl_text_fn done)
 {
-    ctl_prompt_arg a = {title, initial, &c->prompt_history[0], false, done, NULL, st};
+    ctl_prompt_arg a = {title, initial, &c->prompt_history[0], false, done, NULL, st, false};
+    ctl_push(c, CTL_MODE_PROMPT, &a);
+}
+
+void ctl_prompt_move(ctl *c, void *st, const char *title, ctl_text_fn done)
+{
+    ctl_prompt_arg a = {title, "", &c->prompt_history[0], false, done, NULL, st, true};
     ctl_push(c, CTL_MODE_PROMPT, &a);
 }
 
 void ctl_prompt_file(ctl *c, void *st, const char *title, const char *initial, ctl_text_fn done)
 {
-    ctl_prompt_arg a = {title, initial, &c->prompt_history[1], true, done, NULL, st};
+    ctl_prompt_arg a = {title, initial, &c->prompt_history[1], true, done, NULL, st, false};
     ctl_push(c, CTL_MODE_PROMPT, &a);
 }
 
 void ctl_prompt_yesno(ctl *c, void *st, const char *question, ctl_yesno_fn done)
 {
-    ctl_prompt_arg a = {question, NULL, NULL, false, NULL, done, st};
+    ctl_prompt_arg a = {question, NULL, NULL, false, NULL, done, st, false};
     ctl_push(c, CTL_MODE_PROMPT, &a);
 }
 

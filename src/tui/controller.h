@@ -132,6 +132,7 @@ struct ctl_prompt_arg {
     ctl_text_fn text_done;
     ctl_yesno_fn yesno_done;
     void *owner;
+    bool move_line;            /* a move typed on the board: on the screen's own prompt row */
 };
 
 #define CTL_MODE_STACK 8
@@ -209,9 +210,13 @@ void ctl_status(ctl *c, ui_role role, const char *fmt, ...) __attribute__((forma
 void ctl_status_live(ctl *c, ui_role role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The i-th message of the log, 0 the oldest kept; NULL past the end. */
 const char *ctl_log_at(const ctl *c, int i);
-/* Asks for a line of text / a yes-no answer; the callback runs with st (the asking mode's
- * state) after Enter / y / n. */
+/* Asks for a line of text / a yes-no answer in the one dialog over the screen (the text
+ * wrapped whole, never cut); the callback runs with st (the asking mode's state) after
+ * Enter / y / n. */
 void ctl_prompt_text(ctl *c, void *st, const char *title, const char *initial, ctl_text_fn done);
+/* A move typed on the board: the same line editor on the screen's own prompt row (the
+ * panel's last rows), so the board stays in view. */
+void ctl_prompt_move(ctl *c, void *st, const char *title, ctl_text_fn done);
 /* The same for a file name: Tab completes it, the history is that of file names. */
 void ctl_prompt_file(ctl *c, void *st, const char *title, const char *initial, ctl_text_fn done);
 void ctl_prompt_yesno(ctl *c, void *st, const char *question, ctl_yesno_fn done);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — prompts over the current screen: a line of text (a typed move, a comment, a file
- * name) edited with the line editor (ui/lineedit.c: cursor keys, Home/End, Ctrl-A/E/U/W/K,
+/* cotuong — prompts over the current screen: a line of text (a comment, a file name, a FEN)
+ * edited with the line editor (ui/lineedit.c: cursor keys, Home/End, Ctrl-A/E/U/W/K,
  * history, Tab completion of file names), or a yes/no question: every question of the
- * program, drawn by one view (ui_dialog_draw) centred over the screen that asked. Enter or
- * y/n answer, Esc cancels. */
+ * program, drawn by one view (ui_dialog_draw) centred over the screen that asked, the text
+ * typed wrapped in it whole. A move typed on the board is the same line on the screen's own
+ * prompt row instead, so the board stays in view. Enter or y/n answer, Esc cancels. */
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +20,20 @@
 typedef struct {
     char *title;
     bool yesno;
+    bool move_line;    /* a move typed on the board (ctl_prompt_move) */
     ui_lineedit le;    /* the text being typed (no length cap) */
     char msg[512];     /* what Tab listed, shown on the top row */
     ctl_text_fn text_done;
     ctl_yesno_fn yesno_done;
     void *owner;       /* the state of the mode that asked */
 } prompt_state;
+
+/* What the cursor stands on at the end of the text: a no-break space (a wrap never breaks
+ * there); a plain one without UTF-8 (the no-break one would be transliterated to "<?>"). */
+static const char *end_mark(void)
+{
+    return ui_locale_is_utf8() ? "\xc2\xa0" : " ";
+}
 
 /* The prompt as drawn: the title, then the part of the text that fits with the cursor mark
  * in it. room: the columns the line gets on screen. */
@@ -61,10 +70,24 @@ static void prompt_line(const prompt_state *p, int room, bool two_rows, char *li
         used += w;
         end += n;
     }
-    /* A no-break space stands for the cursor at the end (a wrap never breaks there). */
     snprintf(line, size, "%s%s%.*s%s%.*s%s", p->title, own_row ? "\n" : " ",
              (int)(le->cur - start), le->buf + start, UI_CURSOR_MARK, (int)(end - le->cur),
-             le->buf + le->cur, le->cur == le->len ? "\xc2\xa0" : "");
+             le->buf + le->cur, le->cur == le->len ? end_mark() : "");
+}
+
+/* The dialog's text for a question that takes text: the question, the answer with the
+ * cursor mark, what Tab listed, the keys. Freed by the caller. */
+static char *entry_text(const prompt_state *p)
+{
+    const ui_lineedit *le = &p->le;
+    const char *keys = le->complete_files ? _("Enter accepts, Tab completes the name, Esc cancels.")
+                                          : _("Enter accepts, Esc cancels.");
+    size_t size = strlen(p->title) + le->len + strlen(p->msg) + strlen(keys) + 32;
+    char *t = xmalloc(size);
+    snprintf(t, size, "%s\n%.*s%s%s%s\n%s%s%s", p->title, (int)le->cur, le->buf, UI_CURSOR_MARK,
+             le->buf + le->cur, le->cur == le->len ? end_mark() : "", p->msg, p->msg[0] ? "\n" : "",
+             keys);
+    return t;
 }
 
 static void prompt_draw(ctl *c, void *st, const char *prompt)
@@ -81,6 +104,14 @@ static void prompt_draw(ctl *c, void *st, const char *prompt)
         /* A question: the one dialog, over whatever screen asked it. */
         ctl_draw_below(c, NULL);
         ui_dialog_draw(stdscr, c->layout.rows, c->layout.cols, p->title);
+    } else if (!p->move_line) {
+        /* A question that takes text: the same dialog, the answer wrapped in it whole. */
+        ctl_draw_below(c, NULL);
+        char *t = entry_text(p);
+        ui_dialog_draw_entry(stdscr, c->layout.rows, c->layout.cols, t);
+        free(t);
+        free(line);
+        return;
     } else if (below == CTL_MODE_REVIEW || below == CTL_MODE_PLAY) {
         prompt_line(p, panel_w, below == CTL_MODE_PLAY, line, size);
         ctl_draw_below(c, line);
@@ -155,6 +186,7 @@ static void *prompt_open(ctl *c, const void *arg)
     prompt_state *p = xcalloc(1, sizeof *p);
     p->title = xstrdup(a->title);
     p->yesno = !a->text_done;
+    p->move_line = a->move_line;
     if (!p->yesno) {
         ui_le_init(&p->le, a->initial ? a->initial : "", a->history);
         p->le.complete_files = a->files;

@@ -9,6 +9,7 @@
 
 #include "ui/draw.h"
 #include "sys/sanitize.h"
+#include "sys/xmalloc.h"
 #include "ui/requests.h"
 
 static int put_measured(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s);
@@ -46,6 +47,28 @@ int ui_strwidth(const char *s)
     return w;
 }
 
+/* The text transliterated to ASCII, the cursor mark kept where it was (transliterated, it
+ * would show as "<?>"). Freed by the caller. */
+static char *ascii_dup(const char *s)
+{
+    const char *mark = strstr(s, UI_CURSOR_MARK);
+    if (!mark)
+        return sanitize_screen_dup(s, 0);
+    char *head = xmalloc((size_t)(mark - s) + 1);
+    memcpy(head, s, (size_t)(mark - s));
+    head[mark - s] = 0;
+    char *a = sanitize_screen_dup(head, 0), *b = ascii_dup(mark + strlen(UI_CURSOR_MARK));
+    size_t na = strlen(a), nm = strlen(UI_CURSOR_MARK), nb = strlen(b);
+    char *out = xmalloc(na + nm + nb + 1);
+    memcpy(out, a, na);
+    memcpy(out + na, UI_CURSOR_MARK, nm);
+    memcpy(out + na + nm, b, nb + 1);
+    free(head);
+    free(a);
+    free(b);
+    return out;
+}
+
 int ui_put_attr(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s)
 {
     if (!s || y < 0 || x < 0)
@@ -54,7 +77,7 @@ int ui_put_attr(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *s)
      * the commands use too), never raw bytes it would misread. */
     char *ascii = NULL;
     if (!ui_locale_is_utf8())
-        s = ascii = sanitize_screen_dup(s, 0);
+        s = ascii = ascii_dup(s);
     int used = put_measured(w, y, x, maxw, attr, s);
     free(ascii);
     return used;

@@ -70,6 +70,10 @@ void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st);
 /* A question over the screen: centred, wrapped to the width, never cut (when it cannot fit
  * at all, its start and its last row, which holds the answer keys). */
 void ui_dialog_draw(WINDOW *w, int rows, int cols, const char *text);
+/* The same for a question that takes text: text holds the question, the answer typed so far
+ * (UI_CURSOR_MARK where the cursor is) and the keys, on lines of their own; the box is as
+ * wide as the screen allows up to 72 columns, and the answer wraps in it whole. */
+void ui_dialog_draw_entry(WINDOW *w, int rows, int cols, const char *text);
 
 /* A full-screen message when the terminal is too small. */
 void ui_too_small_draw(WINDOW *w, int rows, int cols, const char *msg);
