@@ -46,6 +46,9 @@ for label in Theme Language Notation Pieces Coordinates Mouse "AI level" Rules \
     check "listed: $label" "$label"
 done
 check "the values beside the labels" "‹ online ›"
+# Started with --lang en and no language in the file: the page showed the file's "auto"
+# alone, as if auto were English here; now it says what is in force too.
+check "the language: the file's value and the one in force" "‹ auto (now en) ›"
 
 echo "# each change saved at once"
 keys Down Down Right   # notation: the next one
@@ -85,6 +88,7 @@ conf_has "mouse written again" "mouse = yes"
 echo "# the language: at the next start"
 keys Up Up Up Up Right
 check "the page says when the language changes" "in force at the next start"
+check "vi saved, English still in force" "‹ vi (now en) ›"
 conf_has "language written" "language = vi"
 
 echo "# the theme: mono at once (no colour escapes on the page)"

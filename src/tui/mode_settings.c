@@ -76,8 +76,26 @@ static void value_text(const ctl *c, const settings_state *s, int item, char *bu
     const app_config *f = &s->cfg;
     char tc[32];
     switch (item) {
-    case S_THEME: snprintf(buf, size, "%s", f->theme); break;
-    case S_LANGUAGE: snprintf(buf, size, "%s", f->language); break;
+    case S_THEME: {
+        /* The file's value, and what is in force when that differs (auto found dark; a
+         * --theme of this run). */
+        const char *now = ui_theme_name(ui_theme_current());
+        if (strcmp(f->theme, now))
+            snprintf(buf, size, _("%s (now %s)"), f->theme, now);
+        else
+            snprintf(buf, size, "%s", f->theme);
+        break;
+    }
+    case S_LANGUAGE: {
+        /* The same for the language: auto, or --lang en of this run, or a change made here
+         * that is in force at the next start. */
+        const char *now = i18n_is_vietnamese() ? "vi" : "en";
+        if (strcmp(f->language, now))
+            snprintf(buf, size, _("%s (now %s)"), f->language, now);
+        else
+            snprintf(buf, size, "%s", f->language);
+        break;
+    }
     case S_NOTATION: snprintf(buf, size, "%s", ct_notation_name(c->set.notation)); break;
     case S_GLYPHS:
         snprintf(buf, size, "%s", ui_glyphs_name(c->set.ascii ? UI_GLYPHS_ASCII : c->set.glyphs));
