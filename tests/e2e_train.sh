@@ -106,6 +106,21 @@ check "filter: endgames" "Filter: endgame, any difficulty"
 keys q
 check "quit" "EXIT=0"
 
+echo "# the history in two columns as in play, Black's column by display width (vi-long)"
+ui_start 80 24 LANG=C.UTF-8 "COTUONG_EXERCISES=$SET" -- train x1 --lang vi
+check "the trainer opens (vi)" "Luyện tập: x1"
+i=0
+while [ $i -lt 6 ] && ! cap | grep -q "Ký hiệu: vi-long"; do keys n; sleep 0.2; i=$((i + 1)); done
+check "vi-long" "Ký hiệu: vi-long"
+keys s
+check "the solution" "Lời giải"
+keys Right Right Right Right
+# It listed one move a line ("54... Mã 1 thoái 2"); Black's moves now start in one column,
+# counted in display columns ("Tốt" is 3 columns, 5 bytes).
+check "move 54: Red, then Black" " 54. Pháo 5 bình 6  Mã 1 thoái 2"
+check "move 55: Black's move under Black's" " 55. Tốt 7 bình 8   Pháo 8 bình 4"
+keys q
+
 echo "# the screen stays live while the judge thinks (x3 with a budget that takes minutes)"
 ui_start 80 24 LANG=C.UTF-8 "COTUONG_EXERCISES=$SET" COTUONG_JUDGE_NODES=4000000000 -- train x3 --lang en
 check "x3 opens" "Red to move and win"

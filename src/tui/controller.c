@@ -221,6 +221,51 @@ void ctl_prompt_yesno(ctl *c, void *st, const char *question, ctl_yesno_fn done)
 }
 
 /* ------------------------------------------------------------------ texts */
+int ctl_history_rows(const ctl *c, const ct_pos *start, ct_pos *scratch, const ct_move *line, int n,
+                     ui_history_line *rows, int max)
+{
+    /* Red's column: at least 10, and one more than its widest move, so that Black's move
+     * never runs into it. */
+    int colw = 10;
+    *scratch = *start;
+    for (int i = 0; i < n; i++) {
+        char t[CT_MOVE_TEXT_MAX];
+        if (scratch->side == CT_RED) {
+            ctl_move_text(c, scratch, line[i], t, sizeof t);
+            int w = ui_strwidth(t) + 1;
+            colw = w > colw ? w : colw;
+        }
+        ct_pos_make(scratch, line[i]);
+    }
+    *scratch = *start;
+    int k = 0, moveno = scratch->fullmove;
+    for (int i = 0; i < n && (k < max || scratch->side != CT_RED); i++) {
+        char t[CT_MOVE_TEXT_MAX];
+        ctl_move_text(c, scratch, line[i], t, sizeof t);
+        if (scratch->side == CT_RED || i == 0) {
+            ui_history_line *l = &rows[k++];
+            const char *red = scratch->side == CT_RED ? t : "...";
+            int pad = colw - ui_strwidth(red);
+            snprintf(l->text, sizeof l->text, "%3d. %s%*s", moveno, red, pad > 0 ? pad : 0, "");
+            if (scratch->side != CT_RED) {
+                size_t len = strlen(l->text);
+                snprintf(l->text + len, sizeof l->text - len, " %s", t);
+            }
+            l->current = false;
+        } else {
+            ui_history_line *l = &rows[k - 1];
+            size_t len = strlen(l->text);
+            snprintf(l->text + len, sizeof l->text - len, " %s", t);
+        }
+        if (i == n - 1)
+            rows[k - 1].current = true;
+        if (scratch->side == CT_BLACK)
+            moveno++;
+        ct_pos_make(scratch, line[i]);
+    }
+    return k;
+}
+
 void ctl_move_text(const ctl *c, const ct_pos *pos, ct_move mv, char *buf, size_t size)
 {
     /* a terminal that cannot show Hán gets the Chinese notation's ASCII form */

@@ -263,47 +263,10 @@ static void build_history(ctl *c, play_state *ps)
         coup_view(ps);
         return;
     }
-    ct_pos *scratch = &ps->scratch;
-    /* Red's column as wide as its widest move in columns (not bytes: vi-long's "Pháo 2 bình
-     * 5" and zh's glyphs), at least 10, and one more: Black's move never runs into it. */
-    int colw = 10;
-    ct_record_start_position(&g->rec, scratch);
-    for (int i = 0; i < n_moves; i++) {
-        char t[CT_MOVE_TEXT_MAX];
-        if (scratch->side == CT_RED) {
-            ctl_move_text(c, scratch, line[i], t, sizeof t);
-            int w = ui_strwidth(t) + 1;
-            colw = w > colw ? w : colw;
-        }
-        ct_pos_make(scratch, line[i]);
-    }
-    ct_record_start_position(&g->rec, scratch);
-    int n = 0, moveno = scratch->fullmove;
-    for (int i = 0; i < n_moves && n < HISTORY_MAX; i++) {
-        char t[CT_MOVE_TEXT_MAX];
-        ctl_move_text(c, scratch, line[i], t, sizeof t);
-        if (scratch->side == CT_RED || i == 0) {
-            ui_history_line *l = &ps->hist[n++];
-            const char *red = scratch->side == CT_RED ? t : "...";
-            int pad = colw - ui_strwidth(red);
-            snprintf(l->text, sizeof l->text, "%3d. %s%*s", moveno, red, pad > 0 ? pad : 0, "");
-            if (scratch->side != CT_RED) {
-                size_t len = strlen(l->text);
-                snprintf(l->text + len, sizeof l->text - len, " %s", t);
-            }
-            l->current = false;
-        } else {
-            ui_history_line *l = &ps->hist[n - 1];
-            size_t len = strlen(l->text);
-            snprintf(l->text + len, sizeof l->text - len, " %s", t);
-        }
-        if (i == n_moves - 1)
-            ps->hist[n - 1].current = true;
-        if (scratch->side == CT_BLACK)
-            moveno++;
-        ct_pos_make(scratch, line[i]);
-    }
-    ps->hist_n = n;
+    ct_pos *start = xmalloc(sizeof *start);
+    ct_record_start_position(&g->rec, start);
+    ps->hist_n = ctl_history_rows(c, start, &ps->scratch, line, n_moves, ps->hist, HISTORY_MAX);
+    free(start);
 }
 
 static void play_draw(ctl *c, void *st, const char *prompt)

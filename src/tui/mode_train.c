@@ -134,21 +134,14 @@ static const ct_pos *shown_pos(train_state *ts, ct_pos *scratch)
     return scratch;
 }
 
+/* The moves so far (or the solution up to the ply shown), two a row as in play. */
 static int history(ctl *c, train_state *ts)
 {
     const ct_move *mv = ts->review ? ts->t.ex->solution : ts->t.line;
     int n = ts->review ? ts->review_ply : ts->t.nline;
-    ct_pos p = ts->t.start;
-    int k = 0;
-    for (int i = 0; i < n && k < HISTORY_LINES; i++) {
-        char t[CT_MOVE_TEXT_MAX];
-        ctl_move_text(c, &p, mv[i], t, sizeof t);
-        snprintf(ts->hist[k].text, sizeof ts->hist[k].text, "%d.%s %s", p.fullmove,
-                 p.side == CT_BLACK ? ".." : "", t);
-        ts->hist[k].current = i == n - 1;
-        k++;
-        ct_pos_make(&p, mv[i]);
-    }
+    ct_pos *scratch = xmalloc(sizeof *scratch);
+    int k = ctl_history_rows(c, &ts->t.start, scratch, mv, n, ts->hist, HISTORY_LINES);
+    free(scratch);
     return k;
 }
 
