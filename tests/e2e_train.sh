@@ -109,6 +109,9 @@ check "quit" "EXIT=0"
 echo "# the history in two columns as in play, Black's column by display width (vi-long)"
 ui_start 80 24 LANG=C.UTF-8 "COTUONG_EXERCISES=$SET" -- train x1 --lang vi
 check "the trainer opens (vi)" "Luyện tập: x1"
+# The panel's header rows wrap instead of being cut ("2/32 nước t…", "(CCPD 全盤戰術 000…").
+check "the exercise's line, whole: its last word on the next row" "  thắng"
+check "the exercise's source, whole" "00000001)"
 i=0
 while [ $i -lt 6 ] && ! cap | grep -q "Ký hiệu: vi-long"; do keys n; sleep 0.2; i=$((i + 1)); done
 check "vi-long" "Ký hiệu: vi-long"
