@@ -183,4 +183,13 @@ y=$(cap | grep -n 'Set up a position' | head -n 1 | cut -d: -f1)
 x=$(cap | grep 'Set up a position' | head -n 1 | awk '{print index($0, "Set up")}')
 click $((x + 1)) $((y - 1))
 check "200x60 editor" "Legal: 1 hot-seat, 2 against the AI, 3 analyse, 4 save."
+echo "# 65x23, LANG=C, --lang vi: the FEN whole in the panel (it was cut after three rows)"
+ui_start 65 23 LANG=C LC_ALL=C -- --lang vi
+check "menu (vi, ASCII)" "Bay the co"
+y=$(cap | grep -n 'Bay the co' | head -n 1 | cut -d: -f1)
+x=$(cap | grep 'Bay the co' | head -n 1 | awk '{print index($0, "Bay the co")}')
+click $((x + 1)) $((y - 1))
+check "editor (vi, ASCII)" "Do di (Tab de doi)"
+check "the FEN's last row" "RNBAKABNR w - - 0 1"
+
 ui_done

@@ -53,13 +53,18 @@ void ui_editor_panel_draw(WINDOW *w, const ui_rect *r, const ui_editor_panel *st
         ui_put_wrapped(w, foot - rows + 1, x, wd, rows, UI_MENU_SEL, st->prompt);
         foot -= rows;
     }
-    if (st->status && *st->status && foot > y + 1)
-        foot -= ui_put_status(w, foot, x, wd, foot - y - 1 < 4 ? foot - y - 1 : 4, st->status_role,
-                              st->status);
+    /* The status gets what the check and the FEN leave it (a message cut says so, and is
+     * whole on the messages screen); the FEN is read whole. */
+    int need = (st->check ? ui_wrap_rows(st->check, wd) : 0) + (st->fen ? ui_wrap_rows(st->fen, wd) + 1 : 0);
+    if (st->status && *st->status && foot > y + 1) {
+        int most = foot - y - 1 - need;
+        most = most < 1 ? 1 : most > 4 ? 4 : most;
+        foot -= ui_put_status(w, foot, x, wd, most, st->status_role, st->status);
+    }
     /* 4. The check, then the FEN, in what is left. */
     if (st->check && y <= foot)
         y += ui_put_wrapped(w, y, x, wd, foot - y + 1 < 3 ? foot - y + 1 : 3, st->check_role,
                             st->check);
     if (st->fen && y + 1 <= foot)
-        ui_put_wrapped(w, y + 1, x, wd, foot - y < 3 ? foot - y : 3, UI_LABEL, st->fen);
+        ui_put_wrapped(w, y + 1, x, wd, foot - y, UI_LABEL, st->fen);
 }
