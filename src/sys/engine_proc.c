@@ -813,7 +813,7 @@ sys_engine_outcome sys_engine_think(sys_engine *e, const ct_pos *pos, const ct_l
  * position after the last move that changed what is face down (a reveal, or a face-down
  * piece taken), then the moves since, none of which reveals anything. Built from the
  * player's view, so the engine learns nothing its side may not know. */
-static void send_coup_position(sys_engine *e, const ct_coup_pos *view)
+size_t sys_engine_coup_position(const ct_coup_pos *view, bool ranks1, char *line, size_t size)
 {
     ct_coup_pos *base = xmalloc(sizeof *base); /* large (history): not on the stack */
     memcpy(base, view, sizeof *base);
@@ -828,16 +828,24 @@ static void send_coup_position(sys_engine *e, const ct_coup_pos *view)
     char fen[160];
     ct_coup_fen_write(base, fen, sizeof fen);
     free(base);
-    char *line = xmalloc(POSITION_LINE_BYTES);
-    size_t len = (size_t)snprintf(line, POSITION_LINE_BYTES, "position fen %s", fen);
-    if (n > first) {
-        len += (size_t)snprintf(line + len, POSITION_LINE_BYTES - len, " moves");
-        for (int i = first; i < n && len + 8 < POSITION_LINE_BYTES; i++) {
-            char mv[8];
-            move_out(e, view->hist[i].move, mv);
-            len += (size_t)snprintf(line + len, POSITION_LINE_BYTES - len, " %s", mv);
+    size_t len = (size_t)snprintf(line, size, "position fen %s", fen);
+    if (n > first && len + 7 < size) {
+        len += (size_t)snprintf(line + len, size - len, " moves");
+        for (int i = first; i < n && len + 8 < size; i++) {
+            ct_move mv = view->hist[i].move;
+            ct_sq f = CT_FROM(mv), t = CT_TO(mv);
+            int k = ranks1 ? 1 : 0;
+            len += (size_t)snprintf(line + len, size - len, " %c%d%c%d", 'a' + CT_SQ_FILE(f),
+                                    CT_SQ_RANK(f) + k, 'a' + CT_SQ_FILE(t), CT_SQ_RANK(t) + k);
         }
     }
+    return len < size ? len : size - 1;
+}
+
+static void send_coup_position(sys_engine *e, const ct_coup_pos *view)
+{
+    char *line = xmalloc(POSITION_LINE_BYTES);
+    sys_engine_coup_position(view, e->ranks1, line, POSITION_LINE_BYTES);
     send_line(e, "%s", line);
     free(line);
 }

@@ -64,6 +64,9 @@ sys_engine_outcome sys_engine_think(sys_engine *e, const ct_pos *pos, const ct_l
  * The move must be legal in view. A UCCI or xboard engine: SYS_ENGINE_CRASH with the
  * reason (sys_engine_speaks_coup says so beforehand). */
 bool sys_engine_speaks_coup(const sys_engine *e);
+/* The `position` line sys_engine_think_coup sends for view (ranks 1..10 when ranks1):
+ * written into line (NUL-terminated, cut at size), its length returned. */
+size_t sys_engine_coup_position(const ct_coup_pos *view, bool ranks1, char *line, size_t size);
 sys_engine_outcome sys_engine_think_coup(sys_engine *e, const ct_coup_pos *view,
                                          const ct_limits *lim, int timeout_ms,
                                          ct_progress_fn progress, void *user, ct_move *move,
