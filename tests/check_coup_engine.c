@@ -54,7 +54,8 @@ START_TEST(test_capture_face_down)
 }
 END_TEST
 
-/* Moves that change nothing face down follow the last such FEN as moves (e2e6 gave check through the screen on e7: Black moves it off the file). */
+/* Moves that change nothing face down follow the last such FEN as moves (e2e6 gave check
+ * through the screen on e7: Black moves it off the file). */
 START_TEST(test_moves_since)
 {
     ct_coup_deal d;
