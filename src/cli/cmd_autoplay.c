@@ -97,7 +97,8 @@ static const cmd_option autoplay_options[] = {
     {"seed", OPT_SEED, "N", "the seed of the random moves"},
     {"moves", OPT_MOVES, "N", "stop after N moves"},
     {"delay-ms", OPT_DELAY, "MS", "wait MS milliseconds between moves"},
-    {"variant", OPT_VARIANT, "V", "standard (the default) or coup (cờ úp, dealt from the seed)"},
+    {"variant", OPT_VARIANT, "V", "standard (the default) or coup (co up, Jieqi, dealt\n"
+                                  "from the seed)"},
     {"check", OPT_CHECK, NULL, "print the resume file's contents or its error, and exit"},
     {"help", 'h', NULL, "display this help and exit"},
     {0},

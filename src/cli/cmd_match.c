@@ -133,9 +133,9 @@ static const cmd_option match_options[] = {
     {"rules", OPT_RULES, "NAME", "online (default), asian, vn2004, casual"},
     {"pgn", OPT_PGN, "FILE", "write the games to FILE"},
     {"max-plies", OPT_MAX_PLIES, "N", "adjudicate a draw after N plies (default 600)"},
-    {"variant", OPT_VARIANT, "V", "standard (cờ tướng, the default) or coup (cờ úp, Jieqi:\n"
-                                  "the built-in AI, or UCI engines in the Jieqi dialect)"},
-    {"seed", OPT_SEED, "N", "cờ úp: the deals are drawn from N (default: the time);\n"
+    {"variant", OPT_VARIANT, "V", "standard (the default) or coup (co up, Jieqi: the\n"
+                                  "built-in AI, or UCI engines in the Jieqi dialect)"},
+    {"seed", OPT_SEED, "N", "coup: the deals are drawn from N (default: the time);\n"
                             "each pair of games has one deal, colours swapped"},
     {"verbose", 'v', NULL, "each move on standard error"},
     {"help", 'h', NULL, "display this help and exit"},

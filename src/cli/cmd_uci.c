@@ -570,9 +570,9 @@ static const cmd_usage uci_usage = {
     .name = "uci",
     .synopsis = "[--book FILE] [--threads N]",
     .about = "Speaks UCI (as Pikafish: moves a0-i9) on standard input and output;\n"
-             "after the command 'ucci' it speaks UCCI instead. Cờ úp (Jieqi) as the\n"
+             "after the command 'ucci' it speaks UCCI instead. Jieqi (co up) as the\n"
              "Jieqi GUIs speak it: UCI_Variant jieqi, or a FEN with x/X face-down pieces\n"
-             "and the pool (see cotuong(6), CỜ ÚP).\n",
+             "and the pool (see cotuong(6), CO UP).\n",
     .options = uci_options,
 };
 

@@ -159,7 +159,7 @@ bool cmd_parse_variant(const char *v, bool *coup)
         *coup = true;
         return true;
     }
-    if (!strcmp(v, "standard") || !strcmp(v, "xiangqi")) {
+    if (!strcmp(v, "standard")) {
         *coup = false;
         return true;
     }
