@@ -99,6 +99,11 @@ grep -q '^saved 12$' "$T/auto" && ok "autoplay --variant coup plays" || bad "aut
 "$COTUONG" autoplay --check >"$T/chk" 2>&1
 grep -q '^moves 12$' "$T/chk" && grep -q '^variant coup$' "$T/chk" && grep -Eq '^list( [a-i][0-9][a-i][0-9](=[ABNRCP])?){12}$' "$T/chk" \
     && ok "the resume file keeps the cờ úp line" || bad "autoplay --check: $(cat "$T/chk")"
+# 6. play --variant coup with an engine at Black (the game model's engine seat): it answers.
+printf 'h2e2\nquit\n' | "$COTUONG" play --variant coup --line --seed 4 \
+    --black "uci:$T/engine.sh" >"$T/play" 2>&1
+grep -q '^Black: .*, reveals ' "$T/play" && ok "play --variant coup: an engine plays Black" \
+    || bad "play with an engine: $(cat "$T/play")"
 "$COTUONG" autoplay --variant bogus >"$T/o" 2>"$T/e"
 [ $? -eq 2 ] && grep -q "unknown variant 'bogus'" "$T/e" && ok "autoplay: unknown variant refused" \
     || bad "autoplay bogus: $(cat "$T/e")"
