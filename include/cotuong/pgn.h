@@ -94,6 +94,13 @@ typedef struct {
  * encoding that was used. */
 ct_status ct_pgn_read(const char *buf, size_t len, ct_encoding enc, ct_record **games,
                       int *ngames, ct_encoding *used_enc, ct_pgn_error *err);
+/* A cờ úp record -- a [Variant "Jieqi"] tag, or without one a move that says what it
+ * turned up ("h2h9=B") -- is no cờ tướng game: ct_pgn_read refuses it with
+ * CT_ERR_UNSUPPORTED and this message (callers may test for it with strcmp), so that it is
+ * opened with its own reader (coup_pgn.h) instead of failing on its first reveal. */
+#define CT_PGN_COUP_VARIANT "Jieqi"
+#define CT_PGN_COUP_MESSAGE "this is a cờ úp game (Variant Jieqi), not cờ tướng; open it with " \
+                            "cotuong convert, which reads and checks cờ úp records"
 void ct_pgn_free_games(ct_record *games, int ngames);
 
 /* Writes r as PGN (UTF-8) in notation n (CT_NOTATION_AUTO means ICCS): tags in xqbase

@@ -3,7 +3,9 @@
  * input) with a running clock through the same game model and autosave sink as the
  * full-screen game, so the resume file is rewritten after every move exactly as there, and
  * handles SIGHUP/SIGTERM/SIGINT with the same flag-and-save design. The kill tests
- * (tests/e2e_kill.sh) kill it at random instants and check the resume file. */
+ * (tests/e2e_kill.sh) kill it at random instants and check the resume file. With --variant
+ * coup the game is cờ úp, dealt from the seed (its moves drawn from what any player may
+ * know: the legal moves are the same in every view). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,7 @@
 #include "sys/savefile.h"
 #include "sys/signals.h"
 #include "sys/systime.h"
+#include "cotuong/coup.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
 
@@ -48,6 +51,17 @@ static int check_resume(void)
     const ct_record *g = &recs[0];
     ct_move line[CT_MAX_HISTORY];
     int nm = ct_record_main_line(g, line, CT_MAX_HISTORY);
+    /* A cờ úp game keeps its moves and their reveals in the CoupLine tag. */
+    const char *coup_line = ct_record_tag(g, "CoupLine");
+    if (coup_line) {
+        nm = 0;
+        for (const char *q = coup_line; *q;) {
+            q += strspn(q, " ");
+            if (*q)
+                nm++;
+            q += strcspn(q, " ");
+        }
+    }
 #define TAG(name, dflt) (ct_record_tag(g, name) ? ct_record_tag(g, name) : (dflt))
     printf("moves %d\nresult %s\nclocks %s %s\nrules %s\nplayers %s %s\nnotation %s\n"
            "interrupted %s\nlist",
@@ -55,11 +69,13 @@ static int check_resume(void)
            TAG("Rules", "online"), TAG("RedPlayer", "human"), TAG("BlackPlayer", "human"),
            TAG("Notation", "-"), TAG("Interrupted", "-"));
 #undef TAG
-    for (int i = 0; i < nm; i++) {
+    for (int i = 0; i < nm && !coup_line; i++) {
         char c[6];
         ct_move_coord(line[i], c);
         printf(" %s", c);
     }
+    if (coup_line)
+        printf(" %s\nvariant coup", coup_line);
     printf("\n");
     ct_pgn_free_games(recs, n);
     return 0;
@@ -72,7 +88,8 @@ static void sleep_ms(long ms)
         ;
 }
 
-enum { OPT_RESUME = CMD_OPT_LONG, OPT_STDIN, OPT_CHECK, OPT_SEED, OPT_MOVES, OPT_DELAY };
+enum { OPT_RESUME = CMD_OPT_LONG, OPT_STDIN, OPT_CHECK, OPT_SEED, OPT_MOVES, OPT_DELAY,
+       OPT_VARIANT };
 
 static const cmd_option autoplay_options[] = {
     {"resume", OPT_RESUME, NULL, "go on with the game of the resume file"},
@@ -80,6 +97,8 @@ static const cmd_option autoplay_options[] = {
     {"seed", OPT_SEED, "N", "the seed of the random moves"},
     {"moves", OPT_MOVES, "N", "stop after N moves"},
     {"delay-ms", OPT_DELAY, "MS", "wait MS milliseconds between moves"},
+    {"variant", OPT_VARIANT, "V", "standard (the default) or coup (co up, Jieqi, dealt\n"
+                                  "from the seed)"},
     {"check", OPT_CHECK, NULL, "print the resume file's contents or its error, and exit"},
     {"help", 'h', NULL, "display this help and exit"},
     {0},
@@ -87,7 +106,8 @@ static const cmd_option autoplay_options[] = {
 
 static const cmd_usage autoplay_usage = {
     .name = "autoplay",
-    .synopsis = "[--resume] [--stdin] [--seed N] [--moves N] [--delay-ms MS] | --check",
+    .synopsis = "[--resume] [--stdin] [--seed N] [--moves N] [--delay-ms MS]\n"
+                "                        [--variant standard|coup] | --check",
     .about = "Test hook: plays random legal moves (or coordinate moves such as h2e2 from\n"
              "standard input) with a 10-minute clock per side, rewriting the resume file\n"
              "after every move and printing 'saved N' once N moves are on disk. SIGHUP,\n"
@@ -97,7 +117,7 @@ static const cmd_usage autoplay_usage = {
 
 int cmd_autoplay(int argc, char **argv)
 {
-    bool resume = false, from_stdin = false;
+    bool resume = false, from_stdin = false, coup = false;
     long max_moves = 1000000, delay = 0;
     uint64_t seed = 1;
     cmd_parser p;
@@ -110,6 +130,12 @@ int cmd_autoplay(int argc, char **argv)
         case OPT_SEED: seed = strtoull(p.arg, NULL, 10) * 2654435761u + 1; break;
         case OPT_MOVES: max_moves = strtol(p.arg, NULL, 10); break;
         case OPT_DELAY: delay = strtol(p.arg, NULL, 10); break;
+        case OPT_VARIANT:
+            if (!cmd_parse_variant(p.arg, &coup)) {
+                fprintf(stderr, "cotuong autoplay: unknown variant '%s' (standard, coup)\n", p.arg);
+                return 2;
+            }
+            break;
         case 'h': cmd_help(stdout, &autoplay_usage); return 0;
         case CMD_OPERAND:
             fprintf(stderr, "cotuong autoplay: unexpected argument '%s'\n", p.arg);
@@ -148,6 +174,10 @@ int cmd_autoplay(int argc, char **argv)
         ct_tc_parse("10", &s.tc);
         s.rules = CT_RULES_ASIAN;
         sys_player_spec_parse("ai:5", &s.players[CT_BLACK], NULL, 0);
+        if (coup) {
+            s.variant = GAME_VARIANT_COUP;
+            s.coup_seed = seed;
+        }
         game_new(&g, &s, sys_now_ms());
     }
     game_autosave_attach(&saver, &g, NULL, 0);
@@ -167,7 +197,7 @@ int cmd_autoplay(int argc, char **argv)
         if (played >= max_moves || game_over(&g))
             break;
         ct_move list[CT_MAX_MOVES];
-        int n = ct_gen_legal(g.pos, list);
+        int n = game_is_coup(&g) ? ct_coup_gen_legal(g.coup, list) : ct_gen_legal(g.pos, list);
         ct_move mv = CT_NO_MOVE;
         if (game_plies(&g) >= 400) {
             /* Long enough: a draw by agreement ends the game. */

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `convert` subcommand: reads PGN, XQF or a bare move list (from files or
- * standard input, detected by content) and writes PGN in the chosen notation. */
+ * standard input, detected by content) and writes PGN in the chosen notation. A cờ úp
+ * record ([Variant "Jieqi"]) is read and checked by its own reader (coup_pgn.h: every
+ * reveal against the deal, when the record has it) and written back in coordinates with
+ * its reveals, whatever the notation asked. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +15,7 @@
 #include "sys/readall.h"
 #include "sys/sanitize.h"
 #include "sys/xmalloc.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/pgn.h"
 #include "cotuong/xqf.h"
 
@@ -40,6 +44,68 @@ static const char *status_text(ct_status st)
     case CT_ERR_UNSUPPORTED: return "unsupported";
     default: return "error";
     }
+}
+
+/* The games of a cờ úp text, one by one: each starts where a tag line follows movetext
+ * (or at the start). Returns 0 or 1. */
+static int convert_coup(const char *name, const char *buf, size_t len, bool *first)
+{
+    int status = 0, gno = 0;
+    size_t at = 0;
+    while (at < len) {
+        /* this game: from `at` to the first tag line after a line that is no tag */
+        size_t end = at;
+        bool moves_seen = false;
+        while (end < len) {
+            size_t eol = end;
+            while (eol < len && buf[eol] != '\n')
+                eol++;
+            bool tag = buf[end] == '[';
+            if (tag && moves_seen)
+                break;
+            if (!tag && eol > end && buf[end] != '\r' && buf[end] != ';')
+                moves_seen = true;
+            end = eol < len ? eol + 1 : len;
+        }
+        gno++;
+        ct_record rec;
+        uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
+        ct_coup_deal deal;
+        bool dealt;
+        ct_coup_line_error ce;
+        char *n = sanitize_dup(name, 0);
+        ct_status st = ct_coup_pgn_read(buf + at, end - at, 1, &rec, rev, &deal, &dealt, &ce);
+        if (st != CT_OK) {
+            char *m = sanitize_dup(ce.message, 0);
+            fprintf(stderr, "cotuong convert: %s: cờ úp game %d: %s\n", n, gno, m);
+            free(m);
+            status = 1;
+        } else {
+            char *text = NULL;
+            size_t tl = 0;
+            if (ct_coup_pgn_write(&rec, rev, &text, &tl) == CT_OK) {
+                if (!*first)
+                    fputc('\n', stdout);
+                *first = false;
+                fwrite(text, 1, tl, stdout);
+            } else {
+                fprintf(stderr, "cotuong convert: %s: cờ úp game %d: cannot write it\n", n, gno);
+                status = 1;
+            }
+            free(text);
+            ct_record_free(&rec);
+        }
+        free(n);
+        free(rev);
+        at = end;
+        /* nothing but blank lines left: done */
+        size_t k = at;
+        while (k < len && (buf[k] == '\n' || buf[k] == '\r' || buf[k] == ' '))
+            k++;
+        if (k == len)
+            break;
+    }
+    return status;
 }
 
 /* Converts one input; returns 0 or 1. *first tells whether a game was already written. */
@@ -73,6 +139,8 @@ static int convert_one(const char *name, const char *buf, size_t len, ct_notatio
         }
         ct_pgn_error pe;
         ct_status st = ct_pgn_read(buf, len, enc, &games, &ngames, NULL, &pe);
+        if (st == CT_ERR_UNSUPPORTED && !strcmp(pe.message, CT_PGN_COUP_MESSAGE))
+            return convert_coup(name, buf, len, first);
         pgnreport_warnings(stderr, "cotuong convert", name, &pe);
         if (st != CT_OK) {
             pgnreport_error(stderr, "cotuong convert", name, st, &pe);

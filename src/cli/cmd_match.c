@@ -5,7 +5,10 @@
  * openings played with colours swapped; prints W/D/L, score and the Elo difference with
  * its 95% error bar and each player's time and depth per move, and can write the games as
  * PGN (ICCS moves). With --sprt it stops as soon as a sequential probability ratio test
- * decides between two Elo hypotheses; Ctrl-C stops it with the summary of the games done. */
+ * decides between two Elo hypotheses; Ctrl-C stops it with the summary of the games done.
+ * --variant coup plays cờ úp: the referee (the game model) deals each pair of games from a
+ * seed it records (the same deal with colours swapped), and each player -- the built-in cờ
+ * úp AI, or a UCI engine in the Jieqi dialect -- is handed only its side's view. */
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -17,6 +20,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/sprt.h"
+#include "game/coup_seat.h"
 #include "game/game.h"
 #include "game/seat.h"
 #include "sys/readall.h"
@@ -24,6 +28,7 @@
 #include "sys/signals.h"
 #include "sys/systime.h"
 #include "sys/xmalloc.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
 #include "cotuong/record.h"
@@ -100,11 +105,14 @@ typedef struct {
     int max_plies;
     int depth;
     bool verbose;
+    bool coup;                    /* --variant coup */
+    uint64_t seed;                /* cờ úp: the deals' seed (each pair's drawn from it) */
+    sys_player_spec spec[2];      /* players 1 and 2 as given (cờ úp: the AI's level) */
 } match_opts;
 
 enum { OPT_P1 = CMD_OPT_LONG, OPT_P2, OPT_P1_OPTION, OPT_P2_OPTION, OPT_GAMES, OPT_MOVETIME,
        OPT_CLOCK, OPT_DEPTH, OPT_NODES, OPT_OPENINGS, OPT_SPRT, OPT_RULES, OPT_PGN,
-       OPT_MAX_PLIES };
+       OPT_MAX_PLIES, OPT_VARIANT, OPT_SEED };
 
 static const cmd_option match_options[] = {
     {"p1", OPT_P1, "PLAYER", "PLAYER 1: ai[:LEVEL[:SEED]] (the built-in AI, level 1-10),\n"
@@ -125,6 +133,10 @@ static const cmd_option match_options[] = {
     {"rules", OPT_RULES, "NAME", "online (default), asian, vn2004, casual"},
     {"pgn", OPT_PGN, "FILE", "write the games to FILE"},
     {"max-plies", OPT_MAX_PLIES, "N", "adjudicate a draw after N plies (default 600)"},
+    {"variant", OPT_VARIANT, "V", "standard (the default) or coup (co up, Jieqi: the\n"
+                                  "built-in AI, or UCI engines in the Jieqi dialect)"},
+    {"seed", OPT_SEED, "N", "coup: the deals are drawn from N (default: the time);\n"
+                            "each pair of games has one deal, colours swapped"},
     {"verbose", 'v', NULL, "each move on standard error"},
     {"help", 'h', NULL, "display this help and exit"},
     {0},
@@ -135,7 +147,8 @@ static const cmd_usage match_usage = {
     .synopsis = "--p1 PLAYER --p2 PLAYER [--games N] [--movetime MS | --clock B+I]\n"
                 "                     [--depth N] [--nodes N] [--openings FILE] [--sprt E0,E1[,A,B]]\n"
                 "                     [--p1-option NAME=VALUE]... [--p2-option NAME=VALUE]...\n"
-                "                     [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]",
+                "                     [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]\n"
+                "                     [--variant standard|coup] [--seed N]",
     .about = "Plays games between two players over built-in openings and prints W/D/L for\n"
              "PLAYER 1, its score and the Elo difference with a 95% error bar.\n",
     .after = "\nCtrl-C (or SIGTERM, SIGHUP) prints the finished games' summary; the unfinished\n"
@@ -243,6 +256,60 @@ static void write_pgn(FILE *f, int round, const char *red, const char *black, co
     ct_record_free(&r);
 }
 
+/* The deal of a pair of games (1-2, 3-4, ...): drawn from the match's seed, so that a game
+ * can be replayed from its CoupSeed tag alone. */
+static uint64_t pair_seed(const match_opts *o, int round)
+{
+    uint64_t st = o->seed ^ ((uint64_t)((round - 1) / 2) * 0x9E3779B97F4A7C15ULL);
+    return ct_coup_rand(&st);
+}
+
+/* A cờ úp game as the referee's record (coup_pgn.h): [Variant "Jieqi"], the deal's seed and
+ * the deal (the game is over, or the file is the referee's), the moves with their reveals. */
+static void write_coup_pgn(FILE *f, int round, const char *red, const char *black, game *g,
+                           uint64_t seed, ct_result result, ct_end_reason reason,
+                           const char *termination)
+{
+    ct_record r;
+    ct_record_init(&r);
+    char date[16], num[16], text[40];
+    time_t t = time(NULL);
+    struct tm tmv;
+    gmtime_r(&t, &tmv);
+    strftime(date, sizeof date, "%Y.%m.%d", &tmv);
+    snprintf(num, sizeof num, "%d", round);
+    ct_record_set_tag(&r, "Event", "cotuong match");
+    ct_record_set_tag(&r, "Date", date);
+    ct_record_set_tag(&r, "Round", num);
+    ct_record_set_tag(&r, "Red", red);
+    ct_record_set_tag(&r, "Black", black);
+    snprintf(text, sizeof text, "%llu", (unsigned long long)seed);
+    ct_record_set_tag(&r, "CoupSeed", text);
+    ct_coup_deal_text(&g->coup_deal, text, sizeof text);
+    ct_record_set_tag(&r, "CoupDeal", text);
+    int node = CT_ROOT;
+    for (int i = 0; i < g->coup->ply; i++)
+        if (ct_record_add_move_unchecked(&r, node, g->coup->hist[i].move, &node) != CT_OK)
+            break;
+    r.result = result;
+    r.termination = reason;
+    if (reason == CT_END_NONE)
+        ct_record_set_tag(&r, "Termination", termination);
+    uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
+    game_coup_reveals(g, rev, CT_MAX_HISTORY);
+    char *out = NULL;
+    size_t len = 0;
+    if (ct_coup_pgn_write(&r, rev, &out, &len) == CT_OK) {
+        fwrite(out, 1, len, f);
+        fputc('\n', f);
+    } else {
+        fprintf(stderr, "cotuong match: cannot write game %d as PGN\n", round);
+    }
+    free(out);
+    free(rev);
+    ct_record_free(&r);
+}
+
 /* Plays opening moves through the model; false when one is illegal (a bug in the list). */
 static bool play_opening(game *g, const char *line)
 {
@@ -270,7 +337,7 @@ static bool play_opening(game *g, const char *line)
 /* The game a signal stopped: kept in the PGN file, unfinished ("*"), so nothing played is
  * lost; it is not counted. */
 static int interrupted_game(FILE *pgn, int round, sys_player *red, sys_player *black,
-                            const ct_pos *pos)
+                            game *g, uint64_t seed)
 {
     if (pgn) {
         char why[64];
@@ -278,8 +345,12 @@ static int interrupted_game(FILE *pgn, int round, sys_player *red, sys_player *b
                  sys_signal_pending() == SIGINT    ? "Ctrl-C"
                  : sys_signal_pending() == SIGTERM ? "SIGTERM"
                                                    : "SIGHUP");
-        write_pgn(pgn, round, sys_player_name(red), sys_player_name(black), pos, CT_RESULT_NONE,
-                  CT_END_NONE, why);
+        if (g->coup)
+            write_coup_pgn(pgn, round, sys_player_name(red), sys_player_name(black), g, seed,
+                           CT_RESULT_NONE, CT_END_NONE, why);
+        else
+            write_pgn(pgn, round, sys_player_name(red), sys_player_name(black), g->pos,
+                      CT_RESULT_NONE, CT_END_NONE, why);
         fflush(pgn);
     }
     return GAME_INTERRUPTED;
@@ -355,16 +426,42 @@ static int play_game(game *g, const match_opts *o, sys_player *red, sys_player *
     setup.rules = o->rules;
     setup.tc.base_ms = o->base_ms;
     setup.tc.increment_ms = o->inc_ms;
+    uint64_t seed = 0;
+    if (o->coup) {
+        setup.variant = GAME_VARIANT_COUP;
+        setup.coup_seed = seed = pair_seed(o, round);
+    }
     game_new(g, &setup, sys_now_ms());
     g->pace_ms = 0;
-    const char *opening = o->openings[((round - 1) / 2) % o->n_openings];
-    if (!play_opening(g, opening)) {
-        fprintf(stderr, "cotuong match: bad opening '%s'\n", opening);
-        exit(1);
+    char opening_text[40];
+    const char *opening = opening_text;
+    if (o->coup) {
+        snprintf(opening_text, sizeof opening_text, "deal %llu", (unsigned long long)seed);
+    } else {
+        opening = o->openings[((round - 1) / 2) % o->n_openings];
+        if (!play_opening(g, opening)) {
+            fprintf(stderr, "cotuong match: bad opening '%s'\n", opening);
+            exit(1);
+        }
     }
     sys_player *players[2] = {red, black};
     for (int side = 0; side < 2; side++) {
-        game_seat *seat = game_seat_of_player(players[side], false);
+        game_seat *seat;
+        if (o->coup) {
+            /* Cờ úp: the built-in AI's own seat, or the engine in the Jieqi dialect; either
+             * gets its side's view from the game model before every think. */
+            const sys_player_spec *sp = &o->spec[(players[side] == red) == (round % 2 == 1) ? 0 : 1];
+            char err[200];
+            seat = sys_player_is_engine(players[side])
+                       ? game_coup_engine_seat(players[side], false, err, sizeof err)
+                       : game_coup_seat_open(sp->level, sp->seed + (uint64_t)round);
+            if (!seat) {
+                fprintf(stderr, "cotuong match: %s: %s\n", sys_player_name(players[side]), err);
+                exit(1);
+            }
+        } else {
+            seat = game_seat_of_player(players[side], false);
+        }
         game_seat_fix_limits(seat, o->depth, o->nodes,
                              o->depth == 0 && o->nodes == 0 ? o->movetime : 0);
         game_seat_new_game(seat);
@@ -373,7 +470,7 @@ static int play_game(game *g, const match_opts *o, sys_player *red, sys_player *
     match_end e = {CT_RESULT_NONE, CT_END_NONE, ""};
     while (!e.termination[0]) {
         if (sys_signal_pending())
-            return interrupted_game(pgn, round, red, black, g->pos);
+            return interrupted_game(pgn, round, red, black, g, seed);
         int side = game_side(g);
         thinking = players[side];
         game_tick_event ev = game_tick(g, sys_now_ms());
@@ -418,15 +515,19 @@ static int play_game(game *g, const match_opts *o, sys_player *red, sys_player *
     }
     thinking = NULL;
     if (sys_signal_pending())
-        return interrupted_game(pgn, round, red, black, g->pos);
+        return interrupted_game(pgn, round, red, black, g, seed);
     const char *rs = ct_result_string(e.result);
     printf("game %d: %s (red) - %s (black): %s %s, %d plies, opening %s\n", round,
            sys_player_name(red), sys_player_name(black), rs, e.termination, game_plies(g),
            opening);
     fflush(stdout);
     if (pgn) {
-        write_pgn(pgn, round, sys_player_name(red), sys_player_name(black), g->pos, e.result,
-                  e.reason, e.termination);
+        if (o->coup)
+            write_coup_pgn(pgn, round, sys_player_name(red), sys_player_name(black), g, seed,
+                           e.result, e.reason, e.termination);
+        else
+            write_pgn(pgn, round, sys_player_name(red), sys_player_name(black), g->pos, e.result,
+                      e.reason, e.termination);
         fflush(pgn);
     }
     if (e.result == CT_RESULT_RED_WINS)
@@ -520,6 +621,7 @@ static void print_summary(const match_opts *o, sys_player *p1, sys_player *p2, i
 int cmd_match(int argc, char **argv)
 {
     match_opts o = {0};
+    bool seeded = false;
     o.games = 2;
     o.movetime = 100;
     o.rules = CT_RULES_DEFAULT;
@@ -563,6 +665,22 @@ int cmd_match(int argc, char **argv)
             o.sprt = true;
             break;
         case OPT_MAX_PLIES: o.max_plies = atoi(val); break;
+        case OPT_VARIANT:
+            if (!cmd_parse_variant(val, &o.coup)) {
+                fprintf(stderr, "cotuong match: unknown variant '%s' (standard, coup)\n", val);
+                return 2;
+            }
+            break;
+        case OPT_SEED: {
+            char *end;
+            o.seed = strtoull(val, &end, 10);
+            if (end == val || *end) {
+                fprintf(stderr, "cotuong match: bad seed '%s' (a number)\n", val);
+                return 2;
+            }
+            seeded = true;
+            break;
+        }
         case OPT_PGN: o.pgn_path = val; break;
         case OPT_CLOCK:
             if (!parse_clock(val, &o.base_ms, &o.inc_ms)) {
@@ -594,6 +712,14 @@ int cmd_match(int argc, char **argv)
     /* Ctrl-C, SIGTERM, SIGHUP: a wait returns at once; the engines are in sessions of their
      * own (they do not get the terminal's signals) and the one thinking is stopped by the
      * wake. */
+    if (o.coup && o.openings != openings) {
+        fprintf(stderr, "cotuong match: cờ úp starts from its deal: --openings cannot be used\n");
+        return 2;
+    }
+    if (o.coup && !seeded)
+        o.seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)sys_now_ms();
+    sys_player_spec_parse(o.p1_spec, &o.spec[0], NULL, 0);
+    sys_player_spec_parse(o.p2_spec, &o.spec[1], NULL, 0);
     sys_signals_install();
     sys_signals_set_wake(stop_thinking);
     ct_book *book = sys_player_load_book(NULL);
@@ -606,6 +732,14 @@ int cmd_match(int argc, char **argv)
         fprintf(stderr, "cotuong match: player %d: %s\n", p1 ? 2 : 1, err);
     else
         ready = apply_options(p1, &o.p1_opts, 1) && apply_options(p2, &o.p2_opts, 2);
+    for (int i = 0; ready && o.coup && i < 2; i++) {
+        sys_player *pl = i ? p2 : p1;
+        if (sys_player_is_engine(pl) && !sys_player_speaks_coup(pl)) {
+            fprintf(stderr, "cotuong match: player %d: cờ úp needs a UCI engine that speaks the "
+                            "Jieqi dialect (not UCCI or xboard)\n", i + 1);
+            ready = false;
+        }
+    }
     if (ready && o.pgn_path && !(pgn = fopen(o.pgn_path, "w"))) {
         fprintf(stderr, "cotuong match: %s: %s\n", o.pgn_path, strerror(errno));
         ready = false;
@@ -618,10 +752,14 @@ int cmd_match(int argc, char **argv)
         free(o.file_text);
         return 1;
     }
-    printf("match: %s vs %s, %d games, %s, rules %s, %d openings\n", sys_player_name(p1),
-           sys_player_name(p2), o.games,
-           o.base_ms ? "clock" : o.nodes ? "fixed nodes" : o.depth ? "fixed depth" : "movetime",
-           ct_rules_name(o.rules), o.n_openings);
+    const char *limit = o.base_ms ? "clock" : o.nodes ? "fixed nodes" : o.depth ? "fixed depth" : "movetime";
+    if (o.coup)
+        printf("match: %s vs %s, %d games, %s, rules %s, variant coup (Jieqi), deals from seed "
+               "%llu\n", sys_player_name(p1), sys_player_name(p2), o.games, limit,
+               ct_rules_name(o.rules), (unsigned long long)o.seed);
+    else
+        printf("match: %s vs %s, %d games, %s, rules %s, %d openings\n", sys_player_name(p1),
+               sys_player_name(p2), o.games, limit, ct_rules_name(o.rules), o.n_openings);
     for (int i = 0; i < o.p1_opts.n + o.p2_opts.n; i++) {
         bool first = i < o.p1_opts.n;
         const engine_options *eo = first ? &o.p1_opts : &o.p2_opts;

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `uci` subcommand: the built-in AI as a UCI engine (as Pikafish speaks it,
  * coordinates a0-i9) and, after `ucci`, as a UCCI engine. stdin is read on the main thread;
- * each `go` runs the search on a second thread so `stop` and `quit` work while it thinks. */
+ * each `go` runs the search on a second thread so `stop` and `quit` work while it thinks.
+ * Cờ úp (Jieqi) as the Jieqi GUIs speak it (../shared/spec/coup.md): chosen by UCI_Variant
+ * jieqi or by a FEN with face-down pieces (x/X and the pool field); a reveal reaches the
+ * engine as the next FEN (JieqiBox sends the position after the last reveal and the moves
+ * since) or inline as "h2e2=R"; the search sees only that position, which carries no
+ * identity of a face-down piece (ct_coup_search searches the side to move's view). */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -14,7 +19,10 @@
 #include "cli/options.h"
 #include "sys/player.h"
 #include "sys/sanitize.h"
+#include "sys/systime.h"
 #include "cotuong/book.h"
+#include "cotuong/coup.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/movegen.h"
 #include "cotuong/search.h"
 #include "config.h"
@@ -36,6 +44,13 @@ typedef struct {
     bool own_book;
     bool dry;             /* read commands only, never search (the fuzz target) */
     pthread_mutex_t out_lock;
+    bool jieqi;           /* UCI_Variant jieqi: startpos is cờ úp's, FENs are read as cờ úp */
+    bool coup;            /* the position given is cờ úp (cpos, not pos) */
+    ct_coup_pos cpos;     /* cờ úp: the position given (a player's view: no identities) */
+    ct_coup_pos csearch;  /* the copy the search thread reads */
+    ct_coup_pos cscratch;
+    int64_t t0;           /* when this go began (cờ úp: its time budget) */
+    long budget_ms;       /* cờ úp: the time this go may take, 0 = the limits alone */
 } uci_state;
 
 static uci_state st;
@@ -121,6 +136,55 @@ static void *search_thread(void *arg)
     return NULL;
 }
 
+static int skill_to_level(int skill);
+
+/* Cờ úp: the search polls this every 1024 nodes; true stops it (`stop`, `quit`, or the
+ * time of this go spent). */
+static bool coup_poll(void *arg)
+{
+    (void)arg;
+    if (atomic_load(&st.stop_seen))
+        return true;
+    return st.budget_ms > 0 && sys_now_ms() - st.t0 >= st.budget_ms;
+}
+
+static void *coup_search_thread(void *arg)
+{
+    (void)arg;
+    ct_coup_result r;
+    /* The position holds no identity of a face-down piece (a FEN cannot carry one, and
+     * ct_coup_search searches the view of the side to move in any case). */
+    ct_coup_search_poll(&st.csearch, skill_to_level(st.skill), st.lim.depth, st.lim.nodes,
+                        st.seed + (uint64_t)st.csearch.ply, coup_poll, NULL, &r);
+    if (r.move != CT_NO_MOVE) {
+        char sc[32], mv[5];
+        int a = r.score < 0 ? -r.score : r.score;
+        if (a > CT_COUP_MATE - 200) { /* mate in N moves, as UCI counts them */
+            int m = (CT_COUP_MATE - a + 1) / 2;
+            snprintf(sc, sizeof sc, "mate %d", r.score > 0 ? m : -m);
+        } else {
+            snprintf(sc, sizeof sc, "cp %d", r.score);
+        }
+        int ms = (int)(sys_now_ms() - st.t0);
+        ct_move_coord(r.move, mv);
+        out("info depth %d score %s nodes %llu nps %lld time %d pv %s\n", r.depth, sc,
+            (unsigned long long)r.nodes, ms > 0 ? (long long)(r.nodes * 1000 / (uint64_t)ms) : 0LL,
+            ms, mv);
+    }
+    while (st.lim.infinite && !atomic_load(&st.stop_seen)) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+    if (r.move == CT_NO_MOVE) {
+        out("bestmove (none)\n");
+        return NULL;
+    }
+    char mv[5];
+    ct_move_coord(r.move, mv);
+    out("bestmove %s\n", mv);
+    return NULL;
+}
+
 static void stop_search(void)
 {
     if (!st.running)
@@ -150,6 +214,35 @@ static void apply_options(void)
     ct_search_use_book(st.search, st.own_book && st.book);
 }
 
+/* Cờ úp moves after the position: "h2e2", or "h2e2=R" (also "+h2e2=R") when the move
+ * turns a face-down piece up and says what it was. A move that reveals without saying what
+ * is refused: a Jieqi GUI sends the position after a reveal as a new FEN instead. */
+static void coup_moves(ct_coup_pos *tmp, char *moves)
+{
+    char *save = NULL;
+    for (char *t = strtok_r(moves, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+        ct_move mv;
+        int reveal;
+        char b[64];
+        if (ct_coup_move_read(*t == '+' ? t + 1 : t, &mv, &reveal) != CT_OK ||
+            !ct_coup_is_legal(tmp, mv)) {
+            out("info string illegal move %s\n", shown(t, b, sizeof b));
+            return;
+        }
+        if (ct_coup_is_reveal(tmp, mv) && !reveal) {
+            out("info string move %s turns a face-down piece up: send the position after it "
+                "(fen) or the move with what it revealed (%s=R)\n",
+                shown(t, b, sizeof b), shown(t, b, sizeof b));
+            return;
+        }
+        if (ct_coup_play(tmp, mv, reveal) != CT_OK) {
+            out("info string move %s reveals no piece still face down of its side\n",
+                shown(t, b, sizeof b));
+            return;
+        }
+    }
+}
+
 /* `position startpos|fen FEN... [moves m...]` (UCI and UCCI). */
 static void cmd_position(char *args)
 {
@@ -159,15 +252,40 @@ static void cmd_position(char *args)
         *moves = 0;
     while (*args == ' ')
         args++;
+    bool coup = false;
     if (!strncmp(args, "startpos", 8)) {
-        ct_pos_start(tmp);
+        if (st.jieqi) {
+            ct_coup_start(&st.cscratch, NULL);
+            coup = true;
+        } else {
+            ct_pos_start(tmp);
+        }
     } else if (!strncmp(args, "fen ", 4)) {
-        if (ct_fen_read(tmp, args + 4, NULL) != CT_OK) {
-            out("info string bad fen\n");
+        /* Under UCI_Variant jieqi every FEN is cờ úp's; otherwise a FEN the standard reader
+         * refuses is tried as cờ úp's (x/X and the pool), so that a Jieqi GUI that never
+         * names the variant is understood too. */
+        ct_coup_fen_error ce;
+        if (!st.jieqi && ct_fen_read(tmp, args + 4, NULL) == CT_OK) {
+            coup = false;
+        } else if (ct_coup_fen_read(&st.cscratch, args + 4, &ce) == CT_OK) {
+            coup = true;
+        } else {
+            char b[160];
+            if (st.jieqi || strpbrk(args + 4, "xX"))
+                out("info string bad jieqi fen: %s\n", shown(ce.message, b, sizeof b));
+            else
+                out("info string bad fen\n");
             return;
         }
     } else {
         out("info string bad position command\n");
+        return;
+    }
+    if (coup) {
+        if (moves)
+            coup_moves(&st.cscratch, moves + 6);
+        memcpy(&st.cpos, &st.cscratch, sizeof st.cscratch);
+        st.coup = true;
         return;
     }
     if (moves) {
@@ -182,6 +300,7 @@ static void cmd_position(char *args)
         }
     }
     memcpy(&st.pos, tmp, sizeof *tmp);
+    st.coup = false;
 }
 
 static long next_num(char **save)
@@ -232,8 +351,9 @@ static void cmd_go(char *args)
             next_num(&save);
         }
     }
+    int side = st.coup ? st.cpos.side : st.pos.side;
     if (ucci_time > 0) {
-        if (st.pos.side == CT_RED) {
+        if (side == CT_RED) {
             st.lim.wtime = ucci_time;
             st.lim.winc = ucci_inc;
         } else {
@@ -245,8 +365,24 @@ static void cmd_go(char *args)
         st.lim.infinite = true; /* bare `go` analyses, as in UCI GUIs */
     if (st.dry)
         return;
-    memcpy(&st.search_pos, &st.pos, sizeof st.pos);
     atomic_store(&st.stop_seen, 0);
+    st.t0 = sys_now_ms();
+    if (st.coup) {
+        /* Cờ úp: the level bounds the work; a time limit bounds it too (the move time, or
+         * a 20th of the clock left). */
+        int left = side == CT_RED ? st.lim.wtime : st.lim.btime;
+        st.budget_ms = st.lim.movetime_ms > 0 ? st.lim.movetime_ms
+                       : left > 0             ? (left / 20 > 1 ? left / 20 : 1)
+                                              : 0;
+        memcpy(&st.csearch, &st.cpos, sizeof st.cpos);
+        if (pthread_create(&st.thread, NULL, coup_search_thread, NULL) != 0) {
+            out("info string cannot start the search thread\n");
+            return;
+        }
+        st.running = true;
+        return;
+    }
+    memcpy(&st.search_pos, &st.pos, sizeof st.pos);
     if (pthread_create(&st.thread, NULL, search_thread, NULL) != 0) {
         out("info string cannot start the search thread\n");
         return;
@@ -271,7 +407,7 @@ static void print_id(void)
         out("option name Skill Level type spin default 20 min 0 max 20\n");
         out("option name OwnBook type check default false\n");
         out("option name Seed type spin default 0 min 0 max 2147483647\n");
-        out("option name UCI_Variant type combo default xiangqi var xiangqi\n");
+        out("option name UCI_Variant type combo default xiangqi var xiangqi var jieqi\n");
         out("uciok\n");
     }
 }
@@ -322,8 +458,13 @@ static void cmd_setoption(char *args)
         st.seed = (uint64_t)strtoull(value, NULL, 10);
     } else if (!strcasecmp(name, "UCI_Variant")) {
         char b[64];
-        if (strcasecmp(value, "xiangqi"))
+        if (!strcasecmp(value, "jieqi")) {
+            st.jieqi = true;
+        } else if (!strcasecmp(value, "xiangqi")) {
+            st.jieqi = false;
+        } else {
             out("info string unsupported variant %s\n", shown(value, b, sizeof b));
+        }
     } else if (!strcasecmp(name, "usemillisec") || !strcasecmp(name, "batch") ||
                !strcasecmp(name, "Ponder")) {
         /* accepted, nothing to do */
@@ -348,6 +489,7 @@ bool cmd_uci_session_begin(const char *book_path, bool dry)
     st.skill = 20;
     st.seed = 0;
     st.own_book = book_path != NULL; /* a book named on the command line is meant to be used */
+    st.jieqi = st.coup = false;
     apply_options();
     ct_search_set_book(st.search, st.book);
     ct_pos_start(&st.pos);
@@ -391,8 +533,11 @@ bool cmd_uci_session_line(char *line)
             out("bye\n");
         return false;
     } else if (!strcmp(cmd, "d")) {
-        char fen[128];
-        ct_fen_write(&st.pos, fen, sizeof fen);
+        char fen[160];
+        if (st.coup)
+            ct_coup_fen_write(&st.cpos, fen, sizeof fen);
+        else
+            ct_fen_write(&st.pos, fen, sizeof fen);
         out("Fen: %s\n", fen);
     } else if (*cmd) {
         char b[96];
@@ -425,7 +570,9 @@ static const cmd_usage uci_usage = {
     .name = "uci",
     .synopsis = "[--book FILE] [--threads N]",
     .about = "Speaks UCI (as Pikafish: moves a0-i9) on standard input and output;\n"
-             "after the command 'ucci' it speaks UCCI instead.\n",
+             "after the command 'ucci' it speaks UCCI instead. Jieqi (co up) as the\n"
+             "Jieqi GUIs speak it: UCI_Variant jieqi, or a FEN with x/X face-down pieces\n"
+             "and the pool (see cotuong(6), CO UP).\n",
     .options = uci_options,
 };
 

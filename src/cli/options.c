@@ -152,3 +152,16 @@ int cmd_parse_next(cmd_parser *p)
     fprintf(stderr, text(u, N_("Try 'cotuong %s --help' for more information.\n")), u->name);
     return -1;
 }
+
+bool cmd_parse_variant(const char *v, bool *coup)
+{
+    if (!strcmp(v, "coup") || !strcmp(v, "jieqi") || !strcmp(v, "cờ úp")) {
+        *coup = true;
+        return true;
+    }
+    if (!strcmp(v, "standard")) {
+        *coup = false;
+        return true;
+    }
+    return false;
+}

@@ -64,4 +64,8 @@ void cmd_parse_begin(cmd_parser *p, const cmd_usage *u, int argc, char **argv);
  * --help'..." on stderr for an unknown option, a missing value or a value given to a flag. */
 int cmd_parse_next(cmd_parser *p);
 
+/* The value of --variant, as every command that takes it reads it (play's words):
+ * "standard" -> *coup false; "coup", "jieqi" or "cờ úp" -> true; false for anything else. */
+bool cmd_parse_variant(const char *text, bool *coup);
+
 #endif

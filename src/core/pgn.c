@@ -542,9 +542,11 @@ static ct_status append_comment(ct_record *r, int node, const token *tk)
 /* Reads the tags of a game into r; returns the index of the first movetext token.
  * *fmt_known says whether a Format tag fixed the notation (*fmt). */
 static ct_status read_tags(const game_src *g, ct_record *r, int *first, ct_notation *fmt,
-                           bool *fmt_known, bool *has_result_tag, ct_pgn_error *err)
+                           bool *fmt_known, bool *has_result_tag, int *coup_line,
+                           ct_pgn_error *err)
 {
     int i = g->start;
+    *coup_line = 0;
     *fmt_known = false;
     *has_result_tag = false;
     for (; i < g->end && g->t[i].type == T_TAG; i++) {
@@ -586,6 +588,10 @@ static ct_status read_tags(const game_src *g, ct_record *r, int *first, ct_notat
                 r->termination = CT_END_NONE;
                 st = ct_record_set_tag(r, name, v);
             }
+        } else if (!strcmp(name, "Variant") && ieq(v, CT_PGN_COUP_VARIANT)) {
+            /* A cờ úp record (coup_pgn.h): kept as a tag; read_game refuses its moves */
+            *coup_line = tk->line;
+            st = ct_record_set_tag(r, name, v);
         } else if (!strcmp(name, "Game") && !strcmp(v, "Chinese Chess")) {
             /* the default, written first by the writer */
         } else {
@@ -788,14 +794,51 @@ static const ct_notation guess_order[] = {
     CT_NOTATION_ZH, CT_NOTATION_ICCS, CT_NOTATION_VI, CT_NOTATION_WXF,
 };
 
+/* "h2h9=B", "h2-h9=b", "+h2h9=B": a cờ úp move with its reveal (coup_pgn.h, and the
+ * Python project's '+' the spec mentions). */
+static bool coup_move_text(const char *t)
+{
+    if (*t == '+')
+        t++;
+    if (t[0] < 'a' || t[0] > 'i' || t[1] < '0' || t[1] > '9')
+        return false;
+    t += 2;
+    if (*t == '-')
+        t++;
+    if (t[0] < 'a' || t[0] > 'i' || t[1] < '0' || t[1] > '9' || t[2] != '=')
+        return false;
+    return t[3] && strchr("ABNRCPabnrcp", t[3]) && !t[4];
+}
+
+static ct_status read_moves_guessing(const game_src *g, ct_record *r, int first,
+                                     ct_notation fmt, bool fmt_known, bool has_result_tag,
+                                     ct_pgn_error *err);
+
+/* A game: its tags, then its moves. A cờ úp record ([Variant "Jieqi"]) with moves is
+ * refused as such, whatever its moves (its reveals are no cờ tướng moves); one without
+ * moves (the resume file of a cờ úp game keeps them in a tag of its own) reads. */
 static ct_status read_game(const game_src *g, ct_record *r, ct_pgn_error *err)
 {
-    int first;
+    int first, coup_line;
     ct_notation fmt = CT_NOTATION_ZH;
     bool fmt_known, has_result_tag;
-    ct_status st = read_tags(g, r, &first, &fmt, &fmt_known, &has_result_tag, err);
+    ct_status st = read_tags(g, r, &first, &fmt, &fmt_known, &has_result_tag, &coup_line, err);
     if (st != CT_OK)
         return st;
+    st = read_moves_guessing(g, r, first, fmt, fmt_known, has_result_tag, err);
+    if (coup_line && (st != CT_OK || ct_record_first_child(r, CT_ROOT) != CT_NO_NODE)) {
+        set_err(err, g->game, coup_line, CT_PGN_COUP_VARIANT, strlen(CT_PGN_COUP_VARIANT), "%s",
+                CT_PGN_COUP_MESSAGE);
+        return CT_ERR_UNSUPPORTED;
+    }
+    return st;
+}
+
+static ct_status read_moves_guessing(const game_src *g, ct_record *r, int first,
+                                     ct_notation fmt, bool fmt_known, bool has_result_tag,
+                                     ct_pgn_error *err)
+{
+    ct_status st;
     if (fmt_known) {
         int plies;
         return read_moves(g, first, fmt, has_result_tag, r, &plies, err);
@@ -844,6 +887,11 @@ static ct_status read_game(const game_src *g, ct_record *r, ct_pgn_error *err)
         st = best_st;
         if (err)
             *err = best_err;
+        if (err && coup_move_text(err->token)) {
+            /* No Variant tag, but a move with what it turned face up: cờ úp all the same. */
+            snprintf(err->message, sizeof err->message, "%s", CT_PGN_COUP_MESSAGE);
+            st = CT_ERR_UNSUPPORTED;
+        }
     } else if (err && st == CT_ERR_FULL && !err->message[0]) {
         set_err(err, g->game, 0, NULL, 0, "out of memory");
     }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — the cờ úp AI seat: a game_seat kind whose think runs ct_coup_search_poll on the
- * view of the side to move, polling the seat's stop flag. */
+/* cotuong — the cờ úp seats: the built-in AI (a game_seat kind whose think runs
+ * ct_coup_search_poll on the view of the side to move, polling the seat's stop flag) and an
+ * external UCI engine spoken to in the Jieqi dialect (sys_player_think_coup), each handed
+ * only its side's view. */
 #include "game/coup_seat.h"
 
 #include <stdio.h>
@@ -49,8 +51,9 @@ static void coup_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_
     else if (left > 0)
         tc.budget_ms = left / 20 > 1 ? left / 20 : 1;
     ct_coup_result r;
-    ct_coup_search_poll(&cs->view, cs->level, 0, 0, cs->seed + (uint64_t)cs->view.ply,
-                        stop_asked, &tc, &r);
+    /* Fixed limits (a match's --depth / --nodes) narrow the level's own bounds. */
+    ct_coup_search_poll(&cs->view, cs->level, lim->depth > 0 ? lim->depth : 0, lim->nodes,
+                        cs->seed + (uint64_t)cs->view.ply, stop_asked, &tc, &r);
     game_seat_progress p;
     memset(&p, 0, sizeof p);
     p.depth = r.depth;
@@ -68,9 +71,18 @@ static void coup_free(void *impl)
     free(impl);
 }
 
+static void coup_view(void *impl, const ct_coup_pos *view)
+{
+    coup_seat *cs = impl;
+    /* made a view again for its side to move: a referee's position given by mistake
+     * cannot leak */
+    ct_coup_view(view, view->side, &cs->view);
+}
+
 static const game_seat_ops coup_ops = {
     .think = coup_think,
     .free = coup_free,
+    .coup_view = coup_view,
 };
 
 game_seat *game_coup_seat_open(int level, uint64_t seed)
@@ -85,6 +97,97 @@ game_seat *game_coup_seat_open(int level, uint64_t seed)
 
 void game_coup_seat_set_view(game_seat *s, const ct_coup_pos *view)
 {
-    coup_seat *cs = game_seat_impl(s);
-    ct_coup_view(view, view->side, &cs->view);
+    game_seat_set_coup_view(s, view);
+}
+
+/* ------------------------------------------------------------------ an external engine */
+typedef struct {
+    sys_player *player;
+    bool owned;
+    game_seat *seat;
+    ct_coup_pos view;
+} engine_seat;
+
+static bool engine_progress(void *user, const ct_search_info *info)
+{
+    engine_seat *es = user;
+    game_seat_progress p;
+    memset(&p, 0, sizeof p);
+    p.time_ms = info->time_ms;
+    return game_seat_report(es->seat, &p);
+}
+
+static void engine_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_limits *lim,
+                         game_seat_result *res)
+{
+    (void)pos;
+    engine_seat *es = impl;
+    es->seat = seat;
+    sys_player_result r;
+    sys_player_think_coup(es->player, &es->view, lim, engine_progress, es, &r);
+    res->move = r.move;
+    res->score = r.score;
+    res->depth = r.depth;
+    res->player = r.status;
+    snprintf(res->detail, sizeof res->detail, "%s", r.detail);
+    switch (r.status) {
+    case SYS_PLAYER_MOVE: res->status = GAME_SEAT_MOVE; break;
+    case SYS_PLAYER_NO_MOVE: res->status = GAME_SEAT_NO_MOVE; break;
+    case SYS_PLAYER_RESIGN: res->status = GAME_SEAT_RESIGN; break;
+    default:
+        res->status = GAME_SEAT_FORFEIT;
+        if (!res->detail[0])
+            snprintf(res->detail, sizeof res->detail, "%s", "no move");
+        break;
+    }
+}
+
+static void engine_stop(void *impl)
+{
+    sys_player_stop(((engine_seat *)impl)->player);
+}
+
+static void engine_new_game(void *impl)
+{
+    sys_player_new_game(((engine_seat *)impl)->player);
+}
+
+static void engine_free(void *impl)
+{
+    engine_seat *es = impl;
+    if (es->owned)
+        sys_player_free(es->player);
+    free(es);
+}
+
+static void engine_view(void *impl, const ct_coup_pos *view)
+{
+    engine_seat *es = impl;
+    ct_coup_view(view, view->side, &es->view);
+}
+
+static const game_seat_ops engine_ops = {
+    .think = engine_think,
+    .stop = engine_stop,
+    .new_game = engine_new_game,
+    .free = engine_free,
+    .coup_view = engine_view,
+};
+
+game_seat *game_coup_engine_seat(sys_player *p, bool owned, char *err, size_t errlen)
+{
+    if (!sys_player_speaks_coup(p)) {
+        if (err && errlen)
+            snprintf(err, errlen, "%s",
+                     sys_player_is_engine(p)
+                         ? "cờ úp needs a UCI engine that speaks the Jieqi dialect (not UCCI or xboard)"
+                         : "the built-in AI plays cờ úp through its own seat");
+        if (owned)
+            sys_player_free(p);
+        return NULL;
+    }
+    engine_seat *es = xcalloc(1, sizeof *es);
+    es->player = p;
+    es->owned = owned;
+    return game_seat_new(&engine_ops, es, sys_player_name(p));
 }

@@ -16,11 +16,19 @@
 #include <stdint.h>
 
 #include "game/seat.h"
+#include "sys/player.h"
 #include "cotuong/coup.h"
 
 game_seat *game_coup_seat_open(int level, uint64_t seed);
 /* The view the next think searches (copied; made a view again for its side to move, so a
- * referee's position given by mistake cannot leak). */
+ * referee's position given by mistake cannot leak). Any seat kind that plays cờ úp (this
+ * one, the engine seat below): game_seat_set_coup_view. */
 void game_coup_seat_set_view(game_seat *s, const ct_coup_pos *view);
+
+/* An external engine as a cờ úp seat: UCI only, spoken to in the Jieqi dialect
+ * (sys_engine_think_coup: the FEN with x/X and the pool from the view handed over, then the
+ * moves since the last reveal). owned: the seat frees the player (also on failure). NULL
+ * with the reason in err when the player cannot play cờ úp (UCCI, xboard, the AI). */
+game_seat *game_coup_engine_seat(sys_player *p, bool owned, char *err, size_t errlen);
 
 #endif

@@ -627,8 +627,11 @@ bool game_open_seats(game *g, const ct_book *book, char *err, size_t errlen)
         if (g->coup && p->kind == SYS_PLAYER_AI)
             /* Its seed owes nothing to the deal's: the AI's choices cannot carry the deal. */
             g->seats[s] = game_coup_seat_open(p->level, (uint64_t)s + 1);
-        else if (g->coup)
-            snprintf(why, sizeof why, "%s", "an engine cannot play cờ úp (yet): only the built-in AI");
+        else if (g->coup) {
+            /* An external engine: UCI in the Jieqi dialect, on its side's view. */
+            sys_player *pl = sys_player_open(p, book, why, sizeof why);
+            g->seats[s] = pl ? game_coup_engine_seat(pl, true, why, sizeof why) : NULL;
+        }
         else
             g->seats[s] = game_seat_open(p, book, why, sizeof why);
         if (!g->seats[s]) {

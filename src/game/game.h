@@ -29,7 +29,8 @@
  * on its side's view, the resume snapshot holds only the moves and their reveals (public),
  * game_coup_pgn writes the deal only when asked for the referee. game_play reports the
  * reveal; its text is the coordinates with the reveal ("h2e2=R"): the UI words the move
- * from the view it showed. Engines and remote seats do not play cờ úp yet. */
+ * from the view it showed. An external UCI engine plays cờ úp in the Jieqi dialect
+ * (game_coup_engine_seat); a seat kind plays it when it takes a view (ops->coup_view). */
 #ifndef COTUONG_GAME_GAME_H
 #define COTUONG_GAME_GAME_H
 

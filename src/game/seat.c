@@ -241,6 +241,19 @@ void game_seat_moved(game_seat *s, const ct_pos *after, ct_move mv)
         s->ops->moved(s->impl, after, mv);
 }
 
+bool game_seat_set_coup_view(game_seat *s, const ct_coup_pos *view)
+{
+    if (!s->ops->coup_view || s->running)
+        return false;
+    s->ops->coup_view(s->impl, view);
+    return true;
+}
+
+bool game_seat_plays_coup(const game_seat *s)
+{
+    return s->ops->coup_view != NULL;
+}
+
 bool game_seat_report(game_seat *s, const game_seat_progress *p)
 {
     pthread_mutex_lock(&s->lock);

@@ -28,6 +28,7 @@
 
 #include "sys/player.h"
 #include "cotuong/book.h"
+#include "cotuong/coup.h"
 #include "cotuong/position.h"
 #include "cotuong/search.h"
 
@@ -79,6 +80,9 @@ typedef struct {
      * the game keeps no copy of it). */
     void (*moved)(void *impl, const ct_pos *after, ct_move mv);
     void (*free)(void *impl);
+    /* Cờ úp: the view the next think plays (copied; the owner's thread, not while it
+     * thinks). A seat kind without it cannot play cờ úp. */
+    void (*coup_view)(void *impl, const ct_coup_pos *view);
 } game_seat_ops;
 
 /* A seat of kind ops over impl (ownership of impl passes: ops->free releases it). */
@@ -126,6 +130,11 @@ void game_seat_cancel(game_seat *s);
  * it thinks: cancel first. */
 void game_seat_new_game(game_seat *s);
 void game_seat_moved(game_seat *s, const ct_pos *after, ct_move mv);
+
+/* Cờ úp: hands the seat the view its next think plays (ops->coup_view); false when its
+ * kind cannot play cờ úp. */
+bool game_seat_set_coup_view(game_seat *s, const ct_coup_pos *view);
+bool game_seat_plays_coup(const game_seat *s);
 
 /* For implementations, on the seat's thread: publishes progress (copied under the lock);
  * returns true when a stop was asked. */

@@ -18,6 +18,7 @@
 #include "sys/sanitize.h"
 #include "sys/systime.h"
 #include "sys/xmalloc.h"
+#include "cotuong/coup.h"
 #include "cotuong/movegen.h"
 
 /* The longest "position ... moves ..." line sent (a game of CT_MAX_HISTORY moves fits). */
@@ -34,6 +35,8 @@ struct sys_engine {
     char name[128];
     bool ranks1;        /* UCI ranks 1..10 (Fairy-Stockfish, Sjaak II) */
     bool has_variant;   /* offers UCI_Variant / variants="...xiangqi" */
+    bool has_jieqi;     /* its UCI_Variant offers jieqi (cờ úp) */
+    bool jieqi_chosen;  /* UCI_Variant jieqi has been sent */
     bool has_skill;
     int skill_min, skill_max;
     bool usermove;      /* xboard: moves need the "usermove" prefix */
@@ -221,6 +224,8 @@ static void parse_option_line(sys_engine *e, const char *line)
 
     if (strstr(line, "UCI_Variant") && strstr(line, "xiangqi"))
         e->has_variant = true;
+    if (strstr(line, "UCI_Variant") && strstr(line, " var jieqi"))
+        e->has_jieqi = true;
     const char *sk = strstr(line, "Skill Level");
     if (sk) {
         e->has_skill = true;
@@ -585,12 +590,12 @@ static void send_position(sys_engine *e, const ct_pos *pos)
     free(line);
 }
 
-static void send_go(sys_engine *e, const ct_pos *pos, const ct_limits *lim)
+static void send_go(sys_engine *e, int side, const ct_limits *lim)
 {
     if (e->proto == SYS_PROTO_XBOARD) {
-        int mine = pos->side == CT_RED ? lim->wtime : lim->btime;
-        int theirs = pos->side == CT_RED ? lim->btime : lim->wtime;
-        int inc = pos->side == CT_RED ? lim->winc : lim->binc;
+        int mine = side == CT_RED ? lim->wtime : lim->btime;
+        int theirs = side == CT_RED ? lim->btime : lim->wtime;
+        int inc = side == CT_RED ? lim->winc : lim->binc;
         if (lim->depth > 0)
             send_line(e, "sd %d", lim->depth);
         if (lim->movetime_ms > 0) {
@@ -608,8 +613,8 @@ static void send_go(sys_engine *e, const ct_pos *pos, const ct_limits *lim)
         return;
     }
     if (e->proto == SYS_PROTO_UCCI) {
-        int mine = pos->side == CT_RED ? lim->wtime : lim->btime;
-        int inc = pos->side == CT_RED ? lim->winc : lim->binc;
+        int mine = side == CT_RED ? lim->wtime : lim->btime;
+        int inc = side == CT_RED ? lim->winc : lim->binc;
         if (lim->movetime_ms > 0)
             send_line(e, "go time %d increment 0 movestogo 1", lim->movetime_ms);
         else if (mine > 0)
@@ -751,6 +756,42 @@ sys_engine_outcome sys_engine_go(sys_engine *e, const ct_pos *pos, const ct_limi
                            detail_len);
 }
 
+static bool legal_in(const ct_pos *pos, const ct_coup_pos *cpos, ct_move mv)
+{
+    return pos ? ct_is_legal(pos, mv) : ct_coup_is_legal(cpos, mv);
+}
+
+/* The think after the position was sent: go, then the engine's lines until its move (legal
+ * in pos, or in cpos for cờ úp), a stop, a timeout or its end. */
+static sys_engine_outcome await_move(sys_engine *e, const ct_pos *pos, const ct_coup_pos *cpos,
+                                     int timeout_ms, ct_progress_fn progress, void *user,
+                                     ct_move *move, int *score_cp, char *detail,
+                                     size_t detail_len);
+
+/* Clears the outcome, derives the timeout; false when the engine is not running. */
+static bool think_begin(sys_engine *e, int side, const ct_limits *lim, int *timeout_ms,
+                        ct_move *move, char *detail, size_t detail_len)
+{
+    detail[0] = 0;
+    *move = CT_NO_MOVE;
+    e->have_score = false;
+    e->last_depth = 0;
+    if (e->dead) {
+        snprintf(detail, detail_len, "the engine is not running");
+        return false;
+    }
+    if (*timeout_ms <= 0) {
+        int mine = side == CT_RED ? lim->wtime : lim->btime;
+        if (lim->movetime_ms > 0)
+            *timeout_ms = lim->movetime_ms * 3 + 1000;
+        else if (mine > 0)
+            *timeout_ms = mine + 1000;
+        else
+            *timeout_ms = 60000;
+    }
+    return true;
+}
+
 sys_engine_outcome sys_engine_think(sys_engine *e, const ct_pos *pos, const ct_limits *lim,
                                   int timeout_ms, ct_progress_fn progress, void *user,
                                   ct_move *move, int *score_cp, char *detail, size_t detail_len)
@@ -760,25 +801,91 @@ sys_engine_outcome sys_engine_think(sys_engine *e, const ct_pos *pos, const ct_l
         detail = dummy;
         detail_len = sizeof dummy;
     }
-    detail[0] = 0;
-    *move = CT_NO_MOVE;
-    e->have_score = false;
-    e->last_depth = 0;
-    if (e->dead) {
-        snprintf(detail, detail_len, "the engine is not running");
+    if (!think_begin(e, pos->side, lim, &timeout_ms, move, detail, detail_len))
+        return SYS_ENGINE_CRASH;
+    send_position(e, pos);
+    send_go(e, pos->side, lim);
+    return await_move(e, pos, NULL, timeout_ms, progress, user, move, score_cp, detail,
+                      detail_len);
+}
+
+/* Cờ úp (Jieqi) as JieqiBox tells a UCI engine the game: the FEN (x/X and the pool) of the
+ * position after the last move that changed what is face down (a reveal, or a face-down
+ * piece taken), then the moves since, none of which reveals anything. Built from the
+ * player's view, so the engine learns nothing its side may not know. */
+size_t sys_engine_coup_position(const ct_coup_pos *view, bool ranks1, char *line, size_t size)
+{
+    ct_coup_pos *base = xmalloc(sizeof *base); /* large (history): not on the stack */
+    memcpy(base, view, sizeof *base);
+    int n = base->ply;
+    while (base->ply > 0) {
+        const ct_coup_undo *u = &base->hist[base->ply - 1];
+        if ((u->moved & CT_COUP_DOWN) || (u->captured & CT_COUP_DOWN))
+            break;
+        ct_coup_unmake(base);
+    }
+    int first = base->ply;
+    char fen[160];
+    ct_coup_fen_write(base, fen, sizeof fen);
+    free(base);
+    size_t len = (size_t)snprintf(line, size, "position fen %s", fen);
+    if (n > first && len + 7 < size) {
+        len += (size_t)snprintf(line + len, size - len, " moves");
+        for (int i = first; i < n && len + 8 < size; i++) {
+            ct_move mv = view->hist[i].move;
+            ct_sq f = CT_FROM(mv), t = CT_TO(mv);
+            int k = ranks1 ? 1 : 0;
+            len += (size_t)snprintf(line + len, size - len, " %c%d%c%d", 'a' + CT_SQ_FILE(f),
+                                    CT_SQ_RANK(f) + k, 'a' + CT_SQ_FILE(t), CT_SQ_RANK(t) + k);
+        }
+    }
+    return len < size ? len : size - 1;
+}
+
+static void send_coup_position(sys_engine *e, const ct_coup_pos *view)
+{
+    char *line = xmalloc(POSITION_LINE_BYTES);
+    sys_engine_coup_position(view, e->ranks1, line, POSITION_LINE_BYTES);
+    send_line(e, "%s", line);
+    free(line);
+}
+
+bool sys_engine_speaks_coup(const sys_engine *e)
+{
+    return e->proto == SYS_PROTO_UCI;
+}
+
+sys_engine_outcome sys_engine_think_coup(sys_engine *e, const ct_coup_pos *view,
+                                         const ct_limits *lim, int timeout_ms,
+                                         ct_progress_fn progress, void *user, ct_move *move,
+                                         int *score_cp, char *detail, size_t detail_len)
+{
+    char dummy[8];
+    if (!detail) {
+        detail = dummy;
+        detail_len = sizeof dummy;
+    }
+    if (!think_begin(e, view->side, lim, &timeout_ms, move, detail, detail_len))
+        return SYS_ENGINE_CRASH;
+    if (e->proto != SYS_PROTO_UCI) {
+        snprintf(detail, detail_len, "cờ úp needs a UCI engine (the Jieqi dialect)");
         return SYS_ENGINE_CRASH;
     }
-    if (timeout_ms <= 0) {
-        int mine = pos->side == CT_RED ? lim->wtime : lim->btime;
-        if (lim->movetime_ms > 0)
-            timeout_ms = lim->movetime_ms * 3 + 1000;
-        else if (mine > 0)
-            timeout_ms = mine + 1000;
-        else
-            timeout_ms = 60000;
+    if (e->has_jieqi && !e->jieqi_chosen) {
+        send_line(e, "setoption name UCI_Variant value jieqi");
+        e->jieqi_chosen = true;
     }
-    send_position(e, pos);
-    send_go(e, pos, lim);
+    send_coup_position(e, view);
+    send_go(e, view->side, lim);
+    return await_move(e, NULL, view, timeout_ms, progress, user, move, score_cp, detail,
+                      detail_len);
+}
+
+static sys_engine_outcome await_move(sys_engine *e, const ct_pos *pos, const ct_coup_pos *cpos,
+                                     int timeout_ms, ct_progress_fn progress, void *user,
+                                     ct_move *move, int *score_cp, char *detail,
+                                     size_t detail_len)
+{
     int64_t t0 = sys_now_ms(), deadline = t0 + timeout_ms;
     bool stopping = false, timed_out = false;
     ct_search_info info; /* what the callback is shown: the time (an engine's depth and
@@ -857,12 +964,12 @@ sys_engine_outcome sys_engine_think(sys_engine *e, const ct_pos *pos, const ct_l
         if (kind != SYS_ENGINE_LINE_MOVE)
             continue;
         ct_move mv = move_in(e, mvtext);
-        if (mv == CT_NO_MOVE || !ct_is_legal(pos, mv)) {
+        if (mv == CT_NO_MOVE || !legal_in(pos, cpos, mv)) {
             /* An engine we did not recognise may still number ranks 1..10: try once. */
             if (!e->ranks1 && e->proto == SYS_PROTO_UCI) {
                 e->ranks1 = true;
                 ct_move alt = move_in(e, mvtext);
-                if (alt != CT_NO_MOVE && ct_is_legal(pos, alt)) {
+                if (alt != CT_NO_MOVE && legal_in(pos, cpos, alt)) {
                     mv = alt;
                     goto legal;
                 }

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "cotuong/coup.h"
 #include "cotuong/position.h"
 #include "cotuong/search.h"
 
@@ -56,6 +57,20 @@ sys_engine_outcome sys_engine_go(sys_engine *e, const ct_pos *pos, const ct_limi
 sys_engine_outcome sys_engine_think(sys_engine *e, const ct_pos *pos, const ct_limits *lim,
                                     int timeout_ms, ct_progress_fn progress, void *user,
                                     ct_move *move, int *score_cp, char *detail, size_t detail_len);
+/* Cờ úp (Jieqi) through a UCI engine, as the Jieqi GUIs speak to it: UCI_Variant jieqi
+ * when the engine offers it, then `position fen` with the x/X face-down pieces and the pool
+ * of the position after the last reveal (or face-down piece taken) and the moves since.
+ * view must be the engine's side's view (ct_coup_view): what is sent comes from it alone.
+ * The move must be legal in view. A UCCI or xboard engine: SYS_ENGINE_CRASH with the
+ * reason (sys_engine_speaks_coup says so beforehand). */
+bool sys_engine_speaks_coup(const sys_engine *e);
+/* The `position` line sys_engine_think_coup sends for view (ranks 1..10 when ranks1):
+ * written into line (NUL-terminated, cut at size), its length returned. */
+size_t sys_engine_coup_position(const ct_coup_pos *view, bool ranks1, char *line, size_t size);
+sys_engine_outcome sys_engine_think_coup(sys_engine *e, const ct_coup_pos *view,
+                                         const ct_limits *lim, int timeout_ms,
+                                         ct_progress_fn progress, void *user, ct_move *move,
+                                         int *score_cp, char *detail, size_t detail_len);
 /* Any thread: makes a think waiting in sys_engine_think call its progress now (to see a stop
  * at once, not at the engine's next line). */
 void sys_engine_wake(sys_engine *e);

@@ -260,6 +260,44 @@ void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
     res->time_ms = (int)(sys_now_ms() - t0);
 }
 
+bool sys_player_speaks_coup(const sys_player *p)
+{
+    return p->engine && sys_engine_speaks_coup(p->engine);
+}
+
+void sys_player_think_coup(sys_player *p, const ct_coup_pos *view, const ct_limits *lim,
+                           ct_progress_fn progress, void *user, sys_player_result *res)
+{
+    memset(res, 0, sizeof *res);
+    int64_t t0 = sys_now_ms();
+    ct_move moves[CT_MAX_MOVES];
+    if (ct_coup_gen_legal(view, moves) == 0) {
+        res->status = SYS_PLAYER_NO_MOVE;
+        return;
+    }
+    if (!p->engine) {
+        res->status = SYS_PLAYER_CRASH;
+        snprintf(res->detail, sizeof res->detail, "%s",
+                 "the built-in AI plays cờ úp through its own seat (game/coup_seat.h)");
+        return;
+    }
+    ct_move mv;
+    int score = 0;
+    sys_engine_outcome o = sys_engine_think_coup(p->engine, view, lim, 0, progress, user, &mv,
+                                                 &score, res->detail, sizeof res->detail);
+    res->move = mv;
+    res->score = score;
+    res->depth = sys_engine_depth(p->engine);
+    switch (o) {
+    case SYS_ENGINE_MOVE: res->status = SYS_PLAYER_MOVE; break;
+    case SYS_ENGINE_TIMEOUT: res->status = SYS_PLAYER_TIMEOUT; break;
+    case SYS_ENGINE_CRASH: res->status = SYS_PLAYER_CRASH; break;
+    case SYS_ENGINE_ILLEGAL: res->status = SYS_PLAYER_ILLEGAL; break;
+    case SYS_ENGINE_RESIGN: res->status = SYS_PLAYER_RESIGN; break;
+    }
+    res->time_ms = (int)(sys_now_ms() - t0);
+}
+
 ct_book *sys_player_load_book(const char *path)
 {
     /* book.txt stays the default: the master book was not shown better (200 games at

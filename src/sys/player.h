@@ -90,6 +90,13 @@ void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
                       ct_progress_fn progress, void *user, sys_player_result *res);
 void sys_player_stop(sys_player *p);
 bool sys_player_is_engine(const sys_player *p);
+/* Cờ úp (Jieqi): true for a UCI engine (sys_engine_think_coup speaks the Jieqi dialect);
+ * the built-in AI plays cờ úp through game/coup_seat.h instead. */
+bool sys_player_speaks_coup(const sys_player *p);
+/* Thinks on a player's view (ct_coup_view of the side to move; nothing else is sent) like
+ * sys_player_think; an engine only (the AI: SYS_PLAYER_CRASH with the reason). */
+void sys_player_think_coup(sys_player *p, const ct_coup_pos *view, const ct_limits *lim,
+                           ct_progress_fn progress, void *user, sys_player_result *res);
 
 /* Loads the opening book from path (a text book or the master-games index), or when path is
  * NULL from $COTUONG_BOOK or book.txt where sys_data_find finds it. Returns NULL when there
