@@ -107,7 +107,10 @@ static bool resume_waiting(bool *quit_only)
         if (!strcmp(mode_of(&recs[i]), "review-game"))
             continue; /* part of the review before it */
         bool review = !strcmp(mode_of(&recs[i]), "review");
-        if (review || (recs[i].result == CT_RESULT_NONE && ct_record_count_moves(&recs[i]) > 0)) {
+        /* A cờ úp game keeps its moves in a tag (CoupLine), not in the tree. */
+        const char *coup_line = ct_record_tag(&recs[i], "CoupLine");
+        bool moved = ct_record_count_moves(&recs[i]) > 0 || (coup_line && coup_line[0]);
+        if (review || (recs[i].result == CT_RESULT_NONE && moved)) {
             any = true;
             const char *why = ct_record_tag(&recs[i], "Interrupted");
             if (!why || strcmp(why, "quit") != 0)
