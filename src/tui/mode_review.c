@@ -550,9 +550,13 @@ static void engines_tick(ctl *c, review_state *rs)
         rs->nann = rs->ann ? n : 0;
         if (rs->ann)
             memcpy(rs->ann, ann, sizeof *rs->ann * (size_t)n);
-        /* Marks on the moves without one of their own. */
+        /* Marks on the moves without one of their own. They are the engine's reading, not
+         * the user's change: the file stays unchanged (no "(modified)", no question on
+         * leaving, nothing kept in the resume file), and S still writes them. */
         int marks[3] = {0, 0, 0}, nodes[CT_MAX_HISTORY];
+        bool was_modified = rs->g.modified;
         ct_record_main_line_nodes(rec(rs), nodes, CT_MAX_HISTORY);
+        rs->g.quiet++;
         for (int i = 0; i < rs->nann; i++) {
             if (!rs->ann[i].nag)
                 continue;
@@ -560,6 +564,8 @@ static void engines_tick(ctl *c, review_state *rs)
             if (!ct_record_nag(rec(rs), nodes[i]))
                 game_set_nag(&rs->g, nodes[i], rs->ann[i].nag);
         }
+        rs->g.quiet--;
+        rs->g.modified = was_modified;
         ctl_status(c, UI_STATUS, _("Analysed %d moves: %d ?!, %d ?, %d ?? (thresholds 50/100/300)."),
                    n, marks[0], marks[1], marks[2]);
         c->dirty = true;
