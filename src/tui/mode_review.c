@@ -320,6 +320,21 @@ static bool eval_here(review_state *rs, int *score_red)
     return false;
 }
 
+/* One move of the history: its number (Black's with "..."), its text, where it is. */
+static void set_move(ui_review_move *m, int fullmove, bool black, const char *move, int node,
+                     bool current, bool variation)
+{
+    char num[16];
+    snprintf(num, sizeof num, "%d.%s", fullmove, black ? ".." : "");
+    snprintf(m->move, sizeof m->move, "%.79s", move);
+    snprintf(m->text, sizeof m->text, "%-6s %.79s", num, move);
+    snprintf(m->num, sizeof m->num, "%d.", fullmove);
+    m->black = black;
+    m->node = node;
+    m->current = current;
+    m->variation = variation;
+}
+
 /* The history of a cờ úp record: each move worded from the public view before it, with
  * what it turned up ("P2-5, lật Tượng"); the view walks the main line (the record has no
  * other). Returns how many moves it wrote. */
@@ -330,18 +345,10 @@ static int coup_history(ctl *c, review_state *rs, int n, int cur)
     ct_coup_start(w, NULL);
     int i = 0;
     for (; i < n && i < nrev; i++) {
-        ui_review_move *m = &rs->moves[i];
         ct_move mv = ct_record_move(rec(rs), rs->nodes[i]);
-        char t[200], num[16];
+        char t[200];
         tui_coup_move_text(c->set.notation, w, mv, rs->coup_rev[i], t, sizeof t);
-        snprintf(num, sizeof num, "%d.%s", w->fullmove, w->side == CT_BLACK ? ".." : "");
-        snprintf(m->move, sizeof m->move, "%.79s", t);
-        snprintf(m->text, sizeof m->text, "%-6s %.79s", num, t);
-        snprintf(m->num, sizeof m->num, "%d.", w->fullmove);
-        m->black = w->side == CT_BLACK;
-        m->node = rs->nodes[i];
-        m->current = i == cur;
-        m->variation = false;
+        set_move(&rs->moves[i], w->fullmove, w->side == CT_BLACK, t, rs->nodes[i], i == cur, false);
         if (ct_coup_make(w, mv, rs->coup_rev[i]) < 0) {
             i++;
             break;
@@ -382,27 +389,20 @@ static void review_draw(ctl *c, void *st, const char *prompt)
     if (rs->coup)
         n = coup_history(c, rs, n, cur);
     for (int i = 0; i < n && !rs->coup; i++) {
-        ui_review_move *m = &rs->moves[i];
-        char t[CT_MOVE_TEXT_MAX], num[16], extra[24] = "";
+        char t[CT_MOVE_TEXT_MAX], extra[24] = "";
         ct_move mv = ct_record_move(rec(rs), rs->nodes[i]);
         ctl_move_text(c, scratch, mv, t, sizeof t);
-        snprintf(num, sizeof num, "%d.%s", scratch->fullmove, scratch->side == CT_BLACK ? ".." : "");
         int parent = ct_record_parent(rec(rs), rs->nodes[i]);
         int alts = ct_record_child_count(rec(rs), parent) - 1;
         if (alts > 0)
             snprintf(extra, sizeof extra, " (+%d)", alts);
         const char *cm = ct_record_comment(rec(rs), rs->nodes[i]);
         int depth = game_variation_depth(&rs->g, rs->nodes[i]);
-        char move[sizeof m->move];
+        char move[sizeof rs->moves[i].move];
         snprintf(move, sizeof move, "%s%s%s%s%s", depth ? "~" : "", t,
                  ct_annotate_mark(ct_record_nag(rec(rs), rs->nodes[i])), extra, cm && *cm ? " {…}" : "");
-        snprintf(m->move, sizeof m->move, "%s", move);
-        snprintf(m->text, sizeof m->text, "%-6s %s", num, move);
-        snprintf(m->num, sizeof m->num, "%d.", scratch->fullmove);
-        m->black = scratch->side == CT_BLACK;
-        m->node = rs->nodes[i];
-        m->current = i == cur;
-        m->variation = depth > 0;
+        set_move(&rs->moves[i], scratch->fullmove, scratch->side == CT_BLACK, move, rs->nodes[i], i == cur,
+                 depth > 0);
         ct_pos_make(scratch, mv);
     }
     /* 3. Header (with how the game ended), comment, alternatives, engine, chart. */
@@ -1062,6 +1062,7 @@ static void *review_open(ctl *c, const void *arg)
     int at = 0;
     char *coup_text = NULL;
     size_t coup_len = 0;
+    bool failed = false; /* raw says why */
     if (!a->games && !a->resume && a->path && session_coup_file(a->path, &coup_text, &coup_len)) {
         /* A cờ úp record: read (and checked against its deal) by the model. */
         int64_t now = sys_now_ms();
@@ -1069,23 +1070,18 @@ static void *review_open(ctl *c, const void *arg)
                                  now, raw, sizeof raw);
         free(coup_text);
         if (!ok) {
-            char *p = sanitize_dup(a->path, 0);
-            snprintf(err, sizeof err, "%.300s: %.800s", p, raw);
-            free(p);
-            sanitize_text(raw, sizeof raw, err, strlen(err), 0);
-            ctl_status(c, UI_ERROR, "%s", raw);
-            game_free(&rs->g);
-            free(rs->list_lines);
-            free(rs);
-            return NULL;
+            snprintf(err, sizeof err, "%.300s: %.800s", a->path, raw);
+            snprintf(raw, sizeof raw, "%s", err);
+            failed = true;
+        } else {
+            rs->coup = true;
+            rs->coup_deal_shown = ct_record_tag(&rs->g.rec, "CoupDeal") || ct_record_tag(&rs->g.rec, "CoupSeed");
+            rs->coup_view = xmalloc(sizeof *rs->coup_view);
+            rs->coup_walk = xmalloc(sizeof *rs->coup_walk);
+            rs->games = xcalloc(1, sizeof *rs->games); /* the shown game lives in g */
+            ct_record_init(&rs->games[0]);
+            rs->ngames = 1;
         }
-        rs->coup = true;
-        rs->coup_deal_shown = ct_record_tag(&rs->g.rec, "CoupDeal") || ct_record_tag(&rs->g.rec, "CoupSeed");
-        rs->coup_view = xmalloc(sizeof *rs->coup_view);
-        rs->coup_walk = xmalloc(sizeof *rs->coup_walk);
-        rs->games = xcalloc(1, sizeof *rs->games); /* the shown game lives in g */
-        ct_record_init(&rs->games[0]);
-        rs->ngames = 1;
     } else if (a->games) {
         rs->games = a->games;
         rs->ngames = a->ngames;
@@ -1095,6 +1091,9 @@ static void *review_open(ctl *c, const void *arg)
                                         sizeof raw) == 0) {
         /* loaded */
     } else if (!a->resume) {
+        failed = true;
+    }
+    if (failed) {
         sanitize_text(err, sizeof err, raw, strlen(raw), 0);
         ctl_status(c, UI_ERROR, "%s", err);
         game_free(&rs->g);
