@@ -374,6 +374,12 @@ static void review_draw(ctl *c, void *st, const char *prompt)
     ct_pos *pos = rs->g.pos;
     ui_board_state bs;
     tui_board_fill(c, &rs->b, pos, false, &bs);
+    if (rs->coup) {
+        /* A face-down piece checks as the piece of its square, which the board's copy (the
+         * deal shown) no longer says: the check from the referee's position. */
+        const ct_coup_pos *ref = rs->g.coup;
+        bs.check_sq = ct_coup_in_check(ref, ref->side) ? ref->king[ref->side] : CT_NO_SQ;
+    }
     bs.last_move = ct_record_move(rec(rs), rs->g.node);
     if (rs->have_pa && rs->pa_node == rs->g.node && rs->pa_len > 0)
         bs.hint = rs->pa_pv[0];
