@@ -139,6 +139,10 @@ han_check "after a face-down piece is taken: no identity shown"
 # 1b. The start menu: a game against the AI, the game set to Cờ úp.
 ui_start 80 24 LANG=C.UTF-8 -- --lang vi
 check "the start menu" "Ván mới: đánh với máy"
+# The hot-seat game above was left by a closed terminal: the menu offers to resume it.
+check "the menu offers the interrupted cờ úp game" "Chơi tiếp ván bị ngắt? (c/k)"
+keys n
+check_gone "... declined" "Chơi tiếp ván bị ngắt? (c/k)"
 keys Down Enter
 check "the set-up page offers the game" "Ván: Cờ tướng"
 keys Up Right

@@ -267,6 +267,13 @@ ui_start 80 24 $envs -- review --lang en "$data/blunder.pgn"
 check "a clean file opens" "Blunder (1/1)"
 keys W
 check "a clean file: W says so" "The file read without a warning."
+# The analysis (A) of an unchanged file leaves it unchanged: its marks are the engine's
+# reading, not an edit (the header said "(modified)" and q asked to leave unsaved changes).
+keys A
+check "A at 80x24: the game analysed" "Analysed 5 moves" 30
+check_not "... the file is not called modified" "(modi"
+keys q
+check "... q leaves at once, nothing to save" "EXIT=0"
 # A typed move is read as in a game: X9+1 in Vietnamese notation has a wrong direction.
 keys q
 sleep 0.3

@@ -18,12 +18,10 @@
 #include "tui/modes.h"
 #include "tui/session.h"
 #include "sys/player.h"
-#include "sys/resume.h"
 #include "sys/systime.h"
 #include "sys/xmalloc.h"
 #include "ui/draw.h"
 #include "ui/screen.h"
-#include "cotuong/coup_pgn.h"
 #include "cotuong/pgn.h"
 
 enum { OPT_RED = CMD_OPT_LONG, OPT_BLACK, OPT_RULES, OPT_CLOCK, OPT_FEN, OPT_RESUME,
@@ -62,25 +60,6 @@ static const cmd_usage play_usage = {
     .options = play_options,
     .translated = true,
 };
-
-/* True when the interrupted game of the resume file is cờ úp (the screens cannot show it
- * yet: it is resumed in lines). */
-static bool resume_is_coup(void)
-{
-    ct_record *recs;
-    int n;
-    char err[300];
-    bool coup = false;
-    if (resume_load(&recs, &n, err, sizeof err) != 1)
-        return false;
-    for (int i = 0; i < n; i++) {
-        const char *mode = ct_record_tag(&recs[i], "Mode"), *v = ct_record_tag(&recs[i], "Variant");
-        if ((!mode || !strcmp(mode, "play")) && v && !strcmp(v, CT_COUP_VARIANT))
-            coup = true;
-    }
-    ct_pgn_free_games(recs, n);
-    return coup;
-}
 
 /* The program with argv's options; lobby: a game with someone opens instead of the menu. */
 static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
@@ -241,10 +220,6 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
             fprintf(stderr, "%s", _("cotuong: cờ úp is not played through the lobby yet\n"));
             return 2;
         }
-    }
-    if (resume && !lobby && !play_line_wanted(line) && resume_is_coup()) {
-        fprintf(stderr, "%s", _("cotuong: the interrupted game is cờ úp: resume it with --line --resume\n"));
-        return 2;
     }
     if (!lobby && play_line_wanted(line)) {
         /* No screen (asked, or not a terminal): the game in plain lines, no terminal probe. */

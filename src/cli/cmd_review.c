@@ -108,18 +108,24 @@ int cmd_review(int argc, char **argv)
         review_app.set.mouse = false; /* else as the settings say */
     /* No opening book: the engine's view of a position is its own search. */
     /* A bad file is reported before the screen opens. */
-    ct_record *games;
-    int ngames;
+    ct_record *games = NULL;
+    int ngames = 0;
     char err[1200], raw[1200];
     gamefile_warnings warn;
-    if (gamefile_load(file, &games, &ngames, &warn, raw, sizeof raw) != 0) {
+    char *coup_text;
+    size_t coup_len;
+    /* A cờ úp record: the review reads it (through the game model, which checks it against
+     * its deal); a bad one is reported from there, before the screen opens. */
+    bool coup = session_coup_file(file, &coup_text, &coup_len);
+    free(coup_text);
+    if (!coup && gamefile_load(file, &games, &ngames, &warn, raw, sizeof raw) != 0) {
         sanitize_text(err, sizeof err, raw, strlen(raw), 0);
         fprintf(stderr, "cotuong review: %s\n", err);
         ctl_free(&review_app);
         return 1;
     }
     ctl_review_arg arg = {.path = file, .games = games, .ngames = ngames, .quit_on_exit = true,
-                           .warnings = &warn};
+                           .warnings = coup ? NULL : &warn};
     if (!ctl_push(&review_app, CTL_MODE_REVIEW, &arg)) {
         fprintf(stderr, "cotuong review: %s\n", review_app.status);
         ctl_free(&review_app);

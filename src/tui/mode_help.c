@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the help screen, generated from the request list and the key table of the screen
  * it was opened from (play, review or the menu): one line per request with all its keys, in
- * the order of the list, then the keys of text prompts and questions. */
+ * the order of the list, then the keys of text prompts and questions, then the rules of cờ
+ * úp in short. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,12 +29,31 @@ static ui_keygroup below_keys(const ctl *c)
     return ctl_below_keys(c);
 }
 
-/* The help as entries: a group title (keys == NULL) or a request with its keys, each on as
- * many rows as its text needs at this width (wrapped, never cut). Calls line() for each with
- * its first row; returns the number of rows. */
+/* The help as entries: a group title (keys == NULL), a paragraph (keys == PARAGRAPH) or a
+ * request with its keys, each on as many rows as its text needs at this width (wrapped,
+ * never cut). Calls line() for each with its first row; returns the number of rows. */
 typedef void (*help_line_fn)(ctl *c, const help_state *h, int n, const char *keys,
                             const char *text);
 static int entry_rows(const ctl *c, const char *keys, const char *text);
+
+static const char PARAGRAPH[] = "";
+
+/* Cờ úp in short (the man page's CỜ ÚP has it whole): set-up, how a face-down piece moves,
+ * the reveal, what a capture tells whom, what stays as in cờ tướng. */
+static const char *const coup_rules[] = {
+    N_("The two kings stand face up. Each side's other 15 pieces are dealt face down at random "
+       "onto its 15 starting squares."),
+    N_("A face-down piece (?R, ?h...) moves as the piece whose starting square it stands on, "
+       "with that piece's limits: on an advisor's square it stays in the palace, on an "
+       "elephant's it does not cross the river, on a pawn's it steps forward. It checks and "
+       "screens as that piece."),
+    N_("Its first move turns it face up: from then on it moves as what it is, and face-up "
+       "advisors and elephants may go anywhere (the elephant's eye still counts)."),
+    N_("When a face-down piece is taken, its taker learns what it was; its owner does not (it "
+       "shows as ?)."),
+    N_("Check, mate, stalemate (a loss), the flying general and repetition are as in cờ tướng. "
+       "Undo cannot take back a move that turned a piece up or took a face-down piece."),
+};
 
 static int help_lines(ctl *c, const help_state *h, help_line_fn line)
 {
@@ -67,6 +87,17 @@ static int help_lines(ctl *c, const help_state *h, help_line_fn line)
                 n += entry_rows(c, NULL, notes[k]);
             }
         }
+    }
+    n++;
+    const char *title = _("Cờ úp (Jieqi, face-down xiangqi): the rules in short");
+    if (line)
+        line(c, h, n, NULL, title);
+    n += entry_rows(c, NULL, title);
+    for (size_t k = 0; k < sizeof coup_rules / sizeof *coup_rules; k++) {
+        const char *text = _(coup_rules[k]);
+        if (line)
+            line(c, h, n, PARAGRAPH, text);
+        n += entry_rows(c, PARAGRAPH, text);
     }
     return n;
 }
@@ -102,7 +133,7 @@ static int keys_width(const ctl *c)
 static int entry_rows(const ctl *c, const char *keys, const char *text)
 {
     int cols = c->layout.cols, keyw = keys_width(c);
-    if (!keys)
+    if (!keys || keys == PARAGRAPH)
         return *text ? ui_wrap_rows(text, cols - 4) : 1;
     int kr = ui_wrap_rows(keys, keyw), tr = ui_wrap_rows(text, cols - keyw - 5);
     return kr > tr ? kr : tr;
@@ -115,8 +146,8 @@ static void draw_line(ctl *c, const help_state *h, int n, const char *keys, cons
     int rows = entry_rows(c, keys, text);
     if (y + rows <= 2 || y >= 2 + visible_rows(c))
         return;
-    if (!keys) {
-        ui_put_wrapped(stdscr, y, 2, cols - 4, rows, UI_TITLE, text);
+    if (!keys || keys == PARAGRAPH) {
+        ui_put_wrapped(stdscr, y, 2, cols - 4, rows, keys ? UI_NORMAL : UI_TITLE, text);
         return;
     }
     ui_put_wrapped(stdscr, y, 2, keyw, rows, UI_MENU_SEL, keys);

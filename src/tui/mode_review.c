@@ -19,9 +19,11 @@
 #include "sys/systime.h"
 #include "sys/xmalloc.h"
 #include "tui/board.h"
+#include "tui/coup_text.h"
 #include "tui/controller.h"
 #include "tui/masters.h"
 #include "tui/session.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/movegen.h"
 #include "cotuong/pgn.h"
 #include "ui/draw.h"
@@ -71,6 +73,13 @@ typedef struct {
     bool warn_open;
     int warn_sel;
     char warn_lines[GAMEFILE_MAX_WARNINGS + 1][300];
+    /* A cờ úp record (one game, [Variant "Jieqi"]): read as it was played, never edited.
+     * With its deal (CoupDeal or CoupSeed: written once the game was over) the board shows
+     * every piece as dealt; without, the face-down pieces as the players saw them. */
+    bool coup, coup_deal_shown;
+    ct_coup_pos *coup_view;    /* what the board shows (refreshed from the model) */
+    ct_coup_pos *coup_walk;    /* the history's walk: the public view, move by move */
+    uint8_t coup_rev[CT_MAX_HISTORY];
 } review_state;
 
 static ct_record *rec(review_state *rs)
@@ -101,7 +110,9 @@ static void show_game(ctl *c, review_state *rs, int i, ct_record *resume)
     game_setup_default(&s);
     int64_t now = sys_now_ms();
     rs->g.review = true;
-    if (resume) {
+    if (rs->coup) {
+        game_first(&rs->g); /* loaded by review_open (game_coup_open): from the start */
+    } else if (resume) {
         char err[200];
         bool changed = !ct_record_tag(resume, "Unchanged");
         if (!game_restore(&rs->g, resume, true, now, err, sizeof err))
@@ -309,6 +320,43 @@ static bool eval_here(review_state *rs, int *score_red)
     return false;
 }
 
+/* One move of the history: its number (Black's with "..."), its text, where it is. */
+static void set_move(ui_review_move *m, int fullmove, bool black, const char *move, int node,
+                     bool current, bool variation)
+{
+    char num[16];
+    snprintf(num, sizeof num, "%d.%s", fullmove, black ? ".." : "");
+    snprintf(m->move, sizeof m->move, "%.79s", move);
+    snprintf(m->text, sizeof m->text, "%-6s %.79s", num, move);
+    snprintf(m->num, sizeof m->num, "%d.", fullmove);
+    m->black = black;
+    m->node = node;
+    m->current = current;
+    m->variation = variation;
+}
+
+/* The history of a cờ úp record: each move worded from the public view before it, with
+ * what it turned up ("P2-5, lật Tượng"); the view walks the main line (the record has no
+ * other). Returns how many moves it wrote. */
+static int coup_history(ctl *c, review_state *rs, int n, int cur)
+{
+    int nrev = game_coup_reveals(&rs->g, rs->coup_rev, CT_MAX_HISTORY);
+    ct_coup_pos *w = rs->coup_walk;
+    ct_coup_start(w, NULL);
+    int i = 0;
+    for (; i < n && i < nrev; i++) {
+        ct_move mv = ct_record_move(rec(rs), rs->nodes[i]);
+        char t[200];
+        tui_coup_move_text(c->set.notation, w, mv, rs->coup_rev[i], t, sizeof t);
+        set_move(&rs->moves[i], w->fullmove, w->side == CT_BLACK, t, rs->nodes[i], i == cur, false);
+        if (ct_coup_make(w, mv, rs->coup_rev[i]) < 0) {
+            i++;
+            break;
+        }
+    }
+    return i;
+}
+
 static void review_draw(ctl *c, void *st, const char *prompt)
 {
     review_state *rs = st;
@@ -326,6 +374,12 @@ static void review_draw(ctl *c, void *st, const char *prompt)
     ct_pos *pos = rs->g.pos;
     ui_board_state bs;
     tui_board_fill(c, &rs->b, pos, false, &bs);
+    if (rs->coup) {
+        /* A face-down piece checks as the piece of its square, which the board's copy (the
+         * deal shown) no longer says: the check from the referee's position. */
+        const ct_coup_pos *ref = rs->g.coup;
+        bs.check_sq = ct_coup_in_check(ref, ref->side) ? ref->king[ref->side] : CT_NO_SQ;
+    }
     bs.last_move = ct_record_move(rec(rs), rs->g.node);
     if (rs->have_pa && rs->pa_node == rs->g.node && rs->pa_len > 0)
         bs.hint = rs->pa_pv[0];
@@ -338,28 +392,23 @@ static void review_draw(ctl *c, void *st, const char *prompt)
     int cur, n = game_line(&rs->g, rs->nodes, CT_MAX_HISTORY, &cur);
     ct_pos *scratch = &rs->scratch;
     ct_record_start_position(rec(rs), scratch);
-    for (int i = 0; i < n; i++) {
-        ui_review_move *m = &rs->moves[i];
-        char t[CT_MOVE_TEXT_MAX], num[16], extra[24] = "";
+    if (rs->coup)
+        n = coup_history(c, rs, n, cur);
+    for (int i = 0; i < n && !rs->coup; i++) {
+        char t[CT_MOVE_TEXT_MAX], extra[24] = "";
         ct_move mv = ct_record_move(rec(rs), rs->nodes[i]);
         ctl_move_text(c, scratch, mv, t, sizeof t);
-        snprintf(num, sizeof num, "%d.%s", scratch->fullmove, scratch->side == CT_BLACK ? ".." : "");
         int parent = ct_record_parent(rec(rs), rs->nodes[i]);
         int alts = ct_record_child_count(rec(rs), parent) - 1;
         if (alts > 0)
             snprintf(extra, sizeof extra, " (+%d)", alts);
         const char *cm = ct_record_comment(rec(rs), rs->nodes[i]);
         int depth = game_variation_depth(&rs->g, rs->nodes[i]);
-        char move[sizeof m->move];
+        char move[sizeof rs->moves[i].move];
         snprintf(move, sizeof move, "%s%s%s%s%s", depth ? "~" : "", t,
                  ct_annotate_mark(ct_record_nag(rec(rs), rs->nodes[i])), extra, cm && *cm ? " {…}" : "");
-        snprintf(m->move, sizeof m->move, "%s", move);
-        snprintf(m->text, sizeof m->text, "%-6s %s", num, move);
-        snprintf(m->num, sizeof m->num, "%d.", scratch->fullmove);
-        m->black = scratch->side == CT_BLACK;
-        m->node = rs->nodes[i];
-        m->current = i == cur;
-        m->variation = depth > 0;
+        set_move(&rs->moves[i], scratch->fullmove, scratch->side == CT_BLACK, move, rs->nodes[i], i == cur,
+                 depth > 0);
         ct_pos_make(scratch, mv);
     }
     /* 3. Header (with how the game ended), comment, alternatives, engine, chart. */
@@ -400,9 +449,14 @@ static void review_draw(ctl *c, void *st, const char *prompt)
                       ? _("←→ step ↑↓ alt. Tab/BkSp var. a/A engine p auto ; note y/Y copy S save q")
                       : _("h/l step j/k alt. Tab/BkSp var. a/A engine p auto ; note y/Y copy S save q"),
     };
-    tui_masters_opening(c, rec(rs), rs->g.node, rs->opening, sizeof rs->opening);
+    if (rs->coup)
+        /* The line under the header: what the board shows. */
+        snprintf(rs->opening, sizeof rs->opening, "%s",
+                 rs->coup_deal_shown ? _("Cờ úp: the board shows the deal") : _("Cờ úp: face-down pieces as played"));
+    else
+        tui_masters_opening(c, rec(rs), rs->g.node, rs->opening, sizeof rs->opening);
     pst.opening = rs->opening;
-    if (c->set.explorer) {
+    if (c->set.explorer && !rs->coup) {
         tui_masters_fill(c, &rs->masters, pos);
         pst.aside_share = tui_masters_share;
         pst.aside_user = &rs->masters;
@@ -486,8 +540,20 @@ static void review_draw(ctl *c, void *st, const char *prompt)
 }
 
 /* ---------------------------------------------------------------- the engine */
+/* What a cờ úp record cannot do here, said: the engine, the explorer, the editor and
+ * copying know the standard game only, and the record is shown as it was played. */
+static bool coup_refused(ctl *c, const review_state *rs, const char *what)
+{
+    if (!rs->coup)
+        return false;
+    ctl_status(c, UI_ERROR, "%s", what);
+    return true;
+}
+
 static void analyse_position(ctl *c, review_state *rs)
 {
+    if (coup_refused(c, rs, _("Cờ úp: the engine analyses cờ tướng only; it cannot analyse this game.")))
+        return;
     if (!ct_has_legal_move(rs->g.pos)) {
         ctl_status(c, UI_STATUS, "%s", _("No legal move: the game is over here."));
         return;
@@ -510,6 +576,8 @@ static void analyse_position(ctl *c, review_state *rs)
 
 static void analyse_game(ctl *c, review_state *rs)
 {
+    if (coup_refused(c, rs, _("Cờ úp: the engine analyses cờ tướng only; it cannot analyse this game.")))
+        return;
     if (!rs->annotator)
         rs->annotator = game_annotator_new(c->defaults.setup.threads);
     if (!rs->annotator || game_seat_busy(rs->annotator))
@@ -550,9 +618,13 @@ static void engines_tick(ctl *c, review_state *rs)
         rs->nann = rs->ann ? n : 0;
         if (rs->ann)
             memcpy(rs->ann, ann, sizeof *rs->ann * (size_t)n);
-        /* Marks on the moves without one of their own. */
+        /* Marks on the moves without one of their own. They are the engine's reading, not
+         * the user's change: the file stays unchanged (no "(modified)", no question on
+         * leaving, nothing kept in the resume file), and S still writes them. */
         int marks[3] = {0, 0, 0}, nodes[CT_MAX_HISTORY];
+        bool was_modified = rs->g.modified;
         ct_record_main_line_nodes(rec(rs), nodes, CT_MAX_HISTORY);
+        rs->g.quiet++;
         for (int i = 0; i < rs->nann; i++) {
             if (!rs->ann[i].nag)
                 continue;
@@ -560,6 +632,8 @@ static void engines_tick(ctl *c, review_state *rs)
             if (!ct_record_nag(rec(rs), nodes[i]))
                 game_set_nag(&rs->g, nodes[i], rs->ann[i].nag);
         }
+        rs->g.quiet--;
+        rs->g.modified = was_modified;
         ctl_status(c, UI_STATUS, _("Analysed %d moves: %d ?!, %d ?, %d ?? (thresholds 50/100/300)."),
                    n, marks[0], marks[1], marks[2]);
         c->dirty = true;
@@ -594,6 +668,8 @@ static bool stop_engines(review_state *rs)
 static void play_on(ctl *c, review_state *rs, ct_move mv)
 {
     game_report rep;
+    if (coup_refused(c, rs, _("Cờ úp: the record is shown as it was played; no move can be added.")))
+        return;
     if (game_play(&rs->g, mv, sys_now_ms(), &rep) != GAME_OK) {
         if (rep.status == GAME_ILLEGAL)
             ctl_status(c, UI_ERROR, _("Illegal: %s."), ctl_why_text(rep.why));
@@ -628,7 +704,32 @@ static void board_move(ctl *c, void *owner, ct_move mv)
     play_on(c, owner, mv);
 }
 
-static const tui_board_ops board_ops = {.position = board_position, .play = board_move};
+/* A cờ úp record: the referee's position with every face-down piece shown as dealt when
+ * the record gave the deal (the game is over: nothing is secret), else a watcher's view. */
+static const ct_coup_pos *board_coup_view(void *owner)
+{
+    review_state *rs = owner;
+    if (!rs->coup)
+        return NULL;
+    ct_coup_pos *v = rs->coup_view;
+    if (!rs->coup_deal_shown) {
+        game_coup_view(&rs->g, CT_COUP_WATCHER, v);
+        return v;
+    }
+    *v = *rs->g.coup;
+    for (int sq = 0; sq < CT_BOARD_SIZE; sq++)
+        if (v->board[sq] != CT_OFFBOARD && (v->board[sq] & CT_COUP_DOWN) && CT_COUP_TYPE(v->board[sq]))
+            v->board[sq] &= (uint8_t)~CT_COUP_DOWN;
+    return v;
+}
+
+static bool board_may_move(ctl *c, void *owner)
+{
+    return !coup_refused(c, owner, _("Cờ úp: the record is shown as it was played; no move can be added."));
+}
+
+static const tui_board_ops board_ops = {.position = board_position, .play = board_move,
+                                        .may_move = board_may_move, .coup_view = board_coup_view};
 
 static void on_comment(ctl *c, void *st, const char *text)
 {
@@ -774,6 +875,16 @@ static void review_key(ctl *c, void *st, const ui_event *ev)
     }
     game *g = &rs->g;
     bool moved = false;
+    if (rs->coup) {
+        switch (ev->req) {
+        case REQ_COMMENT: case REQ_DELETE_MOVE: case REQ_PROMOTE: case REQ_PLAY_ON_AI:
+        case REQ_EDIT_POSITION: case REQ_COPY_GAME: case REQ_COPY_POS: case REQ_EXPLORER:
+        case REQ_MASTER_PLAY: case REQ_SAVE:
+            ctl_status(c, UI_ERROR, "%s", _("Not offered for a cờ úp record: it is shown as it was played."));
+            return;
+        default: break;
+        }
+    }
     if (tui_board_key(c, &rs->b, ev))
         return;
     switch (ev->req) {
@@ -955,7 +1066,29 @@ static void *review_open(ctl *c, const void *arg)
     rs->quit_on_exit = a->quit_on_exit;
     snprintf(rs->path, sizeof rs->path, "%s", a->path ? a->path : "");
     int at = 0;
-    if (a->games) {
+    char *coup_text = NULL;
+    size_t coup_len = 0;
+    bool failed = false; /* raw says why */
+    if (!a->games && !a->resume && a->path && session_coup_file(a->path, &coup_text, &coup_len)) {
+        /* A cờ úp record: read (and checked against its deal) by the model. */
+        int64_t now = sys_now_ms();
+        bool ok = game_coup_open(&rs->g, coup_text, coup_len, true, NULL, (uint64_t)now * 0x9E3779B97F4A7C15ULL,
+                                 now, raw, sizeof raw);
+        free(coup_text);
+        if (!ok) {
+            snprintf(err, sizeof err, "%.300s: %.800s", a->path, raw);
+            snprintf(raw, sizeof raw, "%s", err);
+            failed = true;
+        } else {
+            rs->coup = true;
+            rs->coup_deal_shown = ct_record_tag(&rs->g.rec, "CoupDeal") || ct_record_tag(&rs->g.rec, "CoupSeed");
+            rs->coup_view = xmalloc(sizeof *rs->coup_view);
+            rs->coup_walk = xmalloc(sizeof *rs->coup_walk);
+            rs->games = xcalloc(1, sizeof *rs->games); /* the shown game lives in g */
+            ct_record_init(&rs->games[0]);
+            rs->ngames = 1;
+        }
+    } else if (a->games) {
         rs->games = a->games;
         rs->ngames = a->ngames;
         if (a->warnings)
@@ -964,6 +1097,9 @@ static void *review_open(ctl *c, const void *arg)
                                         sizeof raw) == 0) {
         /* loaded */
     } else if (!a->resume) {
+        failed = true;
+    }
+    if (failed) {
         sanitize_text(err, sizeof err, raw, strlen(raw), 0);
         ctl_status(c, UI_ERROR, "%s", err);
         game_free(&rs->g);
@@ -1036,6 +1172,8 @@ static void review_close(ctl *c, void *st)
     free(rs->changed);
     free(rs->ann);
     free(rs->list_lines);
+    free(rs->coup_view);
+    free(rs->coup_walk);
     free(rs);
     /* The review's changes leave the resume file with it (they were not wanted). */
     if (!c->quit)

@@ -15,10 +15,12 @@
 #include "sys/exercises.h"
 #include "sys/gamefile.h"
 #include "sys/i18n.h"
+#include "sys/readall.h"
 #include "sys/resume.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
 #include "sys/xmalloc.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/pgn.h"
 #include "ui/draw.h"
 #include "ui/input.h"
@@ -107,7 +109,10 @@ static bool resume_waiting(bool *quit_only)
         if (!strcmp(mode_of(&recs[i]), "review-game"))
             continue; /* part of the review before it */
         bool review = !strcmp(mode_of(&recs[i]), "review");
-        if (review || (recs[i].result == CT_RESULT_NONE && ct_record_count_moves(&recs[i]) > 0)) {
+        /* A cờ úp game keeps its moves in a tag (CoupLine), not in the tree. */
+        const char *coup_line = ct_record_tag(&recs[i], "CoupLine");
+        bool moved = ct_record_count_moves(&recs[i]) > 0 || (coup_line && coup_line[0]);
+        if (review || (recs[i].result == CT_RESULT_NONE && moved)) {
             any = true;
             const char *why = ct_record_tag(&recs[i], "Interrupted");
             if (!why || strcmp(why, "quit") != 0)
@@ -199,6 +204,26 @@ void session_offer_resume(ctl *c)
         ctl_prompt_yesno(c, NULL, _("Resume the interrupted game? (y/n)"), on_resume_answer);
     else if (tui_lobby_resumable(q, sizeof q))
         ctl_prompt_yesno(c, NULL, q, on_lobby_answer);
+}
+
+/* ---------------------------------------------------------------- cờ úp records */
+bool session_coup_file(const char *path, char **text, size_t *len)
+{
+    *text = NULL;
+    *len = 0;
+    char *buf = readall_path(path, READALL_MAX_BYTES, len);
+    if (!buf)
+        return false;
+    /* The tag on a line of its own, as coup_pgn.h writes it. */
+    const char *tag = "[Variant \"" CT_COUP_VARIANT "\"]";
+    for (const char *p = strstr(buf, tag); p; p = strstr(p + 1, tag))
+        if (p == buf || p[-1] == '\n') {
+            *text = buf;
+            return true;
+        }
+    free(buf);
+    *len = 0;
+    return false;
 }
 
 /* ---------------------------------------------------------------- paths and saving */

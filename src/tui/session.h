@@ -26,6 +26,11 @@ bool session_resume(ctl *c, char *err, size_t errsize);
 /* In the start menu: asks whether to resume (y resumes). */
 void session_offer_resume(ctl *c);
 
+/* Whether path holds a cờ úp record ([Variant "Jieqi"]): true with its text in *text (the
+ * caller frees it) and length; false when it does not or cannot be read (the standard
+ * reader then says why). */
+bool session_coup_file(const char *path, char **text, size_t *len);
+
 /* The path the user means at a prompt that was prefilled with dir: a path typed after the
  * folder ("DIR//tmp/x.pgn", "DIR/~/x.pgn") is taken as typed; "~/" is the home folder. */
 void session_typed_path(const char *dir, const char *text, char *out, size_t size);
