@@ -214,13 +214,31 @@ bool session_coup_file(const char *path, char **text, size_t *len)
     char *buf = readall_path(path, READALL_MAX_BYTES, len);
     if (!buf)
         return false;
-    /* The tag on a line of its own, as coup_pgn.h writes it. */
+    /* The tag on a line of its own among the first game's tags, as coup_pgn.h writes it (a
+     * file of cờ tướng games with a cờ úp game further on stays a file of cờ tướng). */
     const char *tag = "[Variant \"" CT_COUP_VARIANT "\"]";
-    for (const char *p = strstr(buf, tag); p; p = strstr(p + 1, tag))
-        if (p == buf || p[-1] == '\n') {
-            *text = buf;
-            return true;
+    bool tags = false;
+    const char *start = !strncmp(buf, "\xEF\xBB\xBF", 3) ? buf + 3 : buf; /* a BOM */
+    for (const char *p = start; *p;) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        while (n > 0 && (*p == ' ' || *p == '\t' || *p == '\r')) {
+            p++;
+            n--;
         }
+        if (n > 0 && *p == '[') {
+            tags = true;
+            if (!strncmp(p, tag, strlen(tag))) {
+                *text = buf;
+                return true;
+            }
+        } else if (n > 0 || tags) {
+            break; /* the movetext, or the blank line after the tags */
+        }
+        if (!end)
+            break;
+        p = end + 1;
+    }
     free(buf);
     *len = 0;
     return false;
