@@ -64,4 +64,33 @@ echo "$out2" | grep -q "^\[1/$n\] L2 vs L1: done before" && ok "run again: nothi
 out=$(LADDER_DIR=$T/bad PAIRS="L2:L11" sh "$ladder" 2>&1)
 [ $? -eq 2 ] && echo "$out" | grep -q "unknown player 'L11'" && ok "an unknown player is refused" ||
     bad "unknown player: $out"
+
+# 6. any UCI engine as an anchor, parsed without a game (`ladder list`): pikafish from
+# PIKAFISH, a NAME from ENGINE_NAME (a command with arguments), uci:PATH inside a pairing
+# on either side (named after its file); unknown or malformed players refused
+out=$(PIKAFISH=/opt/pf/pikafish ENGINE_self="uci:$COTUONG uci" LADDER_DIR=$T/list \
+    PAIRS="L10:pikafish uci:/opt/x/fs-new:L9 L8:uci:/opt/y/eng self:L7 L1:fsf0" sh "$ladder" list 2>&1)
+rc=$?
+echo "$out" | grep -q "^L10 vs pikafish: .* --p1 ai:10 --p2 uci:/opt/pf/pikafish$" &&
+    echo "$out" | grep -q "^fs-new vs L9: .*--pgn $T/list/fs-new-L9.pgn.part --p1 uci:/opt/x/fs-new --p2 ai:9$" &&
+    echo "$out" | grep -q "^L8 vs eng: .* --p1 ai:8 --p2 uci:/opt/y/eng$" &&
+    echo "$out" | grep -qF "self vs L7: $COTUONG match" &&
+    echo "$out" | grep -qF -e "--p1 'uci:$COTUONG uci' --p2 ai:7" &&
+    echo "$out" | grep -q "^L1 vs fsf0: .* --p2-option 'Skill Level=0'$" && [ "$rc" -eq 0 ] &&
+    [ ! -e "$T/list/games.txt" ] && ok "list: pikafish, ENGINE_self, uci:PATH on both sides" ||
+    bad "list (rc $rc): $out"
+out=$(PIKAFISH= LADDER_DIR=$T/list PAIRS="L1:pikafish" sh "$ladder" list 2>&1)
+[ $? -eq 2 ] && echo "$out" | grep -q "unknown player 'pikafish'" && ok "pikafish without PIKAFISH refused" ||
+    bad "no PIKAFISH: $out"
+out=$(ENGINE_x=/bin/x LADDER_DIR=$T/list PAIRS="L1:x" sh "$ladder" list 2>&1)
+[ $? -eq 2 ] && echo "$out" | grep -q "player 'x': '/bin/x' is not uci:COMMAND" &&
+    ok "ENGINE_x without a protocol refused" || bad "ENGINE_x: $out"
+
+# 7. a named UCI anchor plays: level 1 against cotuong itself through `cotuong uci`
+out=$(ENGINE_self="uci:$COTUONG uci" LADDER_DIR=$T/uci GAMES=2 MOVETIME=20 PAIRS="L1:self" \
+    ANCHOR=self sh "$ladder" 2>&1)
+rc=$?
+[ "$rc" -eq 0 ] && [ "$(wc -l <"$T/uci/games.txt")" -eq 2 ] && [ -f "$T/uci/L1-self.pgn" ] &&
+    echo "$out" | grep -q "^self  *+0 " && ok "L1 vs self (uci): 2 games kept, self rated 0" ||
+    bad "uci anchor (rc $rc): $out"
 exit $fail

@@ -12,7 +12,8 @@ static const char *const feature_names[CT_EVAL_NFEATURES] = {
     "pawn_crossed", "pst_king", "pst_advisor", "pst_elephant", "pst_horse", "pst_rook",
     "pst_cannon", "pst_pawn", "advisor_missing", "elephant_missing", "cannon_king_file",
     "cannon_hollow", "rook_palace_file", "mob_horse", "mob_rook", "mob_cannon",
-    "rook_open_file", "horse_leg_blocked", "pawn_connected", "pawn_palace", "tempo",
+    "rook_open_file", "horse_leg_blocked", "pawn_connected", "pawn_palace", "horse_phase",
+    "cannon_phase", "king_zone", "cannon_king_file2", "tempo",
 };
 
 /* Piece-square shapes from Red's side: row 0 of each table is rank 9 (the enemy's back
@@ -114,8 +115,9 @@ static inline int rel_rank(int side, int sq)
 
 static inline bool is_piece(int v) { return v != 0 && v != CT_OFFBOARD; }
 
-/* Adds one side's features (sign +1 for Red, -1 for Black) into f. */
-static void side_features(const ct_pos *pos, int side, int sign, int *f)
+/* Adds one side's features (sign +1 for Red, -1 for Black) into f; `phase` is the number
+ * of rooks, horses and cannons on the board (both sides, 0-12). */
+static void side_features(const ct_pos *pos, int side, int sign, int phase, int *f)
 {
     int base = CT_SIDE_FLAG(side), ebase = CT_SIDE_FLAG(side ^ 1);
     int own = CT_SIDE_FLAG(side);
@@ -131,6 +133,9 @@ static void side_features(const ct_pos *pos, int side, int sign, int *f)
         int rr = rel_rank(side, sq), file = CT_SQ_FILE(sq);
         if (pt != CT_KING)
             f[mat_feature[pt]] += sign;
+        /* An attacker in the enemy king's zone: its palace and the squares around it. */
+        if (rr >= 6 && file >= 2 && file <= 6 && pt >= CT_HORSE)
+            f[CT_F_KING_ZONE] += sign;
         f[pst_feature[pt]] += sign * pst_shape[pt][9 - rr][file];
         switch (pt) {
         case CT_PAWN:
@@ -148,6 +153,10 @@ static void side_features(const ct_pos *pos, int side, int sign, int *f)
             break;
         case CT_HORSE: {
             attackers++;
+            /* The horse's and the cannon's worth move with the number of pieces on the
+             * board (a cannon needs screens, a horse needs room): one weight per piece and
+             * piece on the board, fitted. */
+            f[CT_F_HORSE_PHASE] += sign * phase;
             int mob = 0;
             for (int d = 0; d < 4; d++) {
                 if (pos->board[sq + horse_leg[d]]) {
@@ -198,6 +207,7 @@ static void side_features(const ct_pos *pos, int side, int sign, int *f)
         }
         case CT_CANNON: {
             attackers++;
+            f[CT_F_CANNON_PHASE] += sign * phase;
             int mob = 0;
             for (int d = 0; d < 4; d++) {
                 int t = sq + orth[d];
@@ -217,6 +227,8 @@ static void side_features(const ct_pos *pos, int side, int sign, int *f)
                     f[CT_F_CANNON_HOLLOW] += sign;
                 else if (screens == 1)
                     f[CT_F_CANNON_KING_FILE] += sign;
+                else if (screens == 2) /* the central cannon of the opening: e3 and e6 */
+                    f[CT_F_CANNON_KING_FILE2] += sign;
             }
             break;
         }
@@ -239,8 +251,12 @@ void ct_eval_features(const ct_pos *pos, int *f)
 {
     for (int i = 0; i < CT_EVAL_NFEATURES; i++)
         f[i] = 0;
-    side_features(pos, CT_RED, 1, f);
-    side_features(pos, CT_BLACK, -1, f);
+    int phase = 0;
+    for (int c = 0; c < 2; c++)
+        for (int slot = CT_SLOT_HORSE; slot < CT_SLOT_PAWN; slot++)
+            phase += pos->sq_of[CT_SIDE_FLAG(c) + slot] != 0;
+    side_features(pos, CT_RED, 1, phase, f);
+    side_features(pos, CT_BLACK, -1, phase, f);
     f[CT_F_TEMPO] = pos->side == CT_RED ? 1 : -1;
 }
 

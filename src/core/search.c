@@ -584,22 +584,43 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     if (repetition_score(s, ply, &rep_score))
         return rep_score;
 
+    /* The table: a cutoff outside PV nodes (any stored depth is enough here), else its
+     * move first. */
+    bool pv_node = beta - alpha > 1;
+    int alpha0 = alpha;
+    ct_move tt_move = CT_NO_MOVE;
+    tt_entry tte;
+    bool tt_hit = tt_probe(s, pos->key, &tte);
+    if (tt_hit) {
+        int tv = score_from_tt(tte.score, ply), bound = tte.flag & 3;
+        if (!pv_node && (bound == TT_EXACT || (bound == TT_LOWER && tv >= beta) ||
+                         (bound == TT_UPPER && tv <= alpha)))
+            return tv;
+        tt_move = tte.move;
+    }
+
     bool in_check = ct_in_check(pos, pos->side);
     int best = -CT_SCORE_MATE + ply;
+    ct_move best_move = CT_NO_MOVE;
     move_list ml;
     if (in_check) {
         ml.n = ct_gen_pseudo(pos, ml.mv);
     } else {
         int stand = ct_eval(pos);
-        if (stand >= beta)
+        if (stand >= beta) {
+            if (!tt_hit)
+                tt_store(s, pos->key, CT_NO_MOVE, score_to_tt(stand, ply), 0, TT_LOWER);
             return stand;
+        }
         if (stand > alpha)
             alpha = stand;
         best = stand;
         ml.n = ct_gen_captures(pos, ml.mv);
     }
     (void)qply;
-    score_moves(s, &ml, CT_NO_MOVE, ply);
+    /* The table's move only when it is one of the moves generated here (a capture, or any
+     * evasion in check). */
+    score_moves(s, &ml, tt_move, ply);
     for (int i = 0; i < ml.n; i++) {
         ct_move mv = pick_next(&ml, i);
         bool chk;
@@ -613,12 +634,17 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
             best = v;
             if (v > alpha) {
                 alpha = v;
+                best_move = mv;
                 update_pv(s, ply, mv);
                 if (v >= beta)
                     break;
             }
         }
     }
+    /* Never over a deeper search's entry of the same position. */
+    if (!tt_hit || tte.depth == 0)
+        tt_store(s, pos->key, best_move, score_to_tt(best, ply), 0,
+                 best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER);
     return best;
 }
 

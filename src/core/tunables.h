@@ -77,18 +77,22 @@
 #define TN_EVAL_WEIGHTS                                                                     \
     {                                                                                       \
         /* material: advisor elephant horse rook cannon pawn crossed-pawn-extra */          \
-        57, 101, 344, 1002, 501, 100, 70,                                                   \
+        47, 94, 341, 957, 483, 100, 37,                                                     \
         /* pst %: king advisor elephant horse rook cannon pawn */                           \
-        156, 118, 131, 461, 162, 163, 241,                                                  \
+        214, 145, 168, 718, 243, 266, 363,                                                  \
         /* king safety: missing advisor x attackers, missing elephant x attackers,          \
            cannon on king file with screen, with no screen, rook on open palace file */    \
-        -31, -22, 30, 72, 5,                                                                \
+        -31, -21, 30, 70, 1,                                                                \
         /* mobility: horse, rook, cannon; rook on open file; horse leg blocked */           \
-        19, 7, 3, 16, -4,                                                                   \
+        14, 6, 3, 15, -7,                                                                   \
         /* pawns: connected crossed pair, crossed pawn in palace zone */                    \
-        20, 16,                                                                             \
+        20, 17,                                                                             \
+        /* horse x pieces on the board, cannon x pieces on the board, attackers (horse,     \
+           rook, cannon, pawn) in the enemy king's zone, cannon on the king's file with     \
+           two screens */                                                                   \
+        -4, -1, 3, 4,                                                                       \
         /* tempo */                                                                         \
-        5,                                                                                  \
+        3,                                                                                  \
     }
 #endif
 
