@@ -100,7 +100,7 @@ ct_status ct_pgn_read(const char *buf, size_t len, ct_encoding enc, ct_record **
  * opened with its own reader (coup_pgn.h) instead of failing on its first reveal. */
 #define CT_PGN_COUP_VARIANT "Jieqi"
 #define CT_PGN_COUP_MESSAGE "this is a cờ úp game (Variant Jieqi), not cờ tướng; open it with " \
-                            "cotuong convert, which reads and checks cờ úp records"
+                            "cotuong review (or convert), which read and check cờ úp records"
 void ct_pgn_free_games(ct_record *games, int ngames);
 
 /* Writes r as PGN (UTF-8) in notation n (CT_NOTATION_AUTO means ICCS): tags in xqbase
