@@ -31,6 +31,10 @@ grep -q '^match: .*variant coup (Jieqi), deals from seed 7$' "$T/out" && ok "hea
     || bad "header: $(head -n 1 "$T/out")"
 [ "$(grep -c '^game [12]: ' "$T/out")" = 2 ] && ok "two games played" || bad "games: $(cat "$T/out")"
 grep -q '^result: ' "$T/out" && ok "summary" || bad "no summary"
+# Both players really played (a seat given no view would have no move at once).
+if grep '^game ' "$T/out" | grep -Eq ', [0-9] plies|forfeit|no move'; then
+    bad "a game ended before it began: $(grep '^game ' "$T/out")"
+else ok "games of ten plies or more, no forfeit"; fi
 grep -q '^setoption name UCI_Variant value jieqi$' "$T/sent.log" && ok "engine told UCI_Variant jieqi" \
     || bad "UCI_Variant jieqi not sent"
 grep -q '^position fen xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1$' "$T/sent.log" \

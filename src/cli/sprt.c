@@ -46,8 +46,15 @@ double sprt_llr(const sprt_test *t, int w, int d, int l)
         return 0.0;
     double m = (w + 0.5 * d) / n;
     double var = (w * (1 - m) * (1 - m) + d * (0.5 - m) * (0.5 - m) + l * m * m) / n;
-    if (var <= 0)
-        return 0.0; /* one outcome only: no spread measured yet */
+    if (var <= 0 && d == n)
+        return 0.0; /* draws only: nothing says which way */
+    if (var <= 0) {
+        /* Wins only (or losses only), common between unequal players (cờ úp levels): the
+         * spread is measured as if one draw had been played too, so that a run of wins
+         * decides instead of reading as no evidence at all. */
+        double mp = (w + 0.5) / (n + 1.0);
+        var = (w * (1 - mp) * (1 - mp) + (0.5 - mp) * (0.5 - mp) + l * mp * mp) / (n + 1.0);
+    }
     double s0 = score_of(t->elo0), s1 = score_of(t->elo1);
     return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * var);
 }

@@ -799,11 +799,13 @@ game_tick_event game_tick(game *g, int64_t now)
                          main_clock ? ct_clock_remaining(&g->clock, CT_RED, now) : 0,
                          main_clock ? ct_clock_remaining(&g->clock, CT_BLACK, now) : 0,
                          g->tc.increment_ms, timed(g) ? g->tc.per_move_ms : 0);
-        if (g->coup) {
-            /* The seat thinks on its side's view: the deal never leaves the referee. */
+        if (g->coup && game_seat_plays_coup(seat)) {
+            /* A seat that plays cờ úp (the AI's, an engine's: whatever its spec says, e.g.
+             * a match's seats) thinks on its side's view: the deal never leaves the referee.
+             * Other kinds (a remote player's seat) are told nothing here. */
             ct_coup_pos *view = xmalloc(sizeof *view);
             ct_coup_view(g->coup, side, view);
-            game_coup_seat_set_view(seat, view);
+            game_seat_set_coup_view(seat, view);
             free(view);
         }
         game_seat_start(seat, g->pos, &lim);
