@@ -171,7 +171,11 @@ check "menu" "Set up a position"
 y=$(cap | grep -n 'Set up a position' | head -n 1 | cut -d: -f1)
 x=$(cap | grep 'Set up a position' | head -n 1 | awk '{print index($0, "Set up")}')
 click $((x + 1)) $((y - 1))
-check "editor: opened" "Red to move"
+i=0
+while [ $i -lt 40 ] && ! cap | grep -q "In hand:"; do sleep 0.05; i=$((i + 1)); done
+cap | grep -q "In hand:" || click $((x + 1)) $((y - 1))
+check "editor: opened" "In hand:"
+check "the side to move, whole (it was cut: 'Red to move (Tab ch...')" "     changes)"
 keys S
 check "the question" "Save the position to:"
 keys C-u
@@ -179,5 +183,16 @@ typed "$long/and-a-second-folder/a-position-with-a-long-name.fen"
 whole "the path typed, whole" "$long/and-a-second-folder/a-position-with-a-long-name.fen"
 esc
 check_gone "Esc: no question" "Save the position to:"
+
+echo "# 65x23, LANG=C, --lang vi: a clock beside a long player's name goes under it"
+ui_start 65 23 LANG=C LC_ALL=C -- play --lang vi --red ai:10 --black human --clock 600+5
+check "the AI's seat" "Do: may cap 10"
+# "Do: may cap 10" and Red's clock did not fit one row of the panel: the clock was left out.
+step=$((step + 1))
+i=0
+while [ $i -lt 40 ] && [ "$(cap | grep -cE '[0-9]:[0-9]{2}:[0-9]{2}$')" -lt 2 ]; do sleep 0.05; i=$((i + 1)); done
+if [ "$(cap | grep -cE '[0-9]:[0-9]{2}:[0-9]{2}$')" -ge 2 ]; then echo "ok $step - both clocks shown"
+else echo "not ok $step - a clock is missing"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+keys q
 
 ui_done

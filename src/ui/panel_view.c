@@ -30,21 +30,20 @@ void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st)
     for (int s = 0; s < 2; s++) {
         if (!st->players[s] && !st->clocks[s])
             continue;
-        int used = 0;
-        if (st->players[s] && !st->clocks[s]) {
-            y += header(w, y, x, wd, 2, s == 0 ? UI_RED : UI_BLACK, st->players[s]);
-            continue;
-        }
-        if (st->players[s])
-            used = ui_put(w, y, x, wd, s == 0 ? UI_RED : UI_BLACK, st->players[s]);
+        ui_role role = s == 0 ? UI_RED : UI_BLACK;
+        int cwid = st->clocks[s] ? ui_strwidth(st->clocks[s]) : 0;
+        int pw = st->players[s] ? ui_strwidth(st->players[s]) : 0;
+        /* The player, and the clock at the right of the same row; when both do not fit,
+         * the clock under the player (it was left out: "Do: may cap 10" at 65x23). */
+        if (st->players[s] && (!st->clocks[s] || pw + 1 + cwid > wd))
+            y += header(w, y, x, wd, 2, role, st->players[s]);
+        else if (st->players[s])
+            ui_put(w, y, x, wd, role, st->players[s]);
         if (st->clocks[s]) {
-            int cwid = ui_strwidth(st->clocks[s]);
-            int cx = x + wd - cwid;
-            if (cx > x + used)
-                ui_put(w, y, cx, cwid, st->clock_running[s] ? UI_MENU_SEL : UI_NORMAL,
-                       st->clocks[s]);
+            ui_put(w, y, x + wd - cwid > x ? x + wd - cwid : x, wd, st->clock_running[s] ? UI_MENU_SEL : UI_NORMAL,
+                   st->clocks[s]);
+            y++;
         }
-        y++;
     }
     if (st->rules || st->notation) {
         /* The notation after the rules, or on the next row when both do not fit. */
