@@ -195,4 +195,16 @@ if [ "$(cap | grep -cE '[0-9]:[0-9]{2}:[0-9]{2}$')" -ge 2 ]; then echo "ok $step
 else echo "not ok $step - a clock is missing"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
 keys q
 
+echo "# 65x23, LANG=C, --lang vi: the help's last row whole (it ended 'de cuon (1...')"
+ui_start 65 23 LANG=C LC_ALL=C -- play --lang vi --red human --black human
+check "a game" "Do di"
+keys '?'
+check "the help" "Khi choi"
+step=$((step + 1))
+i=0
+while [ $i -lt 40 ] && ! cap | grep -Eq '\(1-[0-9]+ tren [0-9]+\)\.$'; do sleep 0.05; i=$((i + 1)); done
+if cap | grep -Eq '\(1-[0-9]+ tren [0-9]+\)\.$'; then echo "ok $step - which rows are shown, whole"
+else echo "not ok $step - the help's footer is cut"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+keys q
+
 ui_done
