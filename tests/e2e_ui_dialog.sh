@@ -207,4 +207,16 @@ if cap | grep -Eq '\(1-[0-9]+ tren [0-9]+\)\.$'; then echo "ok $step - which row
 else echo "not ok $step - the help's footer is cut"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
 keys q
 
+echo "# 65x23, --lang vi, vi-long: the history one move a row when two do not fit (Black's moves were cut to 'M…')"
+ui_start 65 23 LANG=C.UTF-8 -- play --lang vi --red human --black human
+check "a game" "Đỏ đi"
+i=0
+while [ $i -lt 6 ] && ! cap | grep -q "Ký hiệu: vi-long"; do keys n; sleep 0.2; i=$((i + 1)); done
+for m in h2e2 h9g7 h0g2; do typed ':'; typed "$m"; keys Enter; sleep 0.2; done
+check "Black's first move on a row of its own, whole" "  1... Mã 8 tiến 7"
+check "Red's second" "  2. Mã 2 tiến 3"
+T resize-window -t "$S" -x 80 -y 24
+check "at 80x24 two moves a row again" "  1. Pháo 2 bình 5  Mã 8 tiến 7"
+keys q
+
 ui_done
