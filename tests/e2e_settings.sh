@@ -117,4 +117,9 @@ check "the key line whole" "Up/Down choose, Left/Right or Enter change, Esc back
 keys Up Enter
 check "Back returns to the menu" "Quit"
 
+echo "# 65x23, LANG=C: ASCII marks around the values (transliterated they read '<?>' and cut them)"
+ui_start 65 23 LANG=C LC_ALL=C -- --lang en
+open_settings
+check "the language: saved vi, English in force, whole" "< vi (now en) >"
+
 ui_done

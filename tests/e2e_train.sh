@@ -124,6 +124,12 @@ check "move 54: Red, then Black" " 54. Pháo 5 bình 6  Mã 1 thoái 2"
 check "move 55: Black's move under Black's" " 55. Tốt 7 bình 8   Pháo 8 bình 4"
 keys q
 
+echo "# the minimum size (65x23), --lang vi: the exercise's source whole on three rows"
+ui_start 65 23 LANG=C.UTF-8 "COTUONG_EXERCISES=$SET" -- train x1 --lang vi
+check "the trainer opens (vi, 65x23)" "Luyện tập: x1"
+check "the source's last row" "00000001)"
+keys q
+
 echo "# the screen stays live while the judge thinks (x3 with a budget that takes minutes)"
 ui_start 80 24 LANG=C.UTF-8 "COTUONG_EXERCISES=$SET" COTUONG_JUDGE_NODES=4000000000 -- train x3 --lang en
 check "x3 opens" "Red to move and win"

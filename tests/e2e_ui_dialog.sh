@@ -171,7 +171,11 @@ check "menu" "Set up a position"
 y=$(cap | grep -n 'Set up a position' | head -n 1 | cut -d: -f1)
 x=$(cap | grep 'Set up a position' | head -n 1 | awk '{print index($0, "Set up")}')
 click $((x + 1)) $((y - 1))
-check "editor: opened" "Red to move"
+i=0
+while [ $i -lt 40 ] && ! cap | grep -q "In hand:"; do sleep 0.05; i=$((i + 1)); done
+cap | grep -q "In hand:" || click $((x + 1)) $((y - 1))
+check "editor: opened" "In hand:"
+check "the side to move, whole (it was cut: 'Red to move (Tab ch...')" "     changes)"
 keys S
 check "the question" "Save the position to:"
 keys C-u
@@ -179,5 +183,40 @@ typed "$long/and-a-second-folder/a-position-with-a-long-name.fen"
 whole "the path typed, whole" "$long/and-a-second-folder/a-position-with-a-long-name.fen"
 esc
 check_gone "Esc: no question" "Save the position to:"
+
+echo "# 65x23, LANG=C, --lang vi: a clock beside a long player's name goes under it"
+ui_start 65 23 LANG=C LC_ALL=C -- play --lang vi --red ai:10 --black human --clock 600+5
+check "the AI's seat" "Do: may cap 10"
+# "Do: may cap 10" and Red's clock did not fit one row of the panel: the clock was left out.
+step=$((step + 1))
+i=0
+while [ $i -lt 40 ] && [ "$(cap | grep -cE '[0-9]:[0-9]{2}:[0-9]{2}$')" -lt 2 ]; do sleep 0.05; i=$((i + 1)); done
+if [ "$(cap | grep -cE '[0-9]:[0-9]{2}:[0-9]{2}$')" -ge 2 ]; then echo "ok $step - both clocks shown"
+else echo "not ok $step - a clock is missing"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+keys q
+
+echo "# 65x23, LANG=C, --lang vi: the help's last row whole (it ended 'de cuon (1...')"
+ui_start 65 23 LANG=C LC_ALL=C -- play --lang vi --red human --black human
+check "a game" "Do di"
+keys '?'
+check "the help" "Khi choi"
+step=$((step + 1))
+i=0
+while [ $i -lt 40 ] && ! cap | grep -Eq '\(1-[0-9]+ tren [0-9]+\)\.$'; do sleep 0.05; i=$((i + 1)); done
+if cap | grep -Eq '\(1-[0-9]+ tren [0-9]+\)\.$'; then echo "ok $step - which rows are shown, whole"
+else echo "not ok $step - the help's footer is cut"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+keys q
+
+echo "# 65x23, --lang vi, vi-long: the history one move a row when two do not fit (Black's moves were cut to 'M…')"
+ui_start 65 23 LANG=C.UTF-8 -- play --lang vi --red human --black human
+check "a game" "Đỏ đi"
+i=0
+while [ $i -lt 6 ] && ! cap | grep -q "Ký hiệu: vi-long"; do keys n; sleep 0.2; i=$((i + 1)); done
+for m in h2e2 h9g7 h0g2; do typed ':'; typed "$m"; keys Enter; sleep 0.2; done
+check "Black's first move on a row of its own, whole" "  1... Mã 8 tiến 7"
+check "Red's second" "  2. Mã 2 tiến 3"
+T resize-window -t "$S" -x 80 -y 24
+check "at 80x24 two moves a row again" "  1. Pháo 2 bình 5  Mã 8 tiến 7"
+keys q
 
 ui_done

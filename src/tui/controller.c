@@ -222,27 +222,35 @@ void ctl_prompt_yesno(ctl *c, void *st, const char *question, ctl_yesno_fn done)
 
 /* ------------------------------------------------------------------ texts */
 int ctl_history_rows(const ctl *c, const ct_pos *start, ct_pos *scratch, const ct_move *line, int n,
-                     ui_history_line *rows, int max)
+                     ui_history_line *rows, int max, int width)
 {
     /* Red's column: at least 10, and one more than its widest move, so that Black's move
      * never runs into it. */
-    int colw = 10;
+    int colw = 10, blackw = 0;
     *scratch = *start;
     for (int i = 0; i < n; i++) {
         char t[CT_MOVE_TEXT_MAX];
-        if (scratch->side == CT_RED) {
-            ctl_move_text(c, scratch, line[i], t, sizeof t);
-            int w = ui_strwidth(t) + 1;
+        ctl_move_text(c, scratch, line[i], t, sizeof t);
+        int w = ui_strwidth(t) + 1;
+        if (scratch->side == CT_RED)
             colw = w > colw ? w : colw;
-        }
+        else
+            blackw = w > blackw ? w : blackw;
         ct_pos_make(scratch, line[i]);
     }
+    /* "%3d. " + Red's column + Black's move: one move a row when that is too wide (vi-long
+     * at 65x23 cut Black's moves to "M…"). */
+    bool single = 5 + colw + blackw > width;
     *scratch = *start;
     int k = 0, moveno = scratch->fullmove;
-    for (int i = 0; i < n && (k < max || scratch->side != CT_RED); i++) {
+    for (int i = 0; i < n && (k < max || (!single && scratch->side != CT_RED)); i++) {
         char t[CT_MOVE_TEXT_MAX];
         ctl_move_text(c, scratch, line[i], t, sizeof t);
-        if (scratch->side == CT_RED || i == 0) {
+        if (single) {
+            snprintf(rows[k].text, sizeof rows[k].text, "%3d%s %s", moveno,
+                     scratch->side == CT_RED ? "." : "...", t);
+            rows[k++].current = false;
+        } else if (scratch->side == CT_RED || i == 0) {
             ui_history_line *l = &rows[k++];
             const char *red = scratch->side == CT_RED ? t : "...";
             int pad = colw - ui_strwidth(red);

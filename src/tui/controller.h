@@ -225,9 +225,10 @@ void ctl_prompt_yesno(ctl *c, void *st, const char *question, ctl_yesno_fn done)
 /* The moves line[0..n) played from start as history rows, two moves a row ("12. P2-5  H8+7",
  * "1. ...  H8+7" when Black moved first), Red's column as wide as its widest move in
  * display columns (vi-long's "Pháo 2 bình 5", zh's glyphs) plus one; the row of the last
- * move is current. scratch: room for the replay (not start). Returns the rows filled. */
+ * move is current; one move a row ("12... H8+7" for Black's) when two do not fit in width
+ * columns. scratch: room for the replay (not start). Returns the rows filled. */
 int ctl_history_rows(const ctl *c, const ct_pos *start, ct_pos *scratch, const ct_move *line, int n,
-                     ui_history_line *rows, int max);
+                     ui_history_line *rows, int max, int width);
 /* A move in the current notation (falls back to coordinates). pos: before the move. */
 void ctl_move_text(const ctl *c, const ct_pos *pos, ct_move mv, char *buf, size_t size);
 /* A move typed at a prompt, read the same way on every screen: the current notation, then

@@ -171,7 +171,9 @@ static void help_draw(ctl *c, void *st, const char *prompt)
     int total = help_lines(c, NULL, NULL), last = h->scroll + visible_rows(c);
     snprintf(foot, sizeof foot, _("Esc, q or ? to go back; Up/Down, PgUp/PgDn to scroll (%d-%d of %d)."),
              h->scroll + 1, last < total ? last : total, total);
-    ui_put(stdscr, rows - 1, 2, cols - 4, UI_DIM, foot);
+    /* On the blank row above too when it is wider than the screen (Vietnamese at 65
+     * columns: "... PgUp/PgDn de cuon (1..."). */
+    ui_put_above(stdscr, rows - 1, 2, cols - 4, 2, UI_DIM, foot);
 }
 
 static void help_key(ctl *c, void *st, const ui_event *ev)

@@ -232,7 +232,8 @@ static void build_history(ctl *c, play_state *ps)
     const game *g = &ps->g;
     ct_move line[CT_MAX_HISTORY];
     int n_moves = ct_record_line_to(&g->rec, g->node, line, CT_MAX_HISTORY);
-    uint64_t sum = 1469598103934665603ull ^ (uint64_t)c->set.notation;
+    /* The notation and the panel's width (two moves a row or one) change the rows too. */
+    uint64_t sum = (1469598103934665603ull ^ (uint64_t)c->set.notation) * 1099511628211ull ^ (uint64_t)c->layout.panel.w;
     for (int i = 0; i < n_moves; i++)
         sum = (sum ^ line[i]) * 1099511628211ull;
     sum = (sum ^ (uint64_t)g->rec.has_fen) * 1099511628211ull;
@@ -265,7 +266,8 @@ static void build_history(ctl *c, play_state *ps)
     }
     ct_pos *start = xmalloc(sizeof *start);
     ct_record_start_position(&g->rec, start);
-    ps->hist_n = ctl_history_rows(c, start, &ps->scratch, line, n_moves, ps->hist, HISTORY_MAX);
+    ps->hist_n = ctl_history_rows(c, start, &ps->scratch, line, n_moves, ps->hist, HISTORY_MAX,
+                                  c->layout.panel.w - 2);
     free(start);
 }
 

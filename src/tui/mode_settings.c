@@ -297,8 +297,11 @@ static void settings_draw(ctl *c, void *st, const char *prompt)
     if (lw > width / 2 + 6)
         lw = width / 2 + 6;
     int n = list_rows(c);
+    /* Without UTF-8 the marks are ASCII (transliterated they read "<?>" and took the
+     * value's room). */
+    bool utf8 = ui_locale_is_utf8();
     if (s->top > 0)
-        ui_put_centre(stdscr, 1, 0, cols, UI_DIM, "↑");
+        ui_put_centre(stdscr, 1, 0, cols, UI_DIM, utf8 ? "↑" : "^");
     for (int i = s->top, y = 2; i < S_N && y < 2 + n; i++, y++) {
         ui_role role = i == s->item ? UI_MENU_SEL : UI_NORMAL;
         ui_put_pad(stdscr, y, x, width, role, " ");
@@ -306,12 +309,12 @@ static void settings_draw(ctl *c, void *st, const char *prompt)
         char v[64], line[80];
         value_text(c, s, i, v, sizeof v);
         if (v[0]) {
-            snprintf(line, sizeof line, "‹ %s ›", v);
+            snprintf(line, sizeof line, utf8 ? "‹ %s ›" : "< %s >", v);
             ui_put(stdscr, y, x + lw + 3, width - lw - 4, role, line);
         }
     }
     if (s->top + n < S_N)
-        ui_put_centre(stdscr, 2 + n, 0, cols, UI_DIM, "↓");
+        ui_put_centre(stdscr, 2 + n, 0, cols, UI_DIM, utf8 ? "↓" : "v");
     ui_put_wrapped(stdscr, rows - 5, 1, cols - 2, 2, UI_DIM, note(s->item));
     if (c->status[0])
         ui_put_status(stdscr, rows - 2, 0, cols, 1, c->status_role, c->status);

@@ -140,7 +140,8 @@ static int history(ctl *c, train_state *ts)
     const ct_move *mv = ts->review ? ts->t.ex->solution : ts->t.line;
     int n = ts->review ? ts->review_ply : ts->t.nline;
     ct_pos *scratch = xmalloc(sizeof *scratch);
-    int k = ctl_history_rows(c, &ts->t.start, scratch, mv, n, ts->hist, HISTORY_LINES);
+    int k = ctl_history_rows(c, &ts->t.start, scratch, mv, n, ts->hist, HISTORY_LINES,
+                             c->layout.panel.w - 2);
     free(scratch);
     return k;
 }

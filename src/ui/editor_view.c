@@ -15,13 +15,16 @@ void ui_editor_panel_draw(WINDOW *w, const ui_rect *r, const ui_editor_panel *st
     if (wd < 4)
         return;
     ui_clear_rect(w, r->y, r->x, r->h, r->w);
-    /* 1. Header. */
-    if (st->title)
-        ui_put_pad(w, y++, x, wd, UI_TITLE, st->title);
-    if (st->turn)
-        ui_put_pad(w, y++, x, wd, st->turn_role, st->turn);
-    if (st->hand)
-        ui_put_pad(w, y++, x, wd, UI_NORMAL, st->hand);
+    /* 1. Header: each line on a second row when it is wider than the panel ("Red to move
+     * (Tab ch..." at 65x23 without UTF-8). */
+    const char *head[3] = {st->title, st->turn, st->hand};
+    ui_role head_role[3] = {UI_TITLE, st->turn_role, UI_NORMAL};
+    for (int i = 0; i < 3; i++)
+        if (head[i]) {
+            int n = ui_wrap_rows(head[i], wd);
+            n = n > 2 ? 2 : n;
+            y += ui_put_wrapped(w, y, x, wd, n, head_role[i], head[i]);
+        }
     y++;
     /* 2. The palette: one row per side, then the eraser. */
     for (int side = CT_RED; side <= CT_BLACK && y < bottom; side++, y++) {

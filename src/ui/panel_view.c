@@ -5,13 +5,13 @@
 #include "ui/draw.h"
 #include "ui/views.h"
 
-/* A header row: on a second row when it is wider than the panel (a long exercise title,
- * Vietnamese words), so that it is read whole. Returns the rows used. */
-static int header(WINDOW *w, int y, int x, int wd, ui_role role, const char *s)
+/* A header row: on more rows (up to most) when it is wider than the panel (a long exercise
+ * title, Vietnamese words), so that it is read whole. Returns the rows used. */
+static int header(WINDOW *w, int y, int x, int wd, int most, ui_role role, const char *s)
 {
     int n = ui_wrap_rows(s, wd);
-    if (n > 2)
-        n = 2;
+    if (n > most)
+        n = most;
     ui_put_wrapped(w, y, x, wd, n, role, s);
     return n;
 }
@@ -24,33 +24,32 @@ void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st)
     ui_clear_rect(w, r->y, r->x, r->h, r->w);
     /* 1. Fixed header. */
     if (st->title)
-        y += header(w, y, x, wd, UI_TITLE, st->title);
+        y += header(w, y, x, wd, 2, UI_TITLE, st->title);
     if (st->turn)
-        y += header(w, y, x, wd, st->turn_role, st->turn);
+        y += header(w, y, x, wd, 2, st->turn_role, st->turn);
     for (int s = 0; s < 2; s++) {
         if (!st->players[s] && !st->clocks[s])
             continue;
-        int used = 0;
-        if (st->players[s] && !st->clocks[s]) {
-            y += header(w, y, x, wd, s == 0 ? UI_RED : UI_BLACK, st->players[s]);
-            continue;
-        }
-        if (st->players[s])
-            used = ui_put(w, y, x, wd, s == 0 ? UI_RED : UI_BLACK, st->players[s]);
+        ui_role role = s == 0 ? UI_RED : UI_BLACK;
+        int cwid = st->clocks[s] ? ui_strwidth(st->clocks[s]) : 0;
+        int pw = st->players[s] ? ui_strwidth(st->players[s]) : 0;
+        /* The player, and the clock at the right of the same row; when both do not fit,
+         * the clock under the player (it was left out: "Do: may cap 10" at 65x23). */
+        if (st->players[s] && (!st->clocks[s] || pw + 1 + cwid > wd))
+            y += header(w, y, x, wd, 2, role, st->players[s]);
+        else if (st->players[s])
+            ui_put(w, y, x, wd, role, st->players[s]);
         if (st->clocks[s]) {
-            int cwid = ui_strwidth(st->clocks[s]);
-            int cx = x + wd - cwid;
-            if (cx > x + used)
-                ui_put(w, y, cx, cwid, st->clock_running[s] ? UI_MENU_SEL : UI_NORMAL,
-                       st->clocks[s]);
+            ui_put(w, y, x + wd - cwid > x ? x + wd - cwid : x, wd, st->clock_running[s] ? UI_MENU_SEL : UI_NORMAL,
+                   st->clocks[s]);
+            y++;
         }
-        y++;
     }
     if (st->rules || st->notation) {
         /* The notation after the rules, or on the next row when both do not fit. */
         int rw = st->rules ? ui_strwidth(st->rules) : 0;
         if (st->rules)
-            y += header(w, y, x, wd, UI_DIM, st->rules) - 1;
+            y += header(w, y, x, wd, 2, UI_DIM, st->rules) - 1;
         if (st->notation && rw + 2 + ui_strwidth(st->notation) <= wd)
             ui_put(w, y, x + rw + 2, wd - rw - 2, UI_DIM, st->notation);
         else if (st->notation)
@@ -58,7 +57,8 @@ void ui_panel_draw(WINDOW *w, const ui_rect *r, const ui_panel_state *st)
         y++;
     }
     if (st->opening && *st->opening)
-        y += header(w, y, x, wd, UI_LABEL, st->opening);
+        /* The opening's name, or the trainer's source of the exercise: up to three rows. */
+        y += header(w, y, x, wd, 3, UI_LABEL, st->opening);
     /* 2. Bottom part, from the last row up: footer, prompt, AI lines, status. */
     int foot_y = bottom - 1;
     if (st->footer && foot_y > y)
