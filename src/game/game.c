@@ -796,8 +796,9 @@ game_tick_event game_tick(game *g, int64_t now)
                          main_clock ? ct_clock_remaining(&g->clock, CT_RED, now) : 0,
                          main_clock ? ct_clock_remaining(&g->clock, CT_BLACK, now) : 0,
                          g->tc.increment_ms, timed(g) ? g->tc.per_move_ms : 0);
-        if (g->coup) {
-            /* The seat thinks on its side's view: the deal never leaves the referee. */
+        if (g->coup && g->setup.players[side].kind == SYS_PLAYER_AI) {
+            /* The seat thinks on its side's view: the deal never leaves the referee (a
+             * remote player's seat is told nothing: the lobby sends what it may know). */
             ct_coup_pos *view = xmalloc(sizeof *view);
             ct_coup_view(g->coup, side, view);
             game_coup_seat_set_view(seat, view);
@@ -1157,6 +1158,16 @@ bool game_restore(game *g, ct_record *rec, bool review, int64_t now, char *err, 
 bool game_is_coup(const game *g)
 {
     return g->coup != NULL;
+}
+
+void game_coup_set_deal(game *g, const ct_coup_deal *deal)
+{
+    if (!g->coup || !ct_coup_deal_ok(deal))
+        return;
+    g->coup_deal = *deal;
+    g->setup.coup_deal = *deal;
+    g->setup.coup_dealt = true;
+    replay(g);
 }
 
 void game_coup_view(const game *g, int viewer, ct_coup_pos *out)
