@@ -163,6 +163,36 @@ static void lobby_tags(netgame *n)
     }
 }
 
+static const char *const private_tags[] = {"RedPlayer", "BlackPlayer", "LobbyHostSide",
+                                           "LobbyGuest", "LobbyId", "RedClockMs",
+                                           "BlackClockMs", "CoupSalt"};
+
+/* A cờ úp game's text (coup_pgn.h: the moves with their reveals), with the tags the record
+ * has now (the lobby's names), this side's bookkeeping only when `own`, and the deal only
+ * when `deal` (the host's own file; anyone's once the game is over and the deal public). */
+static ct_status coup_text(netgame *n, bool own, bool deal, char **out, size_t *len)
+{
+    game *g = n->g;
+    ct_record copy;
+    if (ct_record_copy(&copy, &g->rec) != CT_OK)
+        return CT_ERR_FULL;
+    if (!own)
+        for (size_t i = 0; i < sizeof private_tags / sizeof private_tags[0]; i++)
+            ct_record_set_tag(&copy, private_tags[i], NULL);
+    char buf[40];
+    ct_record_set_tag(&copy, "Variant", CT_COUP_VARIANT);
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)g->setup.coup_seed);
+    ct_record_set_tag(&copy, "CoupSeed", deal && n->host && !g->setup.coup_dealt ? buf : NULL);
+    ct_coup_deal_text(&g->coup_deal, buf, sizeof buf);
+    ct_record_set_tag(&copy, "CoupDeal", deal ? buf : NULL);
+    uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
+    game_coup_reveals(g, rev, CT_MAX_HISTORY);
+    ct_status st = ct_coup_pgn_write(&copy, rev, out, len);
+    free(rev);
+    ct_record_free(&copy);
+    return st;
+}
+
 /* The game as it stands in this side's lobby resume file, written atomically. */
 static void keep(netgame *n)
 {
@@ -175,7 +205,7 @@ static void keep(netgame *n)
     size_t len = 0;
     /* Cờ úp: the record with its reveals; the deal only in the host's own file (its
      * program knows it anyway), never in a joiner's, whose game holds guessed pieces. */
-    if (n->coup ? game_coup_pgn(n->g, n->host, &text, &len) != CT_OK
+    if (n->coup ? coup_text(n, true, n->host, &text, &len) != CT_OK
                 : ct_pgn_write(&n->g->rec, CT_NOTATION_ICCS, &text, &len) != CT_OK)
         return;
     if (savefile_write_atomic(n->resume_path, text, len, err, sizeof err) != 0 && !n->autosave_failed) {
@@ -199,19 +229,13 @@ int netgame_save(netgame *n, const char *path, char *msg, size_t size)
     lobby_tags(n);
     /* The game itself, the same file on both sides: without what only one side knows
      * (how each side's program saw the players, the resume bookkeeping). */
-    static const char *const private_tags[] = {"RedPlayer", "BlackPlayer", "LobbyHostSide",
-                                               "LobbyGuest", "LobbyId", "RedClockMs",
-                                               "BlackClockMs", "CoupSalt"};
     char *text = NULL;
     size_t len = 0;
     ct_status st;
     if (n->coup) {
         /* The deal goes in once it is public: the host's at the end, a joiner's once the
          * disclosure agreed with everything it saw (its own deal is partly guessed). */
-        for (size_t i = 0; i < sizeof private_tags / sizeof private_tags[0]; i++)
-            ct_record_set_tag(&n->g->rec, private_tags[i], NULL);
-        st = game_coup_pgn(n->g, n->host ? game_over(n->g) : n->coup_verified, &text, &len);
-        lobby_tags(n);
+        st = coup_text(n, false, n->host ? game_over(n->g) : n->coup_verified, &text, &len);
     } else {
         ct_record copy;
         if (ct_record_copy(&copy, &n->g->rec) != CT_OK)
@@ -375,6 +399,24 @@ static void coup_check_disclosure(netgame *n)
     }
 }
 
+/* Joiner, coming back to an unfinished game: the host must still be committed to the deal
+ * it committed to when this side last played it (this side's lobby file keeps that). */
+static void coup_check_kept_commitment(netgame *n)
+{
+    char *text = NULL, e[600];
+    size_t len = 0;
+    const char *now = remote_coup_commitment(n->r);
+    if (!n->resume_path[0] || !now[0] ||
+        savefile_read(n->resume_path, 16u << 20, &text, &len, e, sizeof e) != 0)
+        return;
+    const char *k = strstr(text, "[CoupCommit \"");
+    if (k && strstr(text, "[Result \"*\"]") && strncmp(k + 13, now, 64) != 0)
+        note(n, NETGAME_NOTE_ERROR, "%s",
+             _("The host's commitment is not the one it made when you last played this game: "
+               "it may have changed the deal."));
+    free(text);
+}
+
 /* Joiner, every turn: new reveals into the deal (before the game plays the host's move),
  * this side's own move played once its echo came. */
 static void coup_sync(netgame *n, int64_t now)
@@ -497,8 +539,10 @@ static bool build_from_snapshot(netgame *n)
     n->over_noted = game_over(g);
     if (n->me != PROTO_SEAT_WATCHER)
         netgame_resume_path(false, remote_id(n->r), n->resume_path, sizeof n->resume_path);
-    if (n->coup)
+    if (n->coup) {
+        coup_check_kept_commitment(n);
         coup_check_disclosure(n); /* a game that was over before this side came */
+    }
     return true;
 }
 
@@ -636,10 +680,7 @@ static void on_event(netgame *n, const remote_event *e, int64_t now)
     case REMOTE_EV_BAD:
         note(n, NETGAME_NOTE_ERROR, _("Refused %s: %s. The game is kept."), e->name, e->text);
         break;
-    case REMOTE_EV_DISCLOSED:
-        if (n->built)
-            coup_check_disclosure(n);
-        break;
+    case REMOTE_EV_DISCLOSED: break; /* checked after the result is noted (netgame_step) */
     case REMOTE_EV_NONE: break;
     }
 }
@@ -682,8 +723,12 @@ void netgame_step(netgame *n, int64_t now)
     if (game_over(g) && !n->over_noted) {
         n->over_noted = true;
         note(n, NETGAME_NOTE_OVER, "%s", "");
-        save_as(n);
     }
+    if (n->coup && !n->host)
+        coup_check_disclosure(n); /* once it came: after the result, before the file */
+    if (game_over(g) && !n->saved && n->over_noted && (n->host || !n->coup || n->coup_checked ||
+                                                       !n->r))
+        save_as(n);
 }
 
 void netgame_tick_event(netgame *n, const game_tick_event *t)
@@ -938,8 +983,10 @@ int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *e
             games = xcalloc(1, sizeof *games);
             stt = ct_coup_pgn_read(text, tlen, 1, games, rev, &deal, &dealt, &le);
             free(rev);
-            if (stt == CT_OK && dealt)
+            if (stt == CT_OK && dealt) {
                 ng = 1;
+                ct_record_set_tag(games, "Variant", CT_COUP_VARIANT);
+            }
             else {
                 ct_record_free(games);
                 free(games);
