@@ -547,6 +547,19 @@ static bool build_from_snapshot(netgame *n)
 }
 
 /* ------------------------------------------------------------------ events */
+/* Cờ úp: taking back a move that turned a piece up or took one face down would let the
+ * players see the deal and choose again; the host refuses such a takeback too. */
+static bool coup_undo_hides(const netgame *n, int target)
+{
+    const ct_coup_pos *p = n->g->coup;
+    if (!n->coup || !p)
+        return false;
+    for (int k = target < 0 ? 0 : target; k < p->ply; k++)
+        if ((p->hist[k].moved & CT_COUP_DOWN) || (p->hist[k].captured & CT_COUP_DOWN))
+            return true;
+    return false;
+}
+
 static void undo_to(netgame *n, int ply)
 {
     int64_t now = sys_now_ms();
@@ -627,7 +640,7 @@ static void on_event(netgame *n, const remote_event *e, int64_t now)
         break;
     case REMOTE_EV_UNDO:
         if (e->arg == PROTO_ASK) {
-            if (e->ply >= game_plies(g) || game_over(g)) {
+            if (e->ply >= game_plies(g) || game_over(g) || coup_undo_hides(n, e->ply)) {
                 remote_send_undo(n->r, PROTO_NO, e->ply);
                 break;
             }
@@ -837,6 +850,11 @@ bool netgame_ask_undo(netgame *n, char *msg, size_t size)
     int target = game_side(n->g) == n->me ? plies - 2 : plies - 1;
     if (target < 0) {
         snprintf(msg, size, "%s", _("Nothing of yours to take back."));
+        return false;
+    }
+    if (coup_undo_hides(n, target)) {
+        snprintf(msg, size, "%s",
+                 _("Cờ úp: a move that turned a piece up or took a face-down piece is not taken back."));
         return false;
     }
     n->undo_mine = target;
