@@ -206,5 +206,36 @@ type_in host2 b2e2
 see guest2 "ply 1 | last b2e2="
 type_in host2 quit
 
+# 8. A dishonest host (a program of the test's own, tests/e2e_lobby_coup_host.py): the
+#    joiner names what is wrong and keeps the game.
+if command -v python3 >/dev/null 2>&1; then
+    here=$(cd "$(dirname "$0")" && pwd)
+    n=0
+    for sc in leak contra hash; do
+        n=$((n + 1))
+        id=fakehst$((n + 1))
+        python3 "$here/e2e_lobby_coup_host.py" "$tmp/lobby" "$id" "$sc" &
+        i=0
+        while [ ! -S "$tmp/lobby/$id.sock" ] && [ "$i" -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+        start "bad$n" "$tmp/none" join "$id"
+        case $sc in
+            leak) see "bad$n" "Stopped: the host's move 1 (b2b9=C): tells what the captured piece was (a horse), which only its capturer may know" ;;
+            contra) see "bad$n" "The deal does NOT match the host's commitment: move 1 (b2b9=R): revealed a rook, but the disclosed deal has a cannon there." ;;
+            hash) see "bad$n" "The deal does NOT match the host's commitment: the disclosed deal and salt do not give the commitment made at the start." ;;
+        esac
+        if [ "$sc" = leak ]; then
+            see "bad$n" "EXIT=3" # stopped on a disagreement (the exit status says so), no crash
+        else
+            # The game stays: its board is shown, the player leaves when it wants.
+            see "bad$n" "ply 1 | last b2b9="
+            type_in "bad$n" quit
+            see "bad$n" "EXIT=0"
+        fi
+        wait
+    done
+else
+    echo "# python3 not installed: the dishonest host's checks are skipped"
+fi
+
 echo "$step checks, $fails failed"
 [ "$fails" -eq 0 ]
