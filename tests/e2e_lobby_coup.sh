@@ -11,7 +11,10 @@
 # guest sends no identity, the commitment is SHA-256 of DEAL:SALT (sha256sum), the guest's
 # and the watcher's screens show '?' where they may not know and the verification message
 # at the end, and the guest's files hold no deal before the end. Then a guest that claims a
-# reveal is refused by name and the host's game goes on.
+# reveal is refused by name and the host's game goes on; the host adjourns and offers the
+# game again under the same commitment (a changed one is named to the returning guest); the
+# same on the full screen; and a dishonest host of the test's own is caught by the joiner.
+# KEEP=1 leaves the sessions and files for a look.
 
 : "${COTUONG:?COTUONG must name the program}"
 for t in tmux sha256sum awk; do
@@ -21,8 +24,10 @@ tmp=$(mktemp -d /tmp/e2e_lobby_coup.XXXXXX) || exit 1
 SOCK=cotuong-coup-$$
 T() { tmux -L "$SOCK" "$@"; }
 cleanup() {
+    [ -n "$KEEP" ] && return
     T kill-server >/dev/null 2>&1
-    rm -rf "$tmp"
+    # The programs may still be writing their files as they end.
+    rm -rf "$tmp" 2>/dev/null || { sleep 1; rm -rf "$tmp"; }
 }
 trap cleanup EXIT INT TERM
 mkdir "$tmp/lobby" && chmod 1777 "$tmp/lobby"
@@ -58,7 +63,7 @@ see() {
         i=$((i + 1))
     done
     bad "$1 shows '$2'"
-    cap "$1" | tail -n 30 | sed 's/^/    | /'
+    cap "$1" | grep -v "^ *$" | tail -n 30 | sed "s/^/    | /"
     return 1
 }
 # last_board NAME: the last "has taken" lines the session printed.
@@ -206,7 +211,81 @@ type_in host2 b2e2
 see guest2 "ply 1 | last b2e2="
 type_in host2 quit
 
-# 8. A dishonest host (a program of the test's own, tests/e2e_lobby_coup_host.py): the
+# 8. Resuming: the host stops, offers the game again (host --resume) under the same
+#    commitment, the guest comes back and the game goes on; a host whose commitment changed
+#    meanwhile (its file's salt altered) is named to the returning guest.
+start host3 "$tmp/none" host --variant coup --seed 31
+see host3 "Waiting for an opponent"
+code3=$(cap host3 | sed -n 's/.*cotuong join \([A-Z2-9]*\)$/\1/p' | head -n 1)
+id3=$(cap host3 | sed -n 's/^Offered game \([a-z0-9]*\) .*/\1/p' | head -n 1)
+start guest3 "$tmp/none" join "$code3"
+see guest3 "You play Black against"
+type_in host3 b2b9
+see guest3 "ply 1 | last b2b9="
+type_in host3 quit
+see guest3 "the game is adjourned"
+gfile=$tmp/state/cotuong/lobby-guest-$id3.pgn
+hfile=$tmp/state/cotuong/lobby-host-$id3.pgn
+if grep -q '^\[CoupCommit "' "$gfile" && ! grep -q -e CoupDeal -e CoupSalt -e CoupSeed "$gfile"; then
+    ok "the adjourned guest's file keeps the commitment and no deal, seed or salt"
+else
+    bad "the adjourned guest's file keeps the commitment and no deal, seed or salt"
+    sed 's/^/    | /' "$gfile"
+fi
+start host4 "$tmp/none" host --resume
+see host4 "Waiting for an opponent"
+code4=$(cap host4 | sed -n 's/.*cotuong join \([A-Z2-9]*\)$/\1/p' | head -n 1)
+start guest4 "$tmp/none" join "$code4"
+see guest4 "ply 1 | last b2b9="
+sleep 0.5
+if cap guest4 | grep -q "commitment is not the one"; then
+    bad "the resumed host keeps its commitment"
+else
+    ok "the resumed host keeps its commitment"
+fi
+type_in guest4 h7h0
+see host4 "ply 2 | last h7h0="
+type_in host4 quit
+see guest4 "the game is adjourned"
+sed -i 's/^\[CoupSalt "./[CoupSalt "f/; s/^\[CoupSalt "ff/[CoupSalt "0f/' "$hfile"
+start host5 "$tmp/none" host --resume
+see host5 "Waiting for an opponent"
+code5=$(cap host5 | sed -n 's/.*cotuong join \([A-Z2-9]*\)$/\1/p' | head -n 1)
+start guest5 "$tmp/none" join "$code5"
+see guest5 "The host's commitment is not the one it made when you last played this game: it may have changed the deal."
+type_in host5 quit
+
+# 9. On the full screen: the guest's board is its view, its move goes through the host's
+#    referee, the verification comes with the result.
+fs() {
+    name=$1
+    shift
+    T -f /dev/null new-session -d -s "$name" -x 100 -y 34 \
+        "env $ENV LOG=$tmp/none $COTUONG $* --notation iccs; echo EXIT=\$?; sleep 120"
+}
+fs fh host --variant coup --seed 20261202
+see fh "cotuong join"
+codef=$(cap fh | tr -d '\n' | sed -n 's/.*cotuong join \([A-Z2-9]\{6\}\).*/\1/p' | head -n 1)
+fs fg join "$codef"
+see fg "Black: "
+see fg "(you)"
+T send-keys -t fh ':'
+T send-keys -t fh -l b2b9
+T send-keys -t fh Enter
+see fg "B2-B9, reveals"
+T send-keys -t fg ':'
+T send-keys -t fg -l h7h0
+T send-keys -t fg Enter
+see fh "H7-H0, reveals"
+word() { case $1 in A) echo Advisor ;; B) echo Elephant ;; N) echo Horse ;; R) echo Rook ;; C) echo Cannon ;; P) echo Pawn ;; esac; }
+see fg "Red has taken: ?  Black has taken: $(word "$h0")"
+T send-keys -t fg R
+see fg "Resign this game?"
+T send-keys -t fg y
+see fg "The deal was"
+see fg "verified: every reveal matched the"
+
+# 10. A dishonest host (a program of the test's own, tests/e2e_lobby_coup_host.py): the
 #    joiner names what is wrong and keeps the game.
 if command -v python3 >/dev/null 2>&1; then
     here=$(cd "$(dirname "$0")" && pwd)

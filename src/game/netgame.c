@@ -973,7 +973,10 @@ int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *e
     if (!d)
         return -1;
     struct dirent *de;
-    time_t best = 0;
+    /* The newest by the file's time to the nanosecond: two games stopped within one second
+     * (a test, a quick adjournment) are still told apart. */
+    struct timespec best = {0, 0};
+    bool have = false;
     char cand[1300];
     while ((de = readdir(d)) != NULL) {
         size_t len = strlen(de->d_name);
@@ -982,7 +985,9 @@ int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *e
             continue;
         snprintf(cand, sizeof cand, "%s/%s", dir, de->d_name);
         struct stat st;
-        if (stat(cand, &st) != 0 || !S_ISREG(st.st_mode) || (best && st.st_mtime < best))
+        if (stat(cand, &st) != 0 || !S_ISREG(st.st_mode) || (have && (st.st_mtim.tv_sec < best.tv_sec ||
+                                                     (st.st_mtim.tv_sec == best.tv_sec &&
+                                                      st.st_mtim.tv_nsec <= best.tv_nsec))))
             continue;
         char *text = NULL, e[600];
         size_t tlen = 0;
@@ -1029,7 +1034,8 @@ int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *e
             games = one;
         }
         *out = games;
-        best = st.st_mtime;
+        best = st.st_mtim;
+        have = true;
         snprintf(path, pathsize, "%s", cand);
     }
     closedir(d);
