@@ -60,6 +60,7 @@ static const char *const good[] = {
     "bye refused you are not on the list",
     /* cờ úp */
     "game online 15+10 coup",
+    "info alice - online none 0 0 open coup",
     "commit 1d2b3e6eeb916092eff7da322108b056cd1db4bd0dea2df07c261a3014416185",
     "move 1 B2-B9=R",
     "move 2 H7-H0=PxC",
@@ -148,6 +149,7 @@ static const struct {
     {"info alice bob online 15+10 1 0 thinking", "bad state"},
     /* cờ úp: a reveal or a capture of no piece, a king, lower case, a second '='; a
      * commitment or a salt not 64 lower-case hex digits; a deal that is not the set */
+    {"info alice - online none 0 0 open jieqi", "wrong number"},
     {"move 1 B2-B9=", "bad move"},
     {"move 1 B2-B9=K", "bad move"},
     {"move 1 B2-B9=r", "bad move"},

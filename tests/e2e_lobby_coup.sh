@@ -75,6 +75,11 @@ start host "$tmp/none" host --variant coup --seed 20261202
 see host "Waiting for an opponent"
 code=$(cap host | sed -n 's/.*cotuong join \([A-Z2-9]*\)$/\1/p' | head -n 1)
 [ -n "$code" ] && ok "the host shows a game code ($code)" || bad "the host shows a game code"
+line=$(env HOME="$tmp" COTUONG_LOBBY="$tmp/lobby" "$COTUONG" games)
+case $line in
+    *" open coup") ok "cotuong games says it is cờ úp: $line" ;;
+    *) bad "cotuong games says it is cờ úp (got '$line')" ;;
+esac
 start guest "$tmp/guest" join --via me@here "$code"
 see guest "You play Black against"
 start watch "$tmp/watch" watch --via me@here

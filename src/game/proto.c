@@ -346,8 +346,9 @@ int proto_parse(const char *line, size_t len, proto_msg *m, char *err, size_t er
         return 0;
     }
     case PROTO_INFO: {
-        if (n != 8)
+        if (n != 8 && !(n == 9 && !strcmp(f[8], "coup")))
             break;
+        m->coup = n == 9;
         if (!proto_name_valid(f[1]) || !proto_name_valid(f[2]))
             return fail(err, errsize, "bad name in info%s", "");
         snprintf(m->name[0], sizeof m->name[0], "%s", f[1]);
@@ -592,6 +593,8 @@ int proto_format(const proto_msg *m, char *buf, size_t size)
         put_num(&o, m->ply);
         put_num(&o, m->count);
         put_field(&o, state_names[m->arg]);
+        if (m->coup)
+            put_field(&o, "coup");
         break;
     case PROTO_SEAT:
         if (m->side < 0 || m->side >= COUNT(seat_names) || !proto_name_valid(m->name[0]) ||

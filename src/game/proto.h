@@ -11,8 +11,8 @@
  *   both  hello 1 ROLE [CODE]       ROLE host|player|watcher|list; CODE for the host's own
  *                                   account (6 characters A-Z2-9); a version other than 1 is
  *                                   answered with "bye version"
- *   H     info HOST GUEST RULES TC PLY WATCHERS STATE   for "list"; GUEST "-" when none,
- *                                   STATE open|playing|away|over
+ *   H     info HOST GUEST RULES TC PLY WATCHERS STATE [coup]   for "list"; GUEST "-" when
+ *                                   none, STATE open|playing|away|over, coup for cờ úp
  *   H     seat red|black|watcher RED_NAME BLACK_NAME    who plays which side ("-" = nobody)
  *   H     game RULES TC startpos|coup|FEN               opens a snapshot: start again from it
  *                                   (coup: cờ úp from its own deal, include/cotuong/coup.h)
@@ -100,7 +100,7 @@ typedef struct {
     ct_rules rules;                   /* info, game */
     ct_time_control tc;               /* info, game */
     char fen[128];                    /* game: "" = the standard start */
-    bool coup;                        /* game: cờ úp */
+    bool coup;                        /* game, info: cờ úp */
     int reveal;                       /* move: cờ úp, the type turned up (0 none) */
     int taken;                        /* move: cờ úp, the face-down type taken (0 not told) */
     char commit[65];                  /* commit: 64 lower-case hex digits */

@@ -496,6 +496,7 @@ static void host_info(remote *r, conn *c)
     m.tc = r->tc;
     m.ply = r->nmoves;
     m.count = r->watchers;
+    m.coup = r->coup;
     m.arg = r->over ? PROTO_OVER : !r->guest_known ? PROTO_OPEN : r->guest >= 0 ? PROTO_PLAYING
                                                                                 : PROTO_AWAY;
     conn_send(c, &m);
@@ -802,6 +803,7 @@ int remote_list(const char *dir, remote_listing *out, int max, char *err, size_t
         o->ply = m.ply;
         o->watchers = m.count;
         o->state = m.arg;
+        o->coup = m.coup;
     }
     free(ids);
     return n < 0 ? -1 : k;

@@ -130,6 +130,7 @@ typedef struct {
     int ply;
     int watchers;
     int state; /* proto_state */
+    bool coup; /* cờ úp */
 } remote_listing;
 
 /* The games of the lobby dir that this user may see (a host tells nothing to a user not on

@@ -83,6 +83,10 @@ static void row_text(const struct tui_lobby_list *l, const remote_listing *g, bo
     snprintf(buf, size, _("%s %-8s  %s against %s  %s  clock %s  move %d  watchers %d  %s"), act, g->id, host,
              strcmp(guest, "-") ? guest : _("(free seat)"), ct_rules_name(g->rules), tc,
              g->ply / 2 + 1, g->watchers, state_word(g->state));
+    if (g->coup) {
+        size_t k = strlen(buf);
+        snprintf(buf + k, size - k, "  %s", _("cờ úp"));
+    }
     free(host);
     free(guest);
 }
