@@ -739,9 +739,13 @@ void netgame_step(netgame *n, int64_t now)
     }
     if (n->coup && !n->host)
         coup_check_disclosure(n); /* once it came: after the result, before the file */
-    if (game_over(g) && !n->saved && n->over_noted && (n->host || !n->coup || n->coup_checked ||
-                                                       !n->r))
+    /* The finished game into --pgn's file once (a joiner of cờ úp: once the deal was checked,
+     * so that a verified deal goes in). */
+    if (game_over(g) && n->over_noted && !n->over_saved &&
+        (n->host || !n->coup || n->coup_checked)) {
+        n->over_saved = true;
         save_as(n);
+    }
 }
 
 void netgame_tick_event(netgame *n, const game_tick_event *t)

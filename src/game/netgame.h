@@ -52,6 +52,7 @@ typedef struct {
     bool stop;              /* the session is over: the owner leaves */
     int status;             /* exit status (1 link lost, 3 disagreement) */
     bool over_noted;
+    bool over_saved;        /* the finished game went to save_as (tried once) */
     bool saved;
     bool autosave_failed;
     char save_as[1024];     /* the PGN written when the game ends or stops ("" none) */
