@@ -58,6 +58,14 @@ static const char *const good[] = {
     "bye quit",
     "bye version this host speaks version 1",
     "bye refused you are not on the list",
+    /* cờ úp */
+    "game online 15+10 coup",
+    "info alice - online none 0 0 open coup",
+    "commit 1d2b3e6eeb916092eff7da322108b056cd1db4bd0dea2df07c261a3014416185",
+    "move 1 B2-B9=R",
+    "move 2 H7-H0=PxC",
+    "move 3 B9-B7xN 899000 900000",
+    "disclose RNBAABNRCCPPPPP/rnbaabnrccppppp 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
 };
 
 START_TEST(test_round_trip)
@@ -139,6 +147,20 @@ static const struct {
     {"move 1 H2-E2\r", "control character"},
     {"info alice bob online 15+10 2049 0 playing", "bad number"},
     {"info alice bob online 15+10 1 0 thinking", "bad state"},
+    /* cờ úp: a reveal or a capture of no piece, a king, lower case, a second '='; a
+     * commitment or a salt not 64 lower-case hex digits; a deal that is not the set */
+    {"info alice - online none 0 0 open jieqi", "wrong number"},
+    {"move 1 B2-B9=", "bad move"},
+    {"move 1 B2-B9=K", "bad move"},
+    {"move 1 B2-B9=r", "bad move"},
+    {"move 1 B2-B9=R=R", "bad move"},
+    {"move 1 B2-B9xNxN", "bad move"},
+    {"move 1 B2-B9xQ", "bad move"},
+    {"commit 1D2B3E6EEB916092EFF7DA322108B056CD1DB4BD0DEA2DF07C261A3014416185", "bad commitment"},
+    {"commit 1d2b", "bad commitment"},
+    {"disclose RRBAABNRCCPPPPP/rnbaabnrccppppp 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "bad deal"},
+    {"disclose RNBAABNRCCPPPPP/rnbaabnrccppppp 0001", "bad salt"},
+    {"disclose RNBAABNRCCPPPPP/rnbaabnrccppppp", "wrong number"},
 };
 
 START_TEST(test_refused)

@@ -398,6 +398,8 @@ keys mh Up
 keys mh Enter
 see mh "No game offered in the lobby"
 keys mh Enter
+see mh "Game: standard (cờ tướng) or coup (cờ úp):"
+keys mh Enter
 see mh "Your side (red or black):"
 keys mh C-u
 typed mh "" black

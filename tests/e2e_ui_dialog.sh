@@ -115,6 +115,8 @@ check "the start menu" "Play someone on this computer"
 click 40 $(($(cap | grep -n "Play someone on this computer" | head -n 1 | cut -d: -f1) - 1))
 check "the lobby" "Host a new game"
 keys Enter
+check "game" "Game: standard (cờ tướng) or coup (cờ úp):"
+keys Enter
 check "side" "Your side (red or black):"
 keys Enter
 check "clock" "Clock"

@@ -27,7 +27,7 @@ static const cmd_usage games_usage = {
     .name = "games",
     .synopsis = "[--lobby DIR]",
     .about = "List the games offered and in play in the lobby that you may see, one a line:\n"
-             "  ID HOST OPPONENT RULES CLOCK MOVE WATCHERS STATE\n"
+             "  ID HOST OPPONENT RULES CLOCK MOVE WATCHERS STATE [coup]\n"
              "(a header line first on a terminal). Join one with 'cotuong join ID'.\n",
     .options = games_options,
 };
@@ -68,9 +68,9 @@ int cmd_games(int argc, char **argv)
     for (int i = 0; i < n; i++) {
         char tc[32];
         ct_tc_format(&list[i].tc, tc, sizeof tc);
-        printf("%-8s %-12s %-12s %-7s %-9s %4d %8d %s\n", list[i].id, list[i].host, list[i].guest,
-               ct_rules_name(list[i].rules), tc, list[i].ply / 2 + 1, list[i].watchers,
-               states[list[i].state & 3]);
+        printf("%-8s %-12s %-12s %-7s %-9s %4d %8d %s%s\n", list[i].id, list[i].host,
+               list[i].guest, ct_rules_name(list[i].rules), tc, list[i].ply / 2 + 1,
+               list[i].watchers, states[list[i].state & 3], list[i].coup ? " coup" : "");
     }
     free(list);
     return 0;

@@ -17,7 +17,7 @@
 #include "sys/xmalloc.h"
 
 enum { OPT_FOR = CMD_OPT_LONG, OPT_RULES, OPT_CLOCK, OPT_SIDE, OPT_FEN, OPT_NO_WATCHERS,
-       OPT_GRACE, OPT_RESUME };
+       OPT_GRACE, OPT_RESUME, OPT_VARIANT, OPT_SEED };
 
 static const cmd_option host_options[] = {
     {"for", OPT_FOR, "USER[,USER...]", "only these users may see, join and watch (default:\n"
@@ -26,6 +26,9 @@ static const cmd_option host_options[] = {
     {"clock", OPT_CLOCK, "TC", "time control: 15+10, 5, /30, none (default)"},
     {"side", OPT_SIDE, "red|black|random", "the side you play (default red)"},
     {"fen", OPT_FEN, "FEN", "start from this position"},
+    {"variant", OPT_VARIANT, "V", "standard (cờ tướng, the default) or coup (cờ úp: this\n"
+                                  "program deals and referees, committed to the deal)"},
+    {"seed", OPT_SEED, "N", "cờ úp: the seed of the deal (default: from the OS)"},
     {"no-watchers", OPT_NO_WATCHERS, NULL, "nobody watches"},
     {"grace", OPT_GRACE, "SECONDS", "an away guest's seat waits this long, then the game is\n"
                                     "adjourned (default 600)"},
@@ -53,7 +56,7 @@ int cmd_host(int argc, char **argv)
     netplay_options opt = {.ascii = !diagram_locale_is_utf8(), .notation = CT_NOTATION_VI};
     const char *side = "red";
     char err[512];
-    bool resume = false;
+    bool resume = false, seeded = false;
     cmd_parser p;
     cmd_parse_begin(&p, &host_usage, argc, argv);
     for (int k; (k = cmd_parse_next(&p)) != 0;) {
@@ -96,6 +99,26 @@ int cmd_host(int argc, char **argv)
             break;
         }
         case OPT_NO_WATCHERS: cfg.no_watchers = true; break;
+        case OPT_VARIANT:
+            if (!strcmp(p.arg, "coup") || !strcmp(p.arg, "jieqi") || !strcmp(p.arg, "cờ úp")) {
+                cfg.coup = true;
+            } else if (!strcmp(p.arg, "standard")) {
+                cfg.coup = false;
+            } else {
+                fprintf(stderr, "cotuong host: unknown variant '%s' (standard, coup)\n", p.arg);
+                return 2;
+            }
+            break;
+        case OPT_SEED: {
+            char *end;
+            cfg.coup_seed = strtoull(p.arg, &end, 10);
+            if (end == p.arg || *end) {
+                fprintf(stderr, "cotuong host: bad seed '%s' (a number)\n", p.arg);
+                return 2;
+            }
+            seeded = true;
+            break;
+        }
         case OPT_RESUME: resume = true; break;
         case CMD_OPERAND:
             fprintf(stderr, "cotuong host: unexpected argument '%s'\nTry 'cotuong host --help'.\n",
@@ -130,6 +153,15 @@ int cmd_host(int argc, char **argv)
         }
         ngames = 1;
         netgame_config_of(&games[0], &cfg);
+    }
+    if (cfg.coup && cfg.fen) {
+        fprintf(stderr, "cotuong host: cờ úp starts from its own deal: --fen cannot be used\n");
+        return 2;
+    }
+    if (cfg.coup && !seeded && !resume) {
+        /* The deal from the OS's randomness: nobody, not even the host, chooses it. */
+        if (lobby_random(&cfg.coup_seed, sizeof cfg.coup_seed) != 0)
+            cfg.coup_seed = (uint64_t)sys_now_ms() * 0x9E3779B97F4A7C15ULL;
     }
     if (cfg.fen) {
         ct_pos *pos = xmalloc(sizeof *pos);

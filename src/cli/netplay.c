@@ -15,6 +15,7 @@
 
 #include "cli/diagram.h"
 #include "cli/line_input.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/notation.h"
 #include "cotuong/pgn.h"
 #include "sys/sanitize.h"
@@ -66,12 +67,79 @@ static void result_line(const game *g, char *buf, size_t size)
              ct_result_string(m->result));
 }
 
+/* Cờ úp: the board as this side may know it (game_coup_view: the host's view too, never
+ * the deal), X/x for a face-down piece, what each side has taken ('?' where this side may
+ * not know), the last move with what it revealed. */
+static void coup_show(np *p, char *last, size_t size)
+{
+    ct_coup_pos *v = xmalloc(sizeof *v);
+    game_coup_view(&p->g, p->n.me, v);
+    static const char letters[] = "?KABNRCP";
+    for (int rank = 9; rank >= 0; rank--) {
+        printf("%d ", rank);
+        for (int file = 0; file < 9; file++) {
+            ct_sq sq = (ct_sq)CT_SQ(file, rank);
+            int side = ct_coup_side_at(v, sq);
+            char c = side < 0 ? '.' : ct_coup_is_down(v, sq) ? 'X' : letters[CT_COUP_TYPE(v->board[sq])];
+            if (side == CT_BLACK)
+                c = (char)(c == '?' ? '?' : c - 'A' + 'a');
+            printf("%c%s", c, file < 8 ? " " : "\n");
+        }
+    }
+    printf("  a b c d e f g h i\n");
+    for (int taker = 0; taker < 2; taker++) {
+        printf("%s has taken:", side_word(taker));
+        if (v->ntaken[!taker] == 0)
+            printf(" -");
+        for (int i = 0; i < v->ntaken[!taker]; i++) {
+            int t = CT_COUP_TYPE(v->taken[!taker][i]);
+            printf(" %c", t ? ct_coup_type_letter(t) : '?');
+        }
+        printf("\n");
+    }
+    last[0] = 0;
+    if (v->ply > 0) {
+        const ct_coup_undo *u = &v->hist[v->ply - 1];
+        ct_move mv = u->move;
+        int reveal = (u->moved & CT_COUP_DOWN) ? CT_COUP_TYPE(v->board[CT_TO(mv)]) : 0;
+        char t[CT_COUP_MOVE_TEXT];
+        ct_coup_move_text(mv, reveal, t);
+        int taken = u->captured;
+        snprintf(last, size, "%s%s%c", t, taken ? ", takes " : "",
+                 !taken ? '\0' : CT_COUP_TYPE(taken) ? ct_coup_type_letter(CT_COUP_TYPE(taken)) : '?');
+    }
+    free(v);
+}
+
 /* The board as it is (or, for a watcher stepping back, as it was), with who, clocks and
  * the last move. */
 static void show(np *p)
 {
     if (!p->n.built)
         return;
+    if (game_is_coup(&p->g)) {
+        int64_t now = sys_now_ms();
+        char tc[32], last[64], red[32], black[32];
+        ct_tc_format(&p->g.tc, tc, sizeof tc);
+        printf("\n== cờ úp: %s (Red) vs %s (Black) | rules %s | clock %s | watchers %d\n",
+               name_of(p, CT_RED), name_of(p, CT_BLACK), ct_rules_name(p->g.setup.rules), tc,
+               p->n.watchers);
+        coup_show(p, last, sizeof last);
+        fmt_clock(netgame_clock(&p->n, CT_RED, now), red, sizeof red);
+        fmt_clock(netgame_clock(&p->n, CT_BLACK, now), black, sizeof black);
+        printf("Red %s  Black %s  | ply %d%s%s\n", red, black, game_plies(&p->g),
+               last[0] ? " | last " : "", last);
+        if (game_over(&p->g)) {
+            char res[96];
+            result_line(&p->g, res, sizeof res);
+            printf("Game over: %s\n", res);
+        } else {
+            int side = game_side(&p->g);
+            printf("%s to move: %s\n", side_word(side), side == p->n.me ? "your move" : name_of(p, side));
+        }
+        fflush(stdout);
+        return;
+    }
     int64_t now = sys_now_ms();
     const ct_pos *pos = p->g.pos;
     ct_pos *view = xmalloc(sizeof *view);
@@ -220,6 +288,27 @@ static void command(np *p, char *line)
         const char *why;
         if (!netgame_may_move(n, &why)) {
             snprintf(msg, sizeof msg, "%s", why);
+        } else if (game_is_coup(&p->g)) {
+            /* Read in this side's view; a joiner's move goes to the referee first. */
+            ct_coup_pos *v = xmalloc(sizeof *v);
+            game_coup_view(&p->g, n->me, v);
+            ct_move mv;
+            if (ct_coup_move_parse(v, line, &mv) != CT_OK) {
+                snprintf(msg, sizeof msg, "Not a move here: %s", line);
+            } else if (netgame_send_move(n, mv, msg, sizeof msg)) {
+                if (!msg[0])
+                    snprintf(msg, sizeof msg, "Sent; the host's program says what it reveals.");
+                netgame_step(n, now);
+            } else {
+                game_status st = game_play(&p->g, mv, now, NULL);
+                if (st != GAME_OK)
+                    snprintf(msg, sizeof msg, "%s",
+                             st == GAME_FLAGGED ? "Your time ran out." : "That move is not allowed.");
+                netgame_step(n, now);
+                if (st == GAME_OK)
+                    show(p);
+            }
+            free(v);
         } else {
             ct_move mv;
             ct_parse_error err;
@@ -287,6 +376,9 @@ int netplay_run(remote *r, const game_setup *setup, const ct_record *resumed,
             read_stdin(p);
         now = sys_now_ms();
         netgame_step(&p->n, now);
+        game_report echo;
+        if (netgame_echo(&p->n, &echo))
+            show(p); /* cờ úp: our own move, back from the referee with what it revealed */
         if (!p->n.stop && p->n.built) {
             game_tick_event t = game_tick(&p->g, now);
             netgame_tick_event(&p->n, &t);

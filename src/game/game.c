@@ -1164,6 +1164,16 @@ bool game_is_coup(const game *g)
     return g->coup != NULL;
 }
 
+void game_coup_set_deal(game *g, const ct_coup_deal *deal)
+{
+    if (!g->coup || !ct_coup_deal_ok(deal))
+        return;
+    g->coup_deal = *deal;
+    g->setup.coup_deal = *deal;
+    g->setup.coup_dealt = true;
+    replay(g);
+}
+
 void game_coup_view(const game *g, int viewer, ct_coup_pos *out)
 {
     if (!g->coup) {

@@ -30,7 +30,8 @@
  * game_coup_pgn writes the deal only when asked for the referee. game_play reports the
  * reveal; its text is the coordinates with the reveal ("h2e2=R"): the UI words the move
  * from the view it showed. An external UCI engine plays cờ úp in the Jieqi dialect
- * (game_coup_engine_seat); a seat kind plays it when it takes a view (ops->coup_view). */
+ * (game_coup_engine_seat); a seat kind plays it when it takes a view (ops->coup_view). In the lobby a
+ * joiner's game knows only what the host told it (game_coup_set_deal, game/netgame.h). */
 #ifndef COTUONG_GAME_GAME_H
 #define COTUONG_GAME_GAME_H
 
@@ -200,6 +201,10 @@ bool game_is_coup(const game *g);
  * node (ct_coup_view of the referee's). Every screen, seat, file and peer of one player
  * gets the position from here. */
 void game_coup_view(const game *g, int viewer, ct_coup_pos *out);
+/* Replaces the deal and replays the position to the current node (moves, clocks, seats
+ * kept): a lobby joiner's game, whose deal is what the host has revealed so far plus
+ * pieces nobody has seen dealt at random, learns each new reveal so. */
+void game_coup_set_deal(game *g, const ct_coup_deal *deal);
 /* Whom the one screen at this game shows: the one human side, else (two humans at one
  * screen, or two computers) a watcher. Hot-seat cannot hide a captured piece from its
  * owner's eyes at the same screen, so it shows what a watcher sees. */

@@ -15,7 +15,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cotuong/coup_commit.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/pgn.h"
+#include "sys/lobby.h"
+#include "sys/xmalloc.h"
 #include "sys/i18n.h"
 #include "sys/sanitize.h"
 #include "sys/savefile.h"
@@ -138,6 +142,13 @@ static void lobby_tags(netgame *n)
         if (who && who[0] && strcmp(who, "-"))
             ct_record_set_tag(r, side == CT_RED ? "Red" : "Black", who);
     }
+    if (n->coup) {
+        /* The commitment is public; the salt is the host's secret until the end. */
+        ct_record_set_tag(r, "CoupCommit", remote_coup_commitment(n->r)[0] ? remote_coup_commitment(n->r)
+                                                                           : NULL);
+        if (n->host)
+            ct_record_set_tag(r, "CoupSalt", n->coup_salt);
+    }
     if (n->host) {
         ct_record_set_tag(r, "LobbyHostSide", n->me == CT_RED ? "red" : "black");
         ct_record_set_tag(r, "LobbyGuest", remote_guest_name(n->r)[0] ? remote_guest_name(n->r) : NULL);
@@ -152,6 +163,36 @@ static void lobby_tags(netgame *n)
     }
 }
 
+static const char *const private_tags[] = {"RedPlayer", "BlackPlayer", "LobbyHostSide",
+                                           "LobbyGuest", "LobbyId", "RedClockMs",
+                                           "BlackClockMs", "CoupSalt"};
+
+/* A cờ úp game's text (coup_pgn.h: the moves with their reveals), with the tags the record
+ * has now (the lobby's names), this side's bookkeeping only when `own`, and the deal only
+ * when `deal` (the host's own file; anyone's once the game is over and the deal public). */
+static ct_status coup_text(netgame *n, bool own, bool deal, char **out, size_t *len)
+{
+    game *g = n->g;
+    ct_record copy;
+    if (ct_record_copy(&copy, &g->rec) != CT_OK)
+        return CT_ERR_FULL;
+    if (!own)
+        for (size_t i = 0; i < sizeof private_tags / sizeof private_tags[0]; i++)
+            ct_record_set_tag(&copy, private_tags[i], NULL);
+    char buf[40];
+    ct_record_set_tag(&copy, "Variant", CT_COUP_VARIANT);
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)g->setup.coup_seed);
+    ct_record_set_tag(&copy, "CoupSeed", deal && n->host && !g->setup.coup_dealt ? buf : NULL);
+    ct_coup_deal_text(&g->coup_deal, buf, sizeof buf);
+    ct_record_set_tag(&copy, "CoupDeal", deal ? buf : NULL);
+    uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
+    game_coup_reveals(g, rev, CT_MAX_HISTORY);
+    ct_status st = ct_coup_pgn_write(&copy, rev, out, len);
+    free(rev);
+    ct_record_free(&copy);
+    return st;
+}
+
 /* The game as it stands in this side's lobby resume file, written atomically. */
 static void keep(netgame *n)
 {
@@ -162,7 +203,10 @@ static void keep(netgame *n)
     lobby_tags(n);
     char *text = NULL;
     size_t len = 0;
-    if (ct_pgn_write(&n->g->rec, CT_NOTATION_ICCS, &text, &len) != CT_OK)
+    /* Cờ úp: the record with its reveals; the deal only in the host's own file (its
+     * program knows it anyway), never in a joiner's, whose game holds guessed pieces. */
+    if (n->coup ? coup_text(n, true, n->host, &text, &len) != CT_OK
+                : ct_pgn_write(&n->g->rec, CT_NOTATION_ICCS, &text, &len) != CT_OK)
         return;
     if (savefile_write_atomic(n->resume_path, text, len, err, sizeof err) != 0 && !n->autosave_failed) {
         n->autosave_failed = true;
@@ -185,18 +229,22 @@ int netgame_save(netgame *n, const char *path, char *msg, size_t size)
     lobby_tags(n);
     /* The game itself, the same file on both sides: without what only one side knows
      * (how each side's program saw the players, the resume bookkeeping). */
-    ct_record copy;
-    if (ct_record_copy(&copy, &n->g->rec) != CT_OK)
-        return -1;
-    static const char *const private_tags[] = {"RedPlayer", "BlackPlayer", "LobbyHostSide",
-                                               "LobbyGuest", "LobbyId", "RedClockMs",
-                                               "BlackClockMs"};
-    for (size_t i = 0; i < sizeof private_tags / sizeof private_tags[0]; i++)
-        ct_record_set_tag(&copy, private_tags[i], NULL);
     char *text = NULL;
     size_t len = 0;
-    ct_status st = ct_pgn_write(&copy, CT_NOTATION_ICCS, &text, &len);
-    ct_record_free(&copy);
+    ct_status st;
+    if (n->coup) {
+        /* The deal goes in once it is public: the host's at the end, a joiner's once the
+         * disclosure agreed with everything it saw (its own deal is partly guessed). */
+        st = coup_text(n, false, n->host ? game_over(n->g) : n->coup_verified, &text, &len);
+    } else {
+        ct_record copy;
+        if (ct_record_copy(&copy, &n->g->rec) != CT_OK)
+            return -1;
+        for (size_t i = 0; i < sizeof private_tags / sizeof private_tags[0]; i++)
+            ct_record_set_tag(&copy, private_tags[i], NULL);
+        st = ct_pgn_write(&copy, CT_NOTATION_ICCS, &text, &len);
+        ct_record_free(&copy);
+    }
     if (st != CT_OK) {
         snprintf(msg, size, "%s", _("Cannot write the game."));
         return -1;
@@ -237,6 +285,31 @@ void netgame_host(netgame *n, remote *r, game *g, const game_setup *setup,
 {
     common_init(n, r, g);
     n->me = setup->players[CT_RED].kind == SYS_PLAYER_REMOTE ? CT_BLACK : CT_RED;
+    n->coup = setup->variant == GAME_VARIANT_COUP;
+    game_setup cs = *setup;
+    const char *salt = NULL;
+    if (n->coup && resumed) {
+        /* The same deal and salt again: the commitment the guest saw still holds. */
+        const char *v = ct_record_tag(resumed, "CoupDeal");
+        cs.coup_dealt = v && ct_coup_deal_read(v, &cs.coup_deal) == CT_OK;
+        salt = ct_record_tag(resumed, "CoupSalt");
+    }
+    setup = &cs;
+    if (n->coup) {
+        uint8_t raw[CT_COUP_SALT_LEN];
+        if (salt && strlen(salt) == 64 && ct_hex_decode(salt, raw, sizeof raw) == 0) {
+            ct_hex_encode(raw, sizeof raw, n->coup_salt);
+        } else if (lobby_random(raw, sizeof raw) == 0) {
+            ct_hex_encode(raw, sizeof raw, n->coup_salt);
+        } else {
+            /* No random source at all: a salt anyone could guess is said so. */
+            note(n, NETGAME_NOTE_ERROR, "%s", _("No random source: the deal's commitment is weak."));
+            uint64_t x = (uint64_t)now * 0x9E3779B97F4A7C15ULL ^ (uint64_t)getpid();
+            for (size_t i = 0; i < sizeof raw; i++)
+                raw[i] = (uint8_t)(ct_coup_rand(&x) >> 11);
+            ct_hex_encode(raw, sizeof raw, n->coup_salt);
+        }
+    }
     if (resumed) {
         ct_record copy;
         ct_record_copy(&copy, resumed);
@@ -251,6 +324,8 @@ void netgame_host(netgame *n, remote *r, game *g, const game_setup *setup,
     } else {
         game_new(g, setup, now);
     }
+    if (n->coup)
+        remote_coup_set(r, &g->coup_deal, n->coup_salt);
     game_set_seat(g, !n->me, remote_seat_new(r), &setup->players[!n->me]);
     game_pause(g, true, now); /* until the guest is here */
     n->grace_ms = NETGAME_GRACE_S * 1000;
@@ -264,6 +339,157 @@ void netgame_join(netgame *n, remote *r, game *g)
 {
     common_init(n, r, g);
     n->me = PROTO_SEAT_WATCHER;
+}
+
+/* ------------------------------------------------------------------ cờ úp */
+/* Joiner: the deal as far as the host's line shows it to this side, the rest dealt at
+ * random (nobody can tell); false (the link stopped, a note says why) when the line tells
+ * what this side may not know or cannot be. */
+static bool coup_known_deal(netgame *n, ct_coup_deal *deal)
+{
+    ct_move *moves = xmalloc(PROTO_PLY_MAX * sizeof *moves);
+    uint8_t *rev = xmalloc(PROTO_PLY_MAX), *tk = xmalloc(PROTO_PLY_MAX);
+    int nm = remote_coup_line(n->r, moves, rev, tk, PROTO_PLY_MAX);
+    ct_coup_check_error e;
+    bool ok = ct_coup_line_known(moves, rev, tk, nm, n->me, deal, &e) == CT_OK;
+    free(moves);
+    free(rev);
+    free(tk);
+    if (!ok) {
+        char why[300];
+        snprintf(why, sizeof why, "the host's %s", e.message);
+        note(n, NETGAME_NOTE_ERROR, _("Stopped: %s"), why);
+        remote_disagree(n->r, why);
+        n->stop = true;
+        n->status = 3;
+        return false;
+    }
+    ct_coup_deal_complete(deal, ct_coup_rand(&n->coup_rng));
+    return true;
+}
+
+/* The disclosure, once it came: checked against the commitment and every reveal seen. */
+static void coup_check_disclosure(netgame *n)
+{
+    char deal_text[32], salt[65];
+    if (n->coup_checked || !remote_coup_disclosure(n->r, deal_text, salt))
+        return;
+    n->coup_checked = true;
+    ct_move *moves = xmalloc(PROTO_PLY_MAX * sizeof *moves);
+    uint8_t *rev = xmalloc(PROTO_PLY_MAX), *tk = xmalloc(PROTO_PLY_MAX);
+    int nm = remote_coup_line(n->r, moves, rev, tk, PROTO_PLY_MAX);
+    ct_coup_check_error e;
+    n->coup_verified = ct_coup_commit_verify(remote_coup_commitment(n->r), deal_text, salt, moves,
+                                             rev, tk, nm, &e) == CT_OK;
+    free(moves);
+    free(rev);
+    free(tk);
+    if (n->coup_verified) {
+        /* The deal is public now and agrees with everything seen: the record may hold it. */
+        ct_coup_deal d;
+        if (ct_coup_deal_read(deal_text, &d) == CT_OK) {
+            n->g->coup_deal = d;
+            n->g->setup.coup_deal = d;
+        }
+        note(n, NETGAME_NOTE_INFO, "%s",
+             _("The deal was verified: every reveal matched the host's commitment."));
+    } else {
+        note(n, NETGAME_NOTE_ERROR, _("The deal does NOT match the host's commitment: %s."),
+             e.message);
+    }
+}
+
+/* Joiner, coming back to an unfinished game: the host must still be committed to the deal
+ * it committed to when this side last played it (this side's lobby file keeps that). */
+static void coup_check_kept_commitment(netgame *n)
+{
+    char *text = NULL, e[600];
+    size_t len = 0;
+    const char *now = remote_coup_commitment(n->r);
+    if (!n->resume_path[0] || !now[0] ||
+        savefile_read(n->resume_path, 16u << 20, &text, &len, e, sizeof e) != 0)
+        return;
+    const char *k = strstr(text, "[CoupCommit \"");
+    if (k && strstr(text, "[Result \"*\"]") && strncmp(k + 13, now, 64) != 0)
+        note(n, NETGAME_NOTE_ERROR, "%s",
+             _("The host's commitment is not the one it made when you last played this game: "
+               "it may have changed the deal."));
+    free(text);
+}
+
+/* Joiner, every turn: new reveals into the deal (before the game plays the host's move),
+ * this side's own move played once its echo came. */
+static void coup_sync(netgame *n, int64_t now)
+{
+    game *g = n->g;
+    int plies = game_plies(g);
+    ct_move *moves = xmalloc(PROTO_PLY_MAX * sizeof *moves);
+    uint8_t *rev = xmalloc(PROTO_PLY_MAX), *tk = xmalloc(PROTO_PLY_MAX);
+    int nm = remote_coup_line(n->r, moves, rev, tk, PROTO_PLY_MAX);
+    if (nm > plies) {
+        ct_coup_deal known;
+        if (!coup_known_deal(n, &known))
+            goto done;
+        /* known is complete now; only the entries the host has shown must hold. */
+        ct_coup_deal seen;
+        ct_coup_check_error e;
+        ct_coup_line_known(moves, rev, tk, nm, n->me, &seen, &e);
+        bool same = true;
+        for (int sd = 0; sd < 2; sd++)
+            for (int i = 0; i < CT_COUP_DEALT; i++)
+                if (seen.type[sd][i] && seen.type[sd][i] != g->coup_deal.type[sd][i])
+                    same = false;
+        if (!same) {
+            /* Keep the guesses that still fit; deal again only what must change. */
+            for (int sd = 0; sd < 2; sd++)
+                for (int i = 0; i < CT_COUP_DEALT; i++)
+                    known.type[sd][i] = seen.type[sd][i];
+            ct_coup_deal_complete(&known, ct_coup_rand(&n->coup_rng));
+            game_coup_set_deal(g, &known);
+        }
+        /* This side's own move, back from the referee. */
+        if (n->me != PROTO_SEAT_WATCHER && game_side(g) == n->me) {
+            game_report rep;
+            if (game_play(g, moves[plies], now, &rep) == GAME_OK) {
+                n->coup_echoed = true;
+                n->coup_report = rep;
+            } else {
+                note(n, NETGAME_NOTE_ERROR, "%s",
+                     _("Stopped: the host's answer to your move is not legal here."));
+                remote_disagree(n->r, "the echo of this side's move is not legal here");
+                n->stop = true;
+                n->status = 3;
+            }
+        }
+    }
+done:
+    free(moves);
+    free(rev);
+    free(tk);
+    remote_coup_expect(n->r, game_plies(g) + 1);
+}
+
+bool netgame_send_move(netgame *n, ct_move mv, char *msg, size_t size)
+{
+    msg[0] = 0;
+    if (!n->coup || n->host || !n->r || !n->built || n->me == PROTO_SEAT_WATCHER)
+        return false;
+    if (!ct_coup_is_legal(n->g->coup, mv))
+        return false; /* the game refuses it, with its reason */
+    if (!remote_send_move(n->r, game_plies(n->g) + 1, mv)) {
+        snprintf(msg, size, "%s", _("Waiting for the host's referee to answer your move..."));
+        return true;
+    }
+    return true;
+}
+
+bool netgame_echo(netgame *n, game_report *rep)
+{
+    if (!n->coup_echoed)
+        return false;
+    n->coup_echoed = false;
+    *rep = n->coup_report;
+    return true;
 }
 
 /* Joiner: the game from the host's snapshot, each move checked by this side's core. */
@@ -283,6 +509,15 @@ static bool build_from_snapshot(netgame *n)
                  remote_side_name(n->r, side));
     }
     int64_t now = sys_now_ms();
+    n->coup = remote_is_coup(n->r);
+    if (n->coup) {
+        /* What the host has revealed (and told this side it took), the rest guessed. */
+        s.variant = GAME_VARIANT_COUP;
+        s.coup_dealt = true;
+        n->coup_rng = (uint64_t)now * 0x9E3779B97F4A7C15ULL ^ (uint64_t)getpid();
+        if (!coup_known_deal(n, &s.coup_deal))
+            return false;
+    }
     if (game_new(g, &s, now) != CT_OK) {
         note(n, NETGAME_NOTE_ERROR, "%s", _("Stopped: the host's start position is not valid here."));
         return false;
@@ -304,10 +539,27 @@ static bool build_from_snapshot(netgame *n)
     n->over_noted = game_over(g);
     if (n->me != PROTO_SEAT_WATCHER)
         netgame_resume_path(false, remote_id(n->r), n->resume_path, sizeof n->resume_path);
+    if (n->coup) {
+        coup_check_kept_commitment(n);
+        coup_check_disclosure(n); /* a game that was over before this side came */
+    }
     return true;
 }
 
 /* ------------------------------------------------------------------ events */
+/* Cờ úp: taking back a move that turned a piece up or took one face down would let the
+ * players see the deal and choose again; the host refuses such a takeback too. */
+static bool coup_undo_hides(const netgame *n, int target)
+{
+    const ct_coup_pos *p = n->g->coup;
+    if (!n->coup || !p)
+        return false;
+    for (int k = target < 0 ? 0 : target; k < p->ply; k++)
+        if ((p->hist[k].moved & CT_COUP_DOWN) || (p->hist[k].captured & CT_COUP_DOWN))
+            return true;
+    return false;
+}
+
 static void undo_to(netgame *n, int ply)
 {
     int64_t now = sys_now_ms();
@@ -388,7 +640,7 @@ static void on_event(netgame *n, const remote_event *e, int64_t now)
         break;
     case REMOTE_EV_UNDO:
         if (e->arg == PROTO_ASK) {
-            if (e->ply >= game_plies(g) || game_over(g)) {
+            if (e->ply >= game_plies(g) || game_over(g) || coup_undo_hides(n, e->ply)) {
                 remote_send_undo(n->r, PROTO_NO, e->ply);
                 break;
             }
@@ -438,6 +690,10 @@ static void on_event(netgame *n, const remote_event *e, int64_t now)
         n->stop = true;
         n->status = 3;
         break;
+    case REMOTE_EV_BAD:
+        note(n, NETGAME_NOTE_ERROR, _("Refused %s: %s. The game is kept."), e->name, e->text);
+        break;
+    case REMOTE_EV_DISCLOSED: break; /* checked after the result is noted (netgame_step) */
     case REMOTE_EV_NONE: break;
     }
 }
@@ -451,6 +707,12 @@ void netgame_step(netgame *n, int64_t now)
     while (!n->stop && remote_next_event(n->r, &e))
         on_event(n, &e, now);
     if (!n->built || n->stop)
+        return;
+    if (n->coup && !n->host)
+        coup_sync(n, now);
+    else if (n->coup)
+        remote_coup_expect(n->r, game_plies(n->g) + 1);
+    if (n->stop)
         return;
     /* What changed goes out (remote_publish sends only the difference) and into the file. */
     remote_publish(n->r, n->g, now);
@@ -474,6 +736,14 @@ void netgame_step(netgame *n, int64_t now)
     if (game_over(g) && !n->over_noted) {
         n->over_noted = true;
         note(n, NETGAME_NOTE_OVER, "%s", "");
+    }
+    if (n->coup && !n->host)
+        coup_check_disclosure(n); /* once it came: after the result, before the file */
+    /* The finished game into --pgn's file once (a joiner of cờ úp: once the deal was checked,
+     * so that a verified deal goes in). */
+    if (game_over(g) && n->over_noted && !n->over_saved &&
+        (n->host || !n->coup || n->coup_checked)) {
+        n->over_saved = true;
         save_as(n);
     }
 }
@@ -522,6 +792,10 @@ bool netgame_may_move(const netgame *n, const char **why)
     }
     if (n->host && !remote_guest_here(n->r)) {
         *why = _("Wait for your opponent (the clocks stand).");
+        return false;
+    }
+    if (n->coup && !n->host && remote_sent_ply(n->r)) {
+        *why = _("Waiting for the host's referee to answer your move...");
         return false;
     }
     return true;
@@ -582,6 +856,11 @@ bool netgame_ask_undo(netgame *n, char *msg, size_t size)
         snprintf(msg, size, "%s", _("Nothing of yours to take back."));
         return false;
     }
+    if (coup_undo_hides(n, target)) {
+        snprintf(msg, size, "%s",
+                 _("Cờ úp: a move that turned a piece up or took a face-down piece is not taken back."));
+        return false;
+    }
     n->undo_mine = target;
     remote_send_undo(n->r, PROTO_ASK, target);
     snprintf(msg, size, _("Asked to take back the moves after %s."), ply_words(target, w, sizeof w));
@@ -632,6 +911,8 @@ bool netgame_chat(netgame *n, const char *text, char *msg, size_t size)
 /* ------------------------------------------------------------------ the watcher's view */
 void netgame_view_step(netgame *n, int delta, bool first)
 {
+    if (n->coup) /* cờ úp: the board is the live view (stepping back would need the views) */
+        return;
     int plies = game_plies(n->g);
     int v = n->view < 0 ? plies : n->view;
     if (first)
@@ -648,7 +929,7 @@ void netgame_view_step(netgame *n, int delta, bool first)
 bool netgame_view_pos(const netgame *n, ct_pos *pos)
 {
     int plies = game_plies(n->g);
-    if (n->view < 0 || n->view >= plies)
+    if (n->coup || n->view < 0 || n->view >= plies)
         return false;
     ct_move line[PROTO_PLY_MAX];
     int nm = ct_record_line_to(&n->g->rec, n->g->node, line, PROTO_PLY_MAX);
@@ -696,7 +977,10 @@ int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *e
     if (!d)
         return -1;
     struct dirent *de;
-    time_t best = 0;
+    /* The newest by the file's time to the nanosecond: two games stopped within one second
+     * (a test, a quick adjournment) are still told apart. */
+    struct timespec best = {0, 0};
+    bool have = false;
     char cand[1300];
     while ((de = readdir(d)) != NULL) {
         size_t len = strlen(de->d_name);
@@ -705,7 +989,9 @@ int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *e
             continue;
         snprintf(cand, sizeof cand, "%s/%s", dir, de->d_name);
         struct stat st;
-        if (stat(cand, &st) != 0 || !S_ISREG(st.st_mode) || (best && st.st_mtime < best))
+        if (stat(cand, &st) != 0 || !S_ISREG(st.st_mode) || (have && (st.st_mtim.tv_sec < best.tv_sec ||
+                                                     (st.st_mtim.tv_sec == best.tv_sec &&
+                                                      st.st_mtim.tv_nsec <= best.tv_nsec))))
             continue;
         char *text = NULL, e[600];
         size_t tlen = 0;
@@ -714,7 +1000,29 @@ int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *e
         ct_record *games = NULL;
         int ng = 0;
         ct_pgn_error perr;
-        ct_status stt = ct_pgn_read(text, tlen, CT_ENC_UTF8, &games, &ng, NULL, &perr);
+        ct_status stt;
+        if (strstr(text, "[Variant \"" CT_COUP_VARIANT "\"]")) {
+            /* A cờ úp game: its moves with their reveals, the deal in the host's file. */
+            uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
+            ct_coup_deal deal;
+            bool dealt;
+            ct_coup_line_error le;
+            games = xcalloc(1, sizeof *games);
+            stt = ct_coup_pgn_read(text, tlen, 1, games, rev, &deal, &dealt, &le);
+            free(rev);
+            if (stt == CT_OK && dealt) {
+                ng = 1;
+                ct_record_set_tag(games, "Variant", CT_COUP_VARIANT);
+            }
+            else {
+                ct_record_free(games);
+                free(games);
+                games = NULL;
+                stt = CT_ERR_INVALID;
+            }
+        } else {
+            stt = ct_pgn_read(text, tlen, CT_ENC_UTF8, &games, &ng, NULL, &perr);
+        }
         free(text);
         if (stt != CT_OK || ng < 1 || games[0].result != CT_RESULT_NONE) {
             if (stt == CT_OK)
@@ -730,7 +1038,8 @@ int netgame_find_resumable(ct_record **out, char *path, size_t pathsize, char *e
             games = one;
         }
         *out = games;
-        best = st.st_mtime;
+        best = st.st_mtim;
+        have = true;
         snprintf(path, pathsize, "%s", cand);
     }
     closedir(d);
@@ -744,6 +1053,11 @@ void netgame_setup_of(const remote_host_config *cfg, game_setup *setup)
     setup->tc = cfg->tc;
     if (cfg->fen)
         snprintf(setup->fen, sizeof setup->fen, "%s", cfg->fen);
+    if (cfg->coup) {
+        setup->variant = GAME_VARIANT_COUP;
+        setup->coup_seed = cfg->coup_seed;
+        setup->fen[0] = 0;
+    }
     sys_player_spec_human(&setup->players[cfg->host_side]);
     sys_player_spec *o = &setup->players[!cfg->host_side];
     memset(o, 0, sizeof *o);
@@ -764,4 +1078,6 @@ void netgame_config_of(const ct_record *rec, remote_host_config *cfg)
     cfg->id = ct_record_tag(rec, "LobbyId");
     if (rec->has_fen)
         cfg->fen = rec->start_fen;
+    if ((v = ct_record_tag(rec, "Variant")) && !strcmp(v, CT_COUP_VARIANT))
+        cfg->coup = true;
 }

@@ -52,6 +52,7 @@ typedef struct {
     bool stop;              /* the session is over: the owner leaves */
     int status;             /* exit status (1 link lost, 3 disagreement) */
     bool over_noted;
+    bool over_saved;        /* the finished game went to save_as (tried once) */
     bool saved;
     bool autosave_failed;
     char save_as[1024];     /* the PGN written when the game ends or stops ("" none) */
@@ -68,6 +69,14 @@ typedef struct {
     int note_head, note_n;
     char chat[NETGAME_CHAT_LINES][NETGAME_TEXT_MAX]; /* the last lines, oldest first */
     int nchat;
+    /* cờ úp (see the end of this header) */
+    bool coup;
+    char coup_salt[65];     /* host: the salt of its commitment (its own files only) */
+    bool coup_checked;      /* joiner: the disclosure was checked ... */
+    bool coup_verified;     /* ... and it agreed with the commitment and every reveal */
+    bool coup_echoed;       /* joiner: its own move came back and was played */
+    game_report coup_report;
+    uint64_t coup_rng;
 } netgame;
 
 /* The host: the game g offered (resumed moves and clocks when resumed is not NULL, with its
@@ -110,6 +119,17 @@ bool netgame_view_pos(const netgame *n, ct_pos *pos);
 /* Writes the game as both sides save it (no side's bookkeeping tags) to path; the note
  * says where or why not. 0 or -1. */
 int netgame_save(netgame *n, const char *path, char *msg, size_t size);
+
+/* Cờ úp. The host's program deals, referees and commits to the deal (remote.h); a joiner's
+ * game holds what the host revealed, the pieces nobody has seen dealt at random and dealt
+ * again as reveals come (game_coup_set_deal): its screen, its files and its seat see only
+ * views, and the host's moves are checked against what was revealed before. The joiner's
+ * own move goes to the host first: netgame_send_move() is true when it took the move (the
+ * caller plays nothing), and the game plays it when the host's echo says what it revealed;
+ * netgame_echo() then gives it once (its report), for the screen to word. At the end the
+ * disclosure is checked and a note says whether every reveal matched the commitment. */
+bool netgame_send_move(netgame *n, ct_move mv, char *msg, size_t size);
+bool netgame_echo(netgame *n, game_report *rep);
 
 /* Leaves: keeps the game (the host adjourns an unfinished one; a game nobody joined and
  * nobody moved in leaves no file), says goodbye, writes save_as. Frees the link (not the

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cotuong/coup_pgn.h"
 #include "cotuong/position.h"
 #include "cotuong/record.h"
 #include "sys/sanitize.h"
@@ -17,6 +18,7 @@
 static const char *const type_names[PROTO_TYPE_COUNT] = {
     "hello", "info",     "seat",  "game",     "move",     "clock",  "sync", "draw",
     "resign", "undo",    "takeback", "chat",  "watchers", "result", "peer", "bye",
+    "commit", "disclose",
 };
 static const char *const role_names[] = {"host", "player", "watcher", "list"};
 static const char *const seat_names[] = {"red", "black", "watcher"};
@@ -154,6 +156,51 @@ static bool parse_iccs(const char *s, ct_move *out)
         return false;
     *out = CT_MOVE(from, to);
     return true;
+}
+
+/* Cờ úp's additions to a move: "=L" (what it turned up) and "xL" (what it took face down),
+ * L one of A B N R C P. */
+static bool parse_coup_move(const char *s, ct_move *out, int *reveal, int *taken)
+{
+    char iccs[6];
+    size_t n = strlen(s);
+    if (n < 5)
+        return false;
+    memcpy(iccs, s, 5);
+    iccs[5] = 0;
+    if (!parse_iccs(iccs, out))
+        return false;
+    s += 5;
+    *reveal = *taken = 0;
+    if (s[0] == '=') {
+        *reveal = ct_coup_letter_type(s[1]);
+        if (!s[1] || (s[1] < 'A' || s[1] > 'Z') || *reveal <= CT_KING || *reveal > CT_PAWN)
+            return false;
+        s += 2;
+    }
+    if (s[0] == 'x') {
+        *taken = ct_coup_letter_type(s[1]);
+        if (!s[1] || (s[1] < 'A' || s[1] > 'Z') || *taken <= CT_KING || *taken > CT_PAWN)
+            return false;
+        s += 2;
+    }
+    return *s == 0;
+}
+
+static bool hex64_valid(const char *s)
+{
+    if (strlen(s) != 64)
+        return false;
+    for (int i = 0; i < 64; i++)
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+            return false;
+    return true;
+}
+
+static bool deal_valid(const char *s)
+{
+    ct_coup_deal d;
+    return strlen(s) == 31 && ct_coup_deal_read(s, &d) == CT_OK;
 }
 
 static bool format_iccs(ct_move mv, char out[6])
@@ -299,8 +346,9 @@ int proto_parse(const char *line, size_t len, proto_msg *m, char *err, size_t er
         return 0;
     }
     case PROTO_INFO: {
-        if (n != 8)
+        if (n != 8 && !(n == 9 && !strcmp(f[8], "coup")))
             break;
+        m->coup = n == 9;
         if (!proto_name_valid(f[1]) || !proto_name_valid(f[2]))
             return fail(err, errsize, "bad name in info%s", "");
         snprintf(m->name[0], sizeof m->name[0], "%s", f[1]);
@@ -334,6 +382,9 @@ int proto_parse(const char *line, size_t len, proto_msg *m, char *err, size_t er
             return fail(err, errsize, "bad time control '%s'", f[2]);
         if (!strcmp(fs.rest, "startpos")) {
             m->fen[0] = 0;
+        } else if (!strcmp(fs.rest, "coup")) {
+            m->fen[0] = 0;
+            m->coup = true;
         } else {
             size_t rl = strlen(fs.rest);
             if (rl >= sizeof m->fen)
@@ -349,7 +400,7 @@ int proto_parse(const char *line, size_t len, proto_msg *m, char *err, size_t er
             break;
         if (!parse_int(f[1], PROTO_PLY_MAX, &m->ply) || m->ply < 1)
             return fail(err, errsize, "bad ply '%s'", f[1]);
-        if (!parse_iccs(f[2], &m->move))
+        if (!parse_iccs(f[2], &m->move) && !parse_coup_move(f[2], &m->move, &m->reveal, &m->taken))
             return fail(err, errsize, "bad move '%s'", f[2]);
         if (n == 5) {
             if (!parse_ms(f[3], &m->clock_ms[0]) || !parse_ms(f[4], &m->clock_ms[1]))
@@ -433,6 +484,23 @@ int proto_parse(const char *line, size_t len, proto_msg *m, char *err, size_t er
         snprintf(m->word, sizeof m->word, "%s", f[1]);
         if (fs.rest)
             take_text(m->text, sizeof m->text, fs.rest, strlen(fs.rest));
+        return 0;
+    case PROTO_COMMIT:
+        if (n != 2)
+            break;
+        if (!hex64_valid(f[1]))
+            return fail(err, errsize, "bad commitment '%s'", f[1]);
+        memcpy(m->commit, f[1], 65);
+        return 0;
+    case PROTO_DISCLOSE:
+        if (n != 3)
+            break;
+        if (!deal_valid(f[1]))
+            return fail(err, errsize, "bad deal '%s'", f[1]);
+        if (!hex64_valid(f[2]))
+            return fail(err, errsize, "bad salt '%s'", f[2]);
+        memcpy(m->deal, f[1], 32);
+        memcpy(m->salt, f[2], 65);
         return 0;
     case PROTO_TYPE_COUNT:
         break;
@@ -525,6 +593,8 @@ int proto_format(const proto_msg *m, char *buf, size_t size)
         put_num(&o, m->ply);
         put_num(&o, m->count);
         put_field(&o, state_names[m->arg]);
+        if (m->coup)
+            put_field(&o, "coup");
         break;
     case PROTO_SEAT:
         if (m->side < 0 || m->side >= COUNT(seat_names) || !proto_name_valid(m->name[0]) ||
@@ -539,7 +609,9 @@ int proto_format(const proto_msg *m, char *buf, size_t size)
             return -1;
         put_field(&o, ct_rules_name(m->rules));
         put_field(&o, tmp);
-        if (!m->fen[0]) {
+        if (m->coup) {
+            put_field(&o, "coup");
+        } else if (!m->fen[0]) {
             put_field(&o, "startpos");
         } else {
             if (!memchr(m->fen, 0, sizeof m->fen) || !fen_valid(m->fen))
@@ -552,7 +624,19 @@ int proto_format(const proto_msg *m, char *buf, size_t size)
         if (m->ply < 1 || m->ply > PROTO_PLY_MAX || !format_iccs(m->move, iccs))
             return -1;
         put_num(&o, m->ply);
-        put_field(&o, iccs);
+        char tok[12];
+        int k = snprintf(tok, sizeof tok, "%s", iccs);
+        if (m->reveal) {
+            if (m->reveal <= CT_KING || m->reveal > CT_PAWN)
+                return -1;
+            k += snprintf(tok + k, sizeof tok - (size_t)k, "=%c", ct_coup_type_letter(m->reveal));
+        }
+        if (m->taken) {
+            if (m->taken <= CT_KING || m->taken > CT_PAWN)
+                return -1;
+            snprintf(tok + k, sizeof tok - (size_t)k, "x%c", ct_coup_type_letter(m->taken));
+        }
+        put_field(&o, tok);
         if (m->has_clock) {
             if (!ms_valid(m->clock_ms[0]) || !ms_valid(m->clock_ms[1]))
                 return -1;
@@ -629,6 +713,18 @@ int proto_format(const proto_msg *m, char *buf, size_t size)
         put_field(&o, m->word);
         if (m->text[0])
             put_text(&o, m->text);
+        break;
+    case PROTO_COMMIT:
+        if (!memchr(m->commit, 0, sizeof m->commit) || !hex64_valid(m->commit))
+            return -1;
+        put_field(&o, m->commit);
+        break;
+    case PROTO_DISCLOSE:
+        if (!memchr(m->deal, 0, sizeof m->deal) || !deal_valid(m->deal) ||
+            !memchr(m->salt, 0, sizeof m->salt) || !hex64_valid(m->salt))
+            return -1;
+        put_field(&o, m->deal);
+        put_field(&o, m->salt);
         break;
     case PROTO_TYPE_COUNT:
         return -1;

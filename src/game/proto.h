@@ -11,12 +11,18 @@
  *   both  hello 1 ROLE [CODE]       ROLE host|player|watcher|list; CODE for the host's own
  *                                   account (6 characters A-Z2-9); a version other than 1 is
  *                                   answered with "bye version"
- *   H     info HOST GUEST RULES TC PLY WATCHERS STATE   for "list"; GUEST "-" when none,
- *                                   STATE open|playing|away|over
+ *   H     info HOST GUEST RULES TC PLY WATCHERS STATE [coup]   for "list"; GUEST "-" when
+ *                                   none, STATE open|playing|away|over, coup for cờ úp
  *   H     seat red|black|watcher RED_NAME BLACK_NAME    who plays which side ("-" = nobody)
- *   H     game RULES TC startpos|FEN                    opens a snapshot: start again from it
+ *   H     game RULES TC startpos|coup|FEN               opens a snapshot: start again from it
+ *                                   (coup: cờ úp from its own deal, include/cotuong/coup.h)
+ *   H     commit HEX                cờ úp: the host's commitment to the deal, right after
+ *                                   game (64 hex digits, cotuong/coup_commit.h)
  *   both  move PLY ICCS [RED_MS BLACK_MS]   PLY = the ply the move makes (1 = the first);
- *                                   from the host with the clocks after it
+ *                                   from the host with the clocks after it. Cờ úp, from the
+ *                                   host only: ICCS=L when the move turned a face-down piece
+ *                                   up as L (A B N R C P), and xL after it, to the capturer
+ *                                   only, when it took a face-down piece that was an L
  *   H     clock RED_MS BLACK_MS red|black|stopped        time left; whose clock runs
  *   H     sync PLY                  the snapshot is complete with PLY plies
  *   both  draw offer|accept|decline
@@ -28,6 +34,8 @@
  *   H     result 1-0|0-1|1/2-1/2|* REASON     REASON as ct_end_reason_name (or "adjourned")
  *   H     peer away|back            the opponent's link dropped / is back
  *   both  bye REASON [TEXT]         the sender closes; REASON a word [a-z0-9-]
+ *   H     disclose DEAL SALT        cờ úp, after the result: the deal (31 characters,
+ *                                   ct_coup_deal_text) and the salt (64 hex digits)
  * Clock times are milliseconds, -1 for none. */
 #ifndef COTUONG_GAME_PROTO_H
 #define COTUONG_GAME_PROTO_H
@@ -64,6 +72,8 @@ typedef enum {
     PROTO_RESULT,
     PROTO_PEER,
     PROTO_BYE,
+    PROTO_COMMIT,
+    PROTO_DISCLOSE,
     PROTO_TYPE_COUNT,
 } proto_type;
 
@@ -90,6 +100,12 @@ typedef struct {
     ct_rules rules;                   /* info, game */
     ct_time_control tc;               /* info, game */
     char fen[128];                    /* game: "" = the standard start */
+    bool coup;                        /* game, info: cờ úp */
+    int reveal;                       /* move: cờ úp, the type turned up (0 none) */
+    int taken;                        /* move: cờ úp, the face-down type taken (0 not told) */
+    char commit[65];                  /* commit: 64 lower-case hex digits */
+    char deal[32];                    /* disclose: the deal's 31 characters */
+    char salt[65];                    /* disclose: 64 lower-case hex digits */
     int ply;                          /* move, sync, undo, takeback, info */
     ct_move move;                     /* move */
     bool has_clock;                   /* move: clocks given */

@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cotuong/coup_commit.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/position.h"
 #include "sys/sanitize.h"
 #include "sys/systime.h"
@@ -71,6 +73,16 @@ struct remote {
     bool over, adjourned;
     ct_result result;
     ct_end_reason reason;
+    /* cờ úp: the commitment, each ply's reveal (public) and face-down capture (told to its
+     * capturer only), the disclosure; the host keeps the deal and salt it discloses */
+    bool coup;
+    char commit[65];
+    char deal_text[32], salt[65];
+    uint8_t reveal[PROTO_PLY_MAX], taken[PROTO_PLY_MAX];
+    bool disclosed;
+    int coup_want;            /* the ply the remote seat waits for (under lock) */
+    int sent_ply;             /* joiner: its own move sent, the host's echo awaited */
+    ct_move sent_move;
     /* joiner */
     int my_side;
     char names[2][REMOTE_NAME_MAX];
@@ -310,7 +322,29 @@ static void fill_game(const remote *r, proto_msg *m)
     proto_msg_init(m, PROTO_GAME);
     m->rules = r->rules;
     m->tc = r->tc;
+    m->coup = r->coup;
     snprintf(m->fen, sizeof m->fen, "%s", r->fen);
+}
+
+/* The i-th move (0-based) as one receiver may hear it: its reveal is public; what it took
+ * face down goes to the guest only, and only when the guest made the capture. */
+static void fill_move(const remote *r, proto_msg *m, int i, bool to_guest)
+{
+    proto_msg_init(m, PROTO_MOVE);
+    m->ply = i + 1;
+    m->move = r->moves[i];
+    if (r->coup) {
+        m->reveal = r->reveal[i];
+        if (to_guest && side_at_ply(r, i + 1) != r->host_side)
+            m->taken = r->taken[i];
+    }
+}
+
+static void fill_disclose(const remote *r, proto_msg *m)
+{
+    proto_msg_init(m, PROTO_DISCLOSE);
+    snprintf(m->deal, sizeof m->deal, "%s", r->deal_text);
+    snprintf(m->salt, sizeof m->salt, "%s", r->salt);
 }
 
 static void fill_clock(const remote *r, proto_msg *m, int64_t now)
@@ -380,10 +414,13 @@ static void send_snapshot(remote *r, conn *c, int side, int64_t now)
     conn_send(c, &m);
     fill_game(r, &m);
     conn_send(c, &m);
+    if (r->coup) {
+        proto_msg_init(&m, PROTO_COMMIT);
+        snprintf(m.commit, sizeof m.commit, "%s", r->commit);
+        conn_send(c, &m);
+    }
     for (int i = 0; i < r->nmoves; i++) {
-        proto_msg_init(&m, PROTO_MOVE);
-        m.ply = i + 1;
-        m.move = r->moves[i];
+        fill_move(r, &m, i, side == !r->host_side);
         conn_send(c, &m);
     }
     fill_clock(r, &m, now);
@@ -391,6 +428,10 @@ static void send_snapshot(remote *r, conn *c, int side, int64_t now)
     if (r->over) {
         fill_result(r, &m);
         conn_send(c, &m);
+        if (r->coup && !r->adjourned) {
+            fill_disclose(r, &m);
+            conn_send(c, &m);
+        }
     }
     if (r->guest_known && r->guest < 0) {
         proto_msg_init(&m, PROTO_PEER);
@@ -419,6 +460,7 @@ remote *remote_host_new(const remote_host_config *cfg, char *err, size_t errsize
     r->allow = cfg->allow;
     r->no_watchers = cfg->no_watchers;
     r->host_side = cfg->host_side & 1;
+    r->coup = cfg->coup;
     r->rules = cfg->rules;
     r->tc = cfg->tc;
     snprintf(r->fen, sizeof r->fen, "%s", cfg->fen ? cfg->fen : "");
@@ -454,6 +496,7 @@ static void host_info(remote *r, conn *c)
     m.tc = r->tc;
     m.ply = r->nmoves;
     m.count = r->watchers;
+    m.coup = r->coup;
     m.arg = r->over ? PROTO_OVER : !r->guest_known ? PROTO_OPEN : r->guest >= 0 ? PROTO_PLAYING
                                                                                 : PROTO_AWAY;
     conn_send(c, &m);
@@ -561,6 +604,20 @@ static void host_message(remote *r, int idx, const proto_msg *m, int64_t now)
             conn_bye(c, "protocol", "watchers do not move");
             return;
         }
+        if (m->reveal || m->taken) {
+            /* Only the referee knows what a face-down piece is: a guest that says so is
+             * making it up (or has read what it must not). */
+            char why[160];
+            snprintf(why, sizeof why,
+                     m->reveal ? "its move %d claims to reveal a piece: only the host's program "
+                                 "reveals"
+                               : "its move %d names a captured face-down piece: only the host's "
+                                 "program knows it",
+                     m->ply);
+            push_kind(r, REMOTE_EV_BAD, c->peer.user, why);
+            conn_bye(c, "refused", why);
+            return;
+        }
         if (r->over || m->ply <= r->nmoves || side_at_ply(r, m->ply) == r->host_side)
             return; /* crossed a takeback or the end: stale, not hostile */
         if (m->ply != r->nmoves + 1) {
@@ -600,6 +657,11 @@ static void host_message(remote *r, int idx, const proto_msg *m, int64_t now)
     case PROTO_BYE:
         c->closing = true;
         c->out_len = 0;
+        return;
+    case PROTO_COMMIT:
+    case PROTO_DISCLOSE:
+        push_kind(r, REMOTE_EV_BAD, c->peer.user, "it sent a deal: only the host deals");
+        conn_bye(c, "refused", "only the host deals");
         return;
     default:
         conn_bye(c, "protocol", "not a guest's message");
@@ -741,6 +803,7 @@ int remote_list(const char *dir, remote_listing *out, int max, char *err, size_t
         o->ply = m.ply;
         o->watchers = m.count;
         o->state = m.arg;
+        o->coup = m.coup;
     }
     free(ids);
     return n < 0 ? -1 : k;
@@ -821,6 +884,13 @@ remote *remote_join(const char *lobby, const char *which, bool watch, char *err,
     return r;
 }
 
+void remote_disagree(remote *r, const char *text)
+{
+    push_kind(r, REMOTE_EV_DISAGREE, NULL, text);
+    conn_bye(&r->c[0], "disagree", text);
+    r->closed = true;
+}
+
 static void disagree(remote *r, const char *fmt, int ply)
 {
     char text[200];
@@ -870,9 +940,47 @@ static void joiner_message(remote *r, const proto_msg *m, int64_t now)
         r->nmoves = 0;
         r->over = false;
         r->synced = false;
+        r->coup = m->coup;
+        r->commit[0] = 0;
+        r->disclosed = false;
+        r->sent_ply = 0;
         return;
     }
+    case PROTO_COMMIT:
+        if (!r->coup || r->synced) {
+            disagree(r, "the host sent a commitment outside a cờ úp snapshot (ply %d)", r->nmoves);
+            return;
+        }
+        snprintf(r->commit, sizeof r->commit, "%s", m->commit);
+        return;
+    case PROTO_DISCLOSE:
+        if (!r->coup || !r->over || r->disclosed) {
+            disagree(r, "the host disclosed a deal before the end (ply %d)", r->nmoves);
+            return;
+        }
+        snprintf(r->deal_text, sizeof r->deal_text, "%s", m->deal);
+        snprintf(r->salt, sizeof r->salt, "%s", m->salt);
+        r->disclosed = true;
+        if (r->synced)
+            push_kind(r, REMOTE_EV_DISCLOSED, NULL, NULL);
+        return;
     case PROTO_MOVE:
+        if (!r->coup && (m->reveal || m->taken)) {
+            disagree(r, "the host's move at ply %d reveals a piece in a game of cờ tướng", m->ply);
+            return;
+        }
+        if (r->coup && m->ply == r->nmoves + 1 && r->synced && side_at_ply(r, m->ply) == r->my_side) {
+            /* Our own move comes back from the referee with what it revealed. */
+            if (r->sent_ply != m->ply || r->sent_move != m->move) {
+                disagree(r, "the host played a move for you at ply %d that you did not make", m->ply);
+                return;
+            }
+            r->sent_ply = 0;
+        }
+        if (r->coup && m->ply == r->nmoves + 1) {
+            r->reveal[m->ply - 1] = (uint8_t)m->reveal;
+            r->taken[m->ply - 1] = (uint8_t)m->taken;
+        }
         if (m->ply <= r->nmoves) {
             /* The host's echo of a move we know (ours): it must be the same move. */
             if (r->moves[m->ply - 1] != m->move)
@@ -884,7 +992,7 @@ static void joiner_message(remote *r, const proto_msg *m, int64_t now)
             return;
         }
         r->moves[r->nmoves++] = m->move;
-        if (r->synced) {
+        if (r->synced && !(r->coup && side_at_ply(r, m->ply) == r->my_side)) {
             pthread_mutex_lock(&r->lock);
             r->pending = m->move;
             r->pending_ply = m->ply;
@@ -915,6 +1023,7 @@ static void joiner_message(remote *r, const proto_msg *m, int64_t now)
         }
         r->nmoves = m->ply;
         r->over = false;
+        r->sent_ply = 0;
         pthread_mutex_lock(&r->lock);
         r->pending_ply = 0;
         pthread_mutex_unlock(&r->lock);
@@ -1077,8 +1186,9 @@ void remote_publish(remote *r, const game *g, int64_t now)
         n = PROTO_PLY_MAX;
     proto_msg m;
     if (!r->host) {
-        /* 1. The joiner: only its own next move. */
-        if (r->my_side != PROTO_SEAT_WATCHER && !r->closed && n == r->nmoves + 1 &&
+        /* 1. The joiner: only its own next move (cờ úp: remote_send_move, before the game
+         *    plays it, since only the host knows what it reveals). */
+        if (!r->coup && r->my_side != PROTO_SEAT_WATCHER && !r->closed && n == r->nmoves + 1 &&
             !memcmp(line, r->moves, (size_t)r->nmoves * sizeof *line) &&
             side_at_ply(r, n) == r->my_side) {
             r->moves[r->nmoves++] = line[n - 1];
@@ -1108,10 +1218,17 @@ void remote_publish(remote *r, const game *g, int64_t now)
     }
     for (; k < n; k++) {
         r->moves[r->nmoves++] = line[k];
-        proto_msg_init(&m, PROTO_MOVE);
-        m.ply = k + 1;
-        m.move = line[k];
-        broadcast(r, &m);
+        if (r->coup && g->coup && k < g->coup->ply) {
+            /* From the referee's history: what the move turned up, what it took face down. */
+            const ct_coup_undo *u = &g->coup->hist[k];
+            r->reveal[k] = (u->moved & CT_COUP_DOWN) ? (uint8_t)CT_COUP_TYPE(u->moved) : 0;
+            r->taken[k] = (u->captured & CT_COUP_DOWN) ? (uint8_t)CT_COUP_TYPE(u->captured) : 0;
+        }
+        for (int i = 0; i < REMOTE_MAX_CONNS; i++)
+            if (conn_live(&r->c[i]) && r->c[i].greeted && r->c[i].role != PROTO_ROLE_LIST) {
+                fill_move(r, &m, k, i == r->guest);
+                conn_send(&r->c[i], &m);
+            }
         changed = true;
     }
     free(line);
@@ -1138,6 +1255,11 @@ void remote_publish(remote *r, const game *g, int64_t now)
         r->adjourned = false;
         fill_result(r, &m);
         broadcast(r, &m);
+        if (r->coup) {
+            /* The game is over: the deal and the salt, so that everyone can check them. */
+            fill_disclose(r, &m);
+            broadcast(r, &m);
+        }
     }
 }
 
@@ -1241,9 +1363,14 @@ static void seat_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_
 {
     (void)lim;
     remote *r = impl;
+    /* Cờ úp: the game's ct_pos does not move; the owner says which ply is awaited. */
     int want = pos->ply + 1;
     pthread_mutex_lock(&r->lock);
-    while (r->pending_ply != want && !game_seat_stopping(seat)) {
+    for (;;) {
+        if (r->coup)
+            want = r->coup_want;
+        if (r->pending_ply == want || game_seat_stopping(seat))
+            break;
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
         ts.tv_nsec += 50 * 1000 * 1000;
@@ -1280,4 +1407,70 @@ static const game_seat_ops remote_seat_ops = {
 game_seat *remote_seat_new(remote *r)
 {
     return game_seat_new(&remote_seat_ops, r, "remote");
+}
+
+/* ------------------------------------------------------------------ cờ úp */
+bool remote_is_coup(const remote *r)
+{
+    return r->coup;
+}
+
+void remote_coup_set(remote *r, const ct_coup_deal *deal, const char *salt_hex)
+{
+    ct_coup_deal_text(deal, r->deal_text, sizeof r->deal_text);
+    snprintf(r->salt, sizeof r->salt, "%s", salt_hex);
+    ct_coup_commit(deal, r->salt, r->commit);
+}
+
+const char *remote_coup_commitment(const remote *r)
+{
+    return r->commit;
+}
+
+int remote_coup_line(const remote *r, ct_move *moves, uint8_t *reveals, uint8_t *taken, int max)
+{
+    int n = r->nmoves < max ? r->nmoves : max;
+    memcpy(moves, r->moves, (size_t)n * sizeof *moves);
+    memcpy(reveals, r->reveal, (size_t)n);
+    memcpy(taken, r->taken, (size_t)n);
+    return n;
+}
+
+bool remote_coup_disclosure(const remote *r, char deal[32], char salt[65])
+{
+    if (!r->disclosed)
+        return false;
+    snprintf(deal, 32, "%s", r->deal_text);
+    snprintf(salt, 65, "%s", r->salt);
+    return true;
+}
+
+void remote_coup_expect(remote *r, int ply)
+{
+    pthread_mutex_lock(&r->lock);
+    if (r->coup_want != ply) {
+        r->coup_want = ply;
+        pthread_cond_broadcast(&r->cond);
+    }
+    pthread_mutex_unlock(&r->lock);
+}
+
+bool remote_send_move(remote *r, int ply, ct_move mv)
+{
+    if (r->host || r->closed || r->my_side == PROTO_SEAT_WATCHER || ply != r->nmoves + 1 ||
+        side_at_ply(r, ply) != r->my_side || r->sent_ply)
+        return false;
+    proto_msg m;
+    proto_msg_init(&m, PROTO_MOVE);
+    m.ply = ply;
+    m.move = mv;
+    conn_send(&r->c[0], &m);
+    r->sent_ply = ply;
+    r->sent_move = mv;
+    return true;
+}
+
+int remote_sent_ply(const remote *r)
+{
+    return r->sent_ply;
 }

@@ -28,6 +28,7 @@
 #include "game/proto.h"
 #include "game/seat.h"
 #include "sys/lobby.h"
+#include "cotuong/coup.h"
 
 typedef struct remote remote;
 
@@ -52,6 +53,9 @@ typedef enum {
     REMOTE_EV_REFUSED,  /* host: someone (name) was turned away; text says why */
     REMOTE_EV_CLOSED,   /* joiner: the link is gone (text: why); host: never */
     REMOTE_EV_DISAGREE, /* joiner: the host's game differs from what our core allows (text) */
+    REMOTE_EV_BAD,      /* host: the guest (name) sent what it may not know (text: what);
+                           its link is closed, the game kept */
+    REMOTE_EV_DISCLOSED, /* joiner, cờ úp: the host disclosed its deal (remote_coup_*) */
 } remote_event_kind;
 
 typedef struct {
@@ -79,6 +83,8 @@ typedef struct {
     const char *id;            /* resuming: the game's id again when it is free (NULL: new) */
     int grace_s;               /* an away guest's seat waits this long, then the game is
                                   adjourned (0: NETGAME_GRACE_S); used by game/netgame.h */
+    bool coup;                 /* cờ úp (the deal: game/netgame.h commits to it) */
+    uint64_t coup_seed;        /* cờ úp: the deal's seed (0: from the OS) */
 } remote_host_config;
 
 /* Listens in the lobby. NULL with the reason in err. */
@@ -124,6 +130,7 @@ typedef struct {
     int ply;
     int watchers;
     int state; /* proto_state */
+    bool coup; /* cờ úp */
 } remote_listing;
 
 /* The games of the lobby dir that this user may see (a host tells nothing to a user not on
@@ -164,5 +171,29 @@ game_seat *remote_seat_new(remote *r);
 /* Sets the game's end as the host reported it (joiner: the referee's own state is moved to
  * that result, so the record and the saved game carry it). */
 void remote_apply_result(game *g, ct_result result, ct_end_reason reason, int64_t now);
+
+/* ------------------------------------------------------------------ cờ úp */
+/* The fair game (cotuong/coup_commit.h): the host commits to deal under salt_hex before the
+ * first move, sends each move's reveal to everyone and what a face-down capture took to the
+ * guest alone when the guest took it, and discloses deal and salt after the result. The
+ * joiner keeps what it was told; it sends its own move with remote_send_move and the game
+ * plays it when the host's echo says what it revealed. */
+bool remote_is_coup(const remote *r);
+void remote_coup_set(remote *r, const ct_coup_deal *deal, const char *salt_hex);
+/* The commitment ("" before the host's snapshot). */
+const char *remote_coup_commitment(const remote *r);
+/* The moves as told to this side: reveals[i], taken[i] (0: none or not told). */
+int remote_coup_line(const remote *r, ct_move *moves, uint8_t *reveals, uint8_t *taken, int max);
+/* The disclosure once it came: false before. */
+bool remote_coup_disclosure(const remote *r, char deal[32], char salt[65]);
+/* The ply the other side's seat waits for (the game's plies + 1): the owner sets it every
+ * turn, the cờ úp game's ct_pos does not move. */
+void remote_coup_expect(remote *r, int ply);
+/* Joiner: sends this side's move at ply; false when it is not this side's turn or a move
+ * already waits for its echo. remote_sent_ply: that ply (0 none). */
+bool remote_send_move(remote *r, int ply, ct_move mv);
+int remote_sent_ply(const remote *r);
+/* Joiner: stops the link because the host's game cannot be right (text says why). */
+void remote_disagree(remote *r, const char *text);
 
 #endif

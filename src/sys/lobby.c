@@ -238,6 +238,37 @@ static void random_string(char *out, int len, const char *alphabet)
     out[len] = 0;
 }
 
+int lobby_random(void *buf, size_t len)
+{
+    unsigned char *p = buf;
+    size_t got = 0;
+    while (got < len) {
+        ssize_t r = getrandom(p + got, len - got, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    if (got == len)
+        return 0;
+    /* No getrandom (an old kernel, a sandbox): the kernel's device instead. */
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    got = 0;
+    while (got < len) {
+        ssize_t r = read(fd, p + got, len - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    return got == len ? 0 : -1;
+}
+
 static bool all_of(const char *s, size_t len, const char *alphabet)
 {
     if (strlen(s) != len)

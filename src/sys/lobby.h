@@ -84,6 +84,10 @@ int lobby_connect(const char *dir, const char *id, lobby_peer *host, char *err, 
  * max), -1 with err when the directory is unsafe or unreadable. */
 int lobby_scan(const char *dir, char (*ids)[LOBBY_ID_LEN + 1], int max, char *err, size_t errsize);
 
+/* len bytes from the kernel's random source (getrandom, else /dev/urandom): the salt of a
+ * cờ úp commitment, which nobody may guess. 0, or -1 when there is none. */
+int lobby_random(void *buf, size_t len);
+
 /* True for a string of the form of a game id / a game code. */
 bool lobby_id_valid(const char *s);
 bool lobby_code_valid(const char *s);

@@ -107,11 +107,16 @@ void tui_lobby_tick(ctl *c, tui_lobby *l)
     int64_t now = sys_now_ms();
     netgame_step(n, now);
     netgame_note nt;
+    char res[200] = ""; /* the result, when it came now: what follows is said beside it */
     while (netgame_next_note(n, &nt)) {
         c->dirty = true;
+        if (res[0] && (nt.kind == NETGAME_NOTE_INFO || nt.kind == NETGAME_NOTE_ERROR)) {
+            /* Cờ úp: the check of the host's deal comes with the result. */
+            ctl_status(c, nt.kind == NETGAME_NOTE_ERROR ? UI_ERROR : UI_TITLE, "%s %s", res, nt.text);
+            continue;
+        }
         switch (nt.kind) {
         case NETGAME_NOTE_OVER: {
-            char res[200];
             ctl_result_text(n->g->match.result, n->g->match.reason, res, sizeof res);
             save_finished(l);
             ctl_status(c, UI_TITLE, "%s", res);
@@ -152,12 +157,26 @@ void tui_lobby_tick(ctl *c, tui_lobby *l)
         c->dirty = true;
 }
 
-void tui_lobby_tick_event(ctl *c, tui_lobby *l, const game_tick_event *ev)
+void tui_lobby_tick_event(ctl *c, tui_lobby *l, game_tick_event *ev)
 {
     (void)c;
     netgame_tick_event(&l->n, ev);
+    if (ev->kind == GAME_TICK_NONE && netgame_echo(&l->n, &ev->report)) {
+        ev->kind = GAME_TICK_MOVED;
+        ev->side = ev->report.mover;
+        ev->move = ev->report.move;
+    }
     if (ev->kind == GAME_TICK_MOVED)
         l->n.view = l->n.view >= 0 ? l->n.view : -1;
+}
+
+bool tui_lobby_send_move(ctl *c, tui_lobby *l, ct_move mv)
+{
+    char msg[300];
+    if (!l->n.r || !netgame_send_move(&l->n, mv, msg, sizeof msg))
+        return false;
+    ctl_status(c, UI_STATUS, "%s", msg[0] ? msg : _("Waiting for the host's referee to answer your move..."));
+    return true;
 }
 
 /* ------------------------------------------------------------------ keys */

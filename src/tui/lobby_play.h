@@ -35,8 +35,13 @@ void tui_lobby_close(ctl *c, tui_lobby *l);
 
 /* Every loop turn before game_tick(): the link, its events, notes into the status line. */
 void tui_lobby_tick(ctl *c, tui_lobby *l);
-/* After game_tick(): what it did (a joiner stops on a move its core refuses). */
-void tui_lobby_tick_event(ctl *c, tui_lobby *l, const game_tick_event *ev);
+/* After game_tick(): what it did (a joiner stops on a move its core refuses). A cờ úp
+ * joiner's own move, played when the host's program answered with what it revealed, comes
+ * out here as a move (ev is filled when the tick did nothing else). */
+void tui_lobby_tick_event(ctl *c, tui_lobby *l, game_tick_event *ev);
+/* A cờ úp joiner's move goes to the host's program first: true when it took mv (the play
+ * mode plays nothing; the status says so), false to play it as usual. */
+bool tui_lobby_send_move(ctl *c, tui_lobby *l, ct_move mv);
 /* The play mode's keys that mean something else here (undo asks, draw offers or answers,
  * chat, the watcher's stepping, quit adjourns); true when handled. */
 bool tui_lobby_key(ctl *c, tui_lobby *l, const ui_event *ev);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "game/remote.h"
@@ -30,6 +31,7 @@ struct tui_lobby_list {
     /* hosting: the answers so far */
     int side;
     ct_time_control tc;
+    bool coup;      /* cờ úp: this program deals and referees, committed to the deal */
 };
 
 static void rescan(struct tui_lobby_list *l)
@@ -81,6 +83,10 @@ static void row_text(const struct tui_lobby_list *l, const remote_listing *g, bo
     snprintf(buf, size, _("%s %-8s  %s against %s  %s  clock %s  move %d  watchers %d  %s"), act, g->id, host,
              strcmp(guest, "-") ? guest : _("(free seat)"), ct_rules_name(g->rules), tc,
              g->ply / 2 + 1, g->watchers, state_word(g->state));
+    if (g->coup) {
+        size_t k = strlen(buf);
+        snprintf(buf + k, size - k, "  %s", _("cờ úp"));
+    }
     free(host);
     free(guest);
 }
@@ -131,6 +137,9 @@ static void on_for(ctl *c, void *st, const char *text)
     cfg.rules = c->defaults.setup.rules;
     cfg.tc = l->tc;
     cfg.host_side = l->side;
+    cfg.coup = l->coup;
+    if (cfg.coup && lobby_random(&cfg.coup_seed, sizeof cfg.coup_seed) != 0)
+        cfg.coup_seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL;
     char err[600];
     while (text && *text == ' ')
         text++;
@@ -180,6 +189,24 @@ static void on_side(ctl *c, void *st, const char *text)
     ctl_prompt_text(c, l, _("Clock (15+10, 5, /30, none):"), tc, on_clock);
 }
 
+static void on_variant(ctl *c, void *st, const char *text)
+{
+    struct tui_lobby_list *l = st;
+    while (text && *text == ' ')
+        text++;
+    if (!text || !*text || !strcmp(text, "standard") || !strcmp(text, "cờ tướng") ||
+        !strcmp(text, "co tuong"))
+        l->coup = false;
+    else if (!strcmp(text, "coup") || !strcmp(text, "cờ úp") || !strcmp(text, "co up") ||
+             !strcmp(text, "jieqi"))
+        l->coup = true;
+    else {
+        ctl_status(c, UI_ERROR, "%s", _("The game is cờ tướng (standard) or cờ úp (coup)."));
+        return;
+    }
+    ctl_prompt_text(c, l, _("Your side (red or black):"), "red", on_side);
+}
+
 static void choose(ctl *c, struct tui_lobby_list *l)
 {
     if (l->sel == l->n + 1) {
@@ -187,7 +214,8 @@ static void choose(ctl *c, struct tui_lobby_list *l)
         return;
     }
     if (l->sel == l->n) {
-        ctl_prompt_text(c, l, _("Your side (red or black):"), "red", on_side);
+        ctl_prompt_text(c, l, _("Game: standard (cờ tướng) or coup (cờ úp):"), "standard",
+                        on_variant);
         return;
     }
     bool watch = l->watch || !joinable(l, &l->games[l->sel]);

@@ -177,6 +177,11 @@ static bool human_move(ctl *c, play_state *ps, ct_move mv)
     game *g = &ps->g;
     game_report rep;
     g->notation = sanitize_notation(c->set.notation);
+    if (ps->net && tui_lobby_send_move(c, ps->net, mv)) {
+        /* Cờ úp with someone: the host's program reveals; the move comes back from it. */
+        tui_board_clear(&ps->b);
+        return true;
+    }
     switch (game_play(g, mv, sys_now_ms(), &rep)) {
     case GAME_OK:
         tui_board_clear(&ps->b);
@@ -669,6 +674,8 @@ static void play_tick(ctl *c, void *st)
     game *g = &ps->g;
     if (ps->net)
         tui_lobby_tick(c, ps->net);
+    if (ps->net && !ps->view && game_is_coup(g))
+        ps->view = xmalloc(sizeof *ps->view); /* a joiner's cờ úp game, once built */
     int64_t now = sys_now_ms();
     g->notation = sanitize_notation(c->set.notation); /* the text of a seat's move */
     game_tick_event ev = game_tick(g, now);
@@ -762,6 +769,8 @@ static void *play_open(ctl *c, const void *arg)
             return NULL;
         }
         c->set.flip = tui_lobby_bottom_black(ps->net);
+        if (game_is_coup(&ps->g))
+            ps->view = xmalloc(sizeof *ps->view); /* the host's view of its cờ úp game */
         place_cursor(c, ps);
         return ps;
     }
