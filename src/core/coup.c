@@ -7,26 +7,10 @@
 
 #include "cotuong/coup.h"
 
+#include "board_internal.h"
+
 /* ------------------------------------------------------------------ geometry */
 
-static const int orth[4] = {16, -16, 1, -1};
-static const int diag[4] = {17, 15, -15, -17};
-static const int horse_leg[4] = {16, -16, 1, -1};
-static const int horse_to[4][2] = {{33, 31}, {-31, -33}, {18, -14}, {14, -18}};
-
-static inline bool in_palace(int sq)
-{
-    int col = CT_SQ_COL(sq), row = CT_SQ_ROW(sq);
-    return col >= 6 && col <= 8 && ((row >= 3 && row <= 5) || (row >= 10 && row <= 12));
-}
-static inline bool crossed(int side, int sq)
-{
-    return side == CT_RED ? CT_SQ_ROW(sq) >= 8 : CT_SQ_ROW(sq) <= 7;
-}
-static inline bool own_half(int side, int sq)
-{
-    return side == CT_RED ? CT_SQ_ROW(sq) <= 7 : CT_SQ_ROW(sq) >= 8;
-}
 static inline bool is_piece(int c) { return c != 0 && c != CT_OFFBOARD; }
 static inline int cell_side(int c) { return (c >> 5) & 1; }
 
@@ -238,7 +222,7 @@ bool ct_coup_pos_ok(const ct_coup_pos *pos)
             if (t == CT_NO_TYPE)
                 return false;
             up[sd][t]++;
-            if (t == CT_KING && (pos->king[sd] != sq || !in_palace(sq)))
+            if (t == CT_KING && (pos->king[sd] != sq || !bd_in_palace(sq)))
                 return false;
         }
     }
@@ -279,7 +263,7 @@ static inline void step(const uint8_t *b, sink *s, int from, int to, int own)
 static void slide(const uint8_t *b, sink *s, int from, int own, bool cannon)
 {
     for (int i = 0; i < 4; i++) {
-        int d = orth[i], to = from + d;
+        int d = bd_orth[i], to = from + d;
         while (b[to] == 0) {
             s->out[s->n++] = CT_MOVE(from, to);
             to += d;
@@ -303,28 +287,28 @@ static void gen_from(const uint8_t *b, sink *s, int from)
     switch (acting(c, from)) {
     case CT_KING:
         for (int i = 0; i < 4; i++)
-            if (in_palace(from + orth[i]))
-                step(b, s, from, from + orth[i], own);
+            if (bd_in_palace(from + bd_orth[i]))
+                step(b, s, from, from + bd_orth[i], own);
         break;
     case CT_ADVISOR:
         /* Face down it keeps the advisor's palace; revealed it goes anywhere. */
         for (int i = 0; i < 4; i++)
-            if (!down || in_palace(from + diag[i]))
-                step(b, s, from, from + diag[i], own);
+            if (!down || bd_in_palace(from + bd_diag[i]))
+                step(b, s, from, from + bd_diag[i], own);
         break;
     case CT_ELEPHANT:
         /* The eye rule always; the river only while face down. */
         for (int i = 0; i < 4; i++) {
-            int eye = from + diag[i], to = eye + diag[i];
-            if (b[eye] == 0 && (!down || own_half(side, to)))
+            int eye = from + bd_diag[i], to = eye + bd_diag[i];
+            if (b[eye] == 0 && (!down || bd_own_half(side, to)))
                 step(b, s, from, to, own);
         }
         break;
     case CT_HORSE:
         for (int i = 0; i < 4; i++)
-            if (b[from + horse_leg[i]] == 0) {
-                step(b, s, from, from + horse_to[i][0], own);
-                step(b, s, from, from + horse_to[i][1], own);
+            if (b[from + bd_horse_leg[i]] == 0) {
+                step(b, s, from, from + bd_horse_to[i][0], own);
+                step(b, s, from, from + bd_horse_to[i][1], own);
             }
         break;
     case CT_ROOK:
@@ -335,7 +319,7 @@ static void gen_from(const uint8_t *b, sink *s, int from)
         break;
     case CT_PAWN:
         step(b, s, from, from + (side == CT_RED ? 16 : -16), own);
-        if (crossed(side, from)) {
+        if (bd_crossed(side, from)) {
             step(b, s, from, from + 1, own);
             step(b, s, from, from - 1, own);
         }
@@ -373,7 +357,7 @@ static bool attacked(const uint8_t *b, int sq, int by)
 {
     /* 1. Lines: rook (or the facing king on a file) first, cannon behind one screen. */
     for (int i = 0; i < 4; i++) {
-        int d = orth[i], t = sq + d;
+        int d = bd_orth[i], t = sq + d;
         while (b[t] == 0)
             t += d;
         if (b[t] == CT_OFFBOARD)
@@ -388,26 +372,26 @@ static bool attacked(const uint8_t *b, int sq, int by)
     }
     /* 2. Horses: the leg is the target's diagonal neighbour on the horse's side. */
     for (int i = 0; i < 4; i++) {
-        int leg = sq + diag[i];
+        int leg = sq + bd_diag[i];
         if (b[leg] != 0)
             continue;
-        int v = diag[i] > 0 ? 16 : -16, h = diag[i] - v;
+        int v = bd_diag[i] > 0 ? 16 : -16, h = bd_diag[i] - v;
         if (enemy_acting(b, leg + v, by, CT_HORSE) || enemy_acting(b, leg + h, by, CT_HORSE))
             return true;
     }
     /* 3. Pawns: from behind (as the pawn sees it), or beside once across the river. */
     if (enemy_acting(b, sq + (by == CT_RED ? -16 : 16), by, CT_PAWN))
         return true;
-    if (crossed(by, sq) && (enemy_acting(b, sq + 1, by, CT_PAWN) || enemy_acting(b, sq - 1, by, CT_PAWN)))
+    if (bd_crossed(by, sq) && (enemy_acting(b, sq + 1, by, CT_PAWN) || enemy_acting(b, sq - 1, by, CT_PAWN)))
         return true;
     /* 4. Advisors and elephants (face down: palace / own half only). */
     for (int i = 0; i < 4; i++) {
-        int a = sq + diag[i];
-        if (enemy_acting(b, a, by, CT_ADVISOR) && (!(b[a] & CT_COUP_DOWN) || in_palace(sq)))
+        int a = sq + bd_diag[i];
+        if (enemy_acting(b, a, by, CT_ADVISOR) && (!(b[a] & CT_COUP_DOWN) || bd_in_palace(sq)))
             return true;
-        int e = a + diag[i];
+        int e = a + bd_diag[i];
         if (b[a] == 0 && enemy_acting(b, e, by, CT_ELEPHANT) &&
-            (!(b[e] & CT_COUP_DOWN) || own_half(by, sq)))
+            (!(b[e] & CT_COUP_DOWN) || bd_own_half(by, sq)))
             return true;
     }
     return false;
