@@ -2,7 +2,8 @@
 /* cotuong — a small self-play harness for the cờ úp AI, outside `make check` (speed and
  * strength are measured, never timed in a test). Build and run by hand:
  *   cc -O2 -Iinclude tests/coup_ladder.c build/libcotuong.a -o build/coup_ladder
- *   build/coup_ladder nps [depth]          nodes per second from 8 start views
+ *   build/coup_ladder nps [depth [views]]  nodes to finish depth (no budget) from the first
+ *                                          views (8) start deals, and nodes per second
  *   build/coup_ladder match A B games      level A against level B, colours alternate
  *   build/coup_ladder greedy A games       level A against a one-ply greedy player
  * Each game has its own deal (seed = game number); the referee is the full position, each
@@ -107,20 +108,22 @@ int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "nps")) {
         int depth = argc > 2 ? atoi(argv[2]) : 3;
+        int views = argc > 3 ? atoi(argv[3]) : 8;
         uint64_t nodes = 0;
         double t0 = now();
         static ct_coup_pos p;
-        for (uint64_t s = 0; s < 8; s++) {
+        for (uint64_t s = 0; s < (uint64_t)views; s++) {
             ct_coup_deal deal;
             ct_coup_deal_random(&deal, s);
             ct_coup_start(&p, &deal);
             ct_coup_result r;
-            ct_coup_search(&p, 10, depth, 0, 0, &r);
+            /* No node budget: the depth completes whatever it costs. */
+            ct_coup_search(&p, 10, depth, UINT64_MAX, 0, &r);
             nodes += r.nodes;
         }
         double t = now() - t0;
-        printf("cờ úp: depth %d from 8 start views: %llu nodes, %.2f s, %.0f nodes/s\n", depth,
-               (unsigned long long)nodes, t, (double)nodes / t);
+        printf("cờ úp: depth %d from %d start views: %llu nodes, %.2f s, %.0f nodes/s\n", depth,
+               views, (unsigned long long)nodes, t, (double)nodes / t);
         return 0;
     }
     if (argc == 5 && !strcmp(argv[1], "match")) {
@@ -131,6 +134,6 @@ int main(int argc, char **argv)
         match(atoi(argv[2]), 0, atoi(argv[3]));
         return 0;
     }
-    fprintf(stderr, "usage: coup_ladder nps [depth] | match A B games | greedy A games\n");
+    fprintf(stderr, "usage: coup_ladder nps [depth [views]] | match A B games | greedy A games\n");
     return 1;
 }

@@ -4,6 +4,7 @@
  * values a face-down piece by the expectation of its side's pool. It never sees the deal:
  * ct_coup_search() turns whatever position it is given into the mover's view first. */
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cotuong/coup.h"
@@ -30,6 +31,9 @@ enum {
 #define SCORE_INF (CT_COUP_MATE + 1)
 #define MATE_BOUND (CT_COUP_MATE - MAX_PLY * 2)
 
+/* The transposition table: entries (a power of two), allocated per search. 4 MB. */
+#define TT_BITS 18
+
 /* Levels 1..10: the deepest iteration and the node budget (like search.h's levels), and how
  * far below the best a weak level may still choose (by seed). The first iteration is never
  * cut, so the lowest levels differ mostly by their margin. From the start, depth 2 costs
@@ -41,6 +45,19 @@ static const long level_nodes[10] = {300,    1000,   3000,    8000,    20000,
                                      150000, 400000, 1000000, 2000000, 4000000};
 static const int level_margin[10] = {400, 200, 120, 80, 50, 30, 15, 0, 0, 0};
 
+/* A transposition entry. The key is the view's key (which ignores face-down identities)
+ * mixed with the pool as the searcher knows it: two paths to one board can leave different
+ * identities unknown (a piece revealed as a rook on one path and as a cannon on the other,
+ * then taken), and the deal never enters it, since the search holds only the view. */
+typedef struct {
+    uint64_t key;
+    int16_t score;
+    ct_move move;
+    int8_t depth;
+    uint8_t bound;        /* TT_LOWER, TT_UPPER or both (exact) */
+} tt_entry;
+enum { TT_LOWER = 1, TT_UPPER = 2, TT_EXACT = 3 };
+
 typedef struct {
     uint64_t nodes;
     uint64_t limit;       /* 0 = none */
@@ -48,6 +65,7 @@ typedef struct {
     ct_coup_poll poll;
     void *poll_arg;
     ct_move killer[MAX_PLY][2];
+    tt_entry *tt;         /* NULL: searched without (the allocation failed) */
     ct_coup_pos pos;      /* the mover's view; moves are made on it (last: not cleared) */
 } ctx;
 
@@ -207,9 +225,32 @@ static int qsearch_child(ctx *x, int qply, int alpha, int beta, int ply)
 
 static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
+static bool repeated(const ct_coup_pos *p)
+{
+    for (int i = p->ply - 4, back = 4; i >= 0 && back <= p->halfmove; i -= 2, back += 2)
+        if (p->hist[i].key == p->key)
+            return true;
+    return false;
+}
+
+static bool tick(ctx *x)
+{
+    x->nodes++;
+    if (x->limit && x->nodes >= x->limit)
+        x->stop = true;
+    if (x->poll && (x->nodes & 1023) == 0 && x->poll(x->poll_arg))
+        x->stop = true;
+    return x->stop;
+}
+
 /* The value of mv for the mover. A move that reveals an unknown piece is a chance node: the
  * mean over the pool's identities, weighted by their counts. Star1: each outcome gets the
- * window that could still change the result, given the others' possible extremes. */
+ * window that could still change the result, given the others' possible extremes. Star2's
+ * probe where it is cheap: when the outcomes are leaves (quiescence), each outcome's
+ * position is evaluated first; the other side may stand pat there, so minus that evaluation
+ * bounds the outcome from above, and a chance node whose bounds average to alpha or less
+ * fails low without a capture searched (the usual case at the frontier: most moves of a
+ * node that fails low reveal a piece). */
 static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, child_fn child,
                     bool likeliest_only)
 {
@@ -222,10 +263,9 @@ static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, c
         return v;
     }
     int side = (c >> 5) & 1;
-    int w_all = ct_coup_pool_count(p, side), w_left = w_all;
+    int w_all = ct_coup_pool_count(p, side);
     if (w_all == 0) /* cannot happen in a consistent position (ct_coup_pos_ok) */
         return -CHANCE_BOUND;
-    long sum = 0;
     /* Outcomes are bounded (a mate behind a reveal counts as a big win, not a mate): the
      * tighter the bounds, the more Star1 prunes. */
     const int lo = -CHANCE_BOUND, hi = CHANCE_BOUND;
@@ -244,44 +284,97 @@ static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, c
      * is sure; branching on every identity there costs ten times the nodes). */
     if (likeliest_only) {
         nt = 1;
-        w_all = w_left = p->pool[side][types[0]];
+        w_all = p->pool[side][types[0]];
     }
+    /* Upper bounds per outcome: hi, or the probe's (see above). up_left sums w * bound over
+     * the outcomes not searched yet, w_left their weight. */
+    int up[6];
+    long up_left = 0;
+    bool probe = child == search_child && arg <= 0 && !likeliest_only;
+    for (int ti = 0; ti < nt; ti++) {
+        up[ti] = hi;
+        if (probe) {
+            if (tick(x))
+                return 0;
+            ct_coup_make(p, mv, types[ti]);
+            if (!p->hist[p->ply - 1].in_check)
+                up[ti] = clamp(-ct_coup_evaluate(p), lo, hi);
+            ct_coup_unmake(p);
+        }
+        up_left += (long)p->pool[side][types[ti]] * up[ti];
+    }
+    if (probe && up_left / w_all <= alpha)
+        return (int)(up_left / w_all);
+    int w_left = w_all;
+    long sum = 0;
     for (int ti = 0; ti < nt; ti++) {
         int t = types[ti], w = p->pool[side][t];
         w_left -= w;
-        long a = ((long)alpha * w_all - sum - (long)w_left * hi) / w - 1;
+        up_left -= (long)w * up[ti];
+        long a = ((long)alpha * w_all - sum - up_left) / w - 1;
         long bb = ((long)beta * w_all - sum - (long)w_left * lo) / w + 1;
         int ca = clamp((int)(a < lo ? lo : a), lo - 1, hi), cb = clamp((int)(bb > hi ? hi : bb), lo, hi + 1);
         ct_coup_make(p, mv, t);
-        int v = clamp(-child(x, arg, -cb, -ca, ply + 1), lo, hi);
+        int v = clamp(-child(x, arg, -cb, -ca, ply + 1), lo, up[ti]);
         ct_coup_unmake(p);
         sum += (long)w * v;
         if (x->stop)
             return 0;
-        if ((sum + (long)w_left * hi) / w_all <= alpha)
-            return (int)((sum + (long)w_left * hi) / w_all);
+        if ((sum + up_left) / w_all <= alpha)
+            return (int)((sum + up_left) / w_all);
         if ((sum + (long)w_left * lo) / w_all >= beta)
             return (int)((sum + (long)w_left * lo) / w_all);
     }
     return (int)(sum / w_all);
 }
 
-static bool repeated(const ct_coup_pos *p)
+/* ------------------------------------------------------------------ transpositions */
+
+static uint64_t mix64(uint64_t z)
 {
-    for (int i = p->ply - 4, back = 4; i >= 0 && back <= p->halfmove; i -= 2, back += 2)
-        if (p->hist[i].key == p->key)
-            return true;
-    return false;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
 }
 
-static bool tick(ctx *x)
+/* The view's key with the pool as the searcher knows it. */
+static uint64_t tt_key(const ct_coup_pos *p)
 {
-    x->nodes++;
-    if (x->limit && x->nodes >= x->limit)
-        x->stop = true;
-    if (x->poll && (x->nodes & 1023) == 0 && x->poll(x->poll_arg))
-        x->stop = true;
-    return x->stop;
+    uint64_t a, b;
+    memcpy(&a, p->pool[0], sizeof a);
+    memcpy(&b, p->pool[1], sizeof b);
+    return p->key ^ mix64(a + 0x9E3779B97F4A7C15ULL) ^ mix64(b ^ 0xC2B2AE3D27D4EB4FULL);
+}
+
+/* Mate scores are stored from the node, not the root, so they stay true elsewhere. */
+static int score_to_tt(int v, int ply)
+{
+    return v >= MATE_BOUND ? v + ply : v <= -MATE_BOUND ? v - ply : v;
+}
+static int score_from_tt(int v, int ply)
+{
+    return v >= MATE_BOUND ? v - ply : v <= -MATE_BOUND ? v + ply : v;
+}
+
+static tt_entry *tt_slot(const ctx *x, uint64_t key)
+{
+    return &x->tt[key & ((1u << TT_BITS) - 1)];
+}
+
+static void tt_store(ctx *x, uint64_t key, int depth, int v, int alpha, int beta, ct_move mv,
+                     int ply)
+{
+    if (!x->tt || x->stop)
+        return;
+    tt_entry *e = tt_slot(x, key);
+    /* Replace unless the slot holds a deeper result of the same position. */
+    if (e->key == key && e->depth > depth)
+        return;
+    e->key = key;
+    e->score = (int16_t)score_to_tt(v, ply);
+    e->move = mv;
+    e->depth = (int8_t)depth;
+    e->bound = (uint8_t)(v >= beta ? TT_LOWER : v <= alpha ? TT_UPPER : TT_EXACT);
 }
 
 static int qsearch(ctx *x, int alpha, int beta, int ply, int qply)
@@ -337,18 +430,34 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply)
     /* 1. A repetition inside the tree is scored as a draw (cheap; the referee judges). */
     if (ply > 0 && repeated(p))
         return 0;
+    /* 2. The transposition table: a result as deep as this one answers at once if its bound
+     * does; otherwise its move is tried first. */
+    uint64_t key = tt_key(p);
+    ct_move tt_move = CT_NO_MOVE;
+    if (x->tt) {
+        const tt_entry *e = tt_slot(x, key);
+        if (e->key == key) {
+            int v = score_from_tt(e->score, ply);
+            if (e->depth >= depth && (((e->bound & TT_LOWER) && v >= beta) ||
+                                      ((e->bound & TT_UPPER) && v <= alpha)))
+                return v;
+            tt_move = e->move;
+        }
+    }
     ct_move mv[CT_MAX_MOVES];
     int n = ct_coup_gen_legal(p, mv);
-    /* 2. No move: mate or stalemate, both losses. */
+    /* 3. No move: mate or stalemate, both losses. */
     if (n == 0)
         return -CT_COUP_MATE + ply;
-    /* 3. In check: look one ply deeper. */
+    /* 4. In check: look one ply deeper. */
+    int alpha0 = alpha, depth0 = depth;
     if (p->ply > 0 && p->hist[p->ply - 1].in_check && ply < MAX_PLY / 2)
         depth++;
-    order(x, mv, n, ply, CT_NO_MOVE);
+    order(x, mv, n, ply, tt_move);
     int best = -SCORE_INF;
+    ct_move best_move = CT_NO_MOVE;
     for (int i = 0; i < n; i++) {
-        /* 4. Principal variation search: after the first move a null window proves the
+        /* 5. Principal variation search: after the first move a null window proves the
          * rest worse, which also narrows every chance node's windows below. */
         int v;
         if (i == 0) {
@@ -362,6 +471,7 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply)
             return 0;
         if (v > best) {
             best = v;
+            best_move = mv[i];
             if (v > alpha)
                 alpha = v;
             if (v >= beta) {
@@ -373,6 +483,7 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply)
             }
         }
     }
+    tt_store(x, key, depth0, best, alpha0, beta, best_move, ply);
     return best;
 }
 
@@ -389,6 +500,9 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
 {
     ctx x;
     memset(&x, 0, offsetof(ctx, pos));
+    /* A fresh table each search: what one search stored says nothing wrong to the next, but
+     * a search that depends only on its arguments is easier to test (no peeking, levels). */
+    x.tt = calloc((size_t)1 << TT_BITS, sizeof *x.tt);
     x.poll = poll;
     x.poll_arg = arg;
     /* 1. The view of the side to move: the search cannot read the deal. */
@@ -408,6 +522,7 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
     int n = ct_coup_gen_legal(&x.pos, mv);
     if (n == 0) {
         out->score = -CT_COUP_MATE;
+        free(x.tt);
         return;
     }
     int score[CT_MAX_MOVES], done_score[CT_MAX_MOVES];
@@ -478,4 +593,5 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
     out->move = best;
     out->score = best_score;
     out->nodes = x.nodes;
+    free(x.tt);
 }
