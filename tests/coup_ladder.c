@@ -4,10 +4,13 @@
  *   cc -O2 -Iinclude tests/coup_ladder.c build/libcotuong.a -o build/coup_ladder
  *   build/coup_ladder nps [depth [views]]  nodes to finish depth (no budget) from the first
  *                                          views (8) start deals, and nodes per second
+ *   build/coup_ladder mid depth [count]    the same from positions of greedy play (10, 14, ...
+ *                                          plies in), each search's move and score on stderr
  *   build/coup_ladder match A B games      level A against level B, colours alternate
  *   build/coup_ladder greedy A games       level A against a one-ply greedy player
  * Each game has its own deal (seed = game number); the referee is the full position, each
- * player gets only what ct_coup_search()/ct_coup_view() give it.
+ * player gets only what ct_coup_search()/ct_coup_view() give it. A level resigns when its
+ * search scores -1000 or worse on 3 of its moves in a row (300 plies: a draw).
  *
  * Figures (2 shared cores under heavy load, nice 19; the higher level's score):
  *   levels 1-5 at 7b92d6d (budgets unchanged since), 100 games each:
@@ -53,7 +56,9 @@ static ct_move greedy(const ct_coup_pos *full, uint64_t *rng)
     return n ? moves[bi] : CT_NO_MOVE;
 }
 
-/* Plays one game; level 0 is the greedy player. Returns 1 Red wins, -1 Black wins, 0 draw. */
+enum { RESIGN_SCORE = 1000, RESIGN_MOVES = 3 };
+
+/* Plays one game; level 0 is the greedy player (it never resigns). Returns 1 Red wins, -1 Black wins, 0 draw. */
 static int play(int red_level, int black_level, uint64_t seed, int *plies)
 {
     static ct_coup_pos full;
@@ -61,6 +66,7 @@ static int play(int red_level, int black_level, uint64_t seed, int *plies)
     ct_coup_deal_random(&deal, seed);
     ct_coup_start(&full, &deal);
     uint64_t rng = seed ^ 0x5DEECE66DULL;
+    int lost[2] = {0, 0}; /* own moves in a row scored RESIGN_SCORE or worse */
     for (*plies = 0; *plies < 300; (*plies)++) {
         ct_end_reason why;
         ct_result r = ct_coup_judge(&full, &why);
@@ -74,6 +80,11 @@ static int play(int red_level, int black_level, uint64_t seed, int *plies)
             ct_coup_result res;
             ct_coup_search(&full, level, 0, 0, seed * 31 + (uint64_t)*plies, &res);
             mv = res.move;
+            /* Resignation, as engine matches adjudicate: a side that sees itself lost on
+             * RESIGN_MOVES moves in a row gives up (the long mop-up proves nothing). */
+            lost[full.side] = res.score <= -RESIGN_SCORE ? lost[full.side] + 1 : 0;
+            if (lost[full.side] >= RESIGN_MOVES)
+                return full.side == CT_RED ? -1 : 1;
         }
         if (ct_coup_play(&full, mv, 0) != CT_OK) {
             fprintf(stderr, "illegal move from level %d\n", level);
@@ -120,10 +131,40 @@ int main(int argc, char **argv)
             /* No node budget: the depth completes whatever it costs. */
             ct_coup_search(&p, 10, depth, UINT64_MAX, 0, &r);
             nodes += r.nodes;
+            fprintf(stderr, "view %llu: move %04x score %d nodes %llu\n", (unsigned long long)s,
+                    r.move, r.score, (unsigned long long)r.nodes);
         }
         double t = now() - t0;
         printf("cờ úp: depth %d from %d start views: %llu nodes, %.2f s, %.0f nodes/s\n", depth,
                views, (unsigned long long)nodes, t, (double)nodes / t);
+        return 0;
+    }
+    if (argc >= 3 && !strcmp(argv[1], "mid")) {
+        /* Positions from play: game s of greedy self-play stopped after 10 + 4 s plies. */
+        int depth = atoi(argv[2]), count = argc > 3 ? atoi(argv[3]) : 8;
+        uint64_t nodes = 0;
+        double t0 = now();
+        static ct_coup_pos p;
+        for (uint64_t s = 0; s < (uint64_t)count; s++) {
+            ct_coup_deal deal;
+            ct_coup_deal_random(&deal, s);
+            ct_coup_start(&p, &deal);
+            uint64_t rng = s;
+            for (int k = 0; k < 10 + 4 * (int)s; k++) {
+                ct_move mv = greedy(&p, &rng);
+                if (mv == CT_NO_MOVE)
+                    break;
+                ct_coup_play(&p, mv, 0);
+            }
+            ct_coup_result r;
+            ct_coup_search(&p, 10, depth, UINT64_MAX, 0, &r);
+            nodes += r.nodes;
+            fprintf(stderr, "position %llu: move %04x score %d nodes %llu\n",
+                    (unsigned long long)s, r.move, r.score, (unsigned long long)r.nodes);
+        }
+        double t = now() - t0;
+        printf("cờ úp: depth %d from %d positions of play: %llu nodes, %.2f s, %.0f nodes/s\n",
+               depth, count, (unsigned long long)nodes, t, (double)nodes / t);
         return 0;
     }
     if (argc == 5 && !strcmp(argv[1], "match")) {
@@ -134,6 +175,6 @@ int main(int argc, char **argv)
         match(atoi(argv[2]), 0, atoi(argv[3]));
         return 0;
     }
-    fprintf(stderr, "usage: coup_ladder nps [depth [views]] | match A B games | greedy A games\n");
+    fprintf(stderr, "usage: coup_ladder nps [depth [views]] | mid depth [count] | match A B games | greedy A games\n");
     return 1;
 }

@@ -243,8 +243,9 @@ typedef struct {
 void ct_coup_search(const ct_coup_pos *pos, int level, int depth, uint64_t nodes,
                     uint64_t seed, ct_coup_result *out);
 /* The same with a poll: poll(arg) runs on the searching thread every 1024 nodes; returning
- * true stops the search, which then answers with the last completed depth's move (depth 1
- * always completes). For a seat that thinks off the UI thread and must stop on undo/quit. */
+ * true stops the search, which then answers with the last completed depth's move, or a move
+ * the cut-off depth finished and found better (depth 1 always completes; out->depth counts
+ * completed depths). For a seat that thinks off the UI thread and must stop on undo/quit. */
 typedef bool (*ct_coup_poll)(void *arg);
 void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t nodes,
                          uint64_t seed, ct_coup_poll poll, void *arg, ct_coup_result *out);

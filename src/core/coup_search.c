@@ -37,9 +37,10 @@ enum {
 /* Levels 1..10: the deepest iteration and the node budget (like search.h's levels), and how
  * far below the best a weak level may still choose (by seed). The first iteration is never
  * cut, so the lowest levels differ mostly by their margin. From the start, depth 2 costs
- * about 130,000 nodes and depth 3 about 24 million (every move a chance node): level 6 is
- * the first to finish depth 2 in the opening; above it the levels differ only once pieces
- * are revealed (tests/coup_ladder.c has the figures). */
+ * 13,132 nodes, depth 3 743,525 and depth 4 149 million (every move a chance node; the Star2
+ * probes keep it this low): level 5 is the first to finish depth 2 in the opening, level 8
+ * depth 3; levels 6 and 7 use what they finish of depth 3 (tests/coup_ladder.c has the
+ * figures). */
 static const int level_depth[10] = {1, 1, 2, 2, 3, 3, 4, 4, 5, 6};
 static const long level_nodes[10] = {300,    1000,   3000,    8000,    20000,
                                      150000, 400000, 1000000, 2000000, 4000000};
@@ -213,6 +214,7 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply);
 static int qsearch(ctx *x, int alpha, int beta, int ply, int qply);
 
 typedef int (*child_fn)(ctx *x, int depth, int alpha, int beta, int ply);
+static int probe_first(ctx *x, int depth, int beta, int ply);
 
 static int search_child(ctx *x, int depth, int alpha, int beta, int ply)
 {
@@ -290,16 +292,23 @@ static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, c
      * the outcomes not searched yet, w_left their weight. */
     int up[6];
     long up_left = 0;
-    bool probe = child == search_child && arg <= 0 && !likeliest_only;
+    bool probe = child == search_child && !likeliest_only;
     for (int ti = 0; ti < nt; ti++) {
         up[ti] = hi;
         if (probe) {
-            if (tick(x))
-                return 0;
             ct_coup_make(p, mv, types[ti]);
-            if (!p->hist[p->ply - 1].in_check)
-                up[ti] = clamp(-ct_coup_evaluate(p), lo, hi);
+            if (arg <= 0) {
+                if (!p->hist[p->ply - 1].in_check)
+                    up[ti] = clamp(-ct_coup_evaluate(p), lo, hi);
+            } else {
+                /* Deeper, the other side's first move (its best by the ordering) bounds
+                 * its node from below: searched up to the value that would make this
+                 * outcome fail low (a fail-high there is still a lower bound). */
+                up[ti] = clamp(-probe_first(x, arg, -alpha + 1, ply + 1), lo, hi);
+            }
             ct_coup_unmake(p);
+            if (x->stop || tick(x))
+                return 0;
         }
         up_left += (long)p->pool[side][types[ti]] * up[ti];
     }
@@ -487,6 +496,35 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply)
     return best;
 }
 
+/* A lower bound on search(x, depth, ., ., ply) of the position on the board: the value of
+ * its first move in search()'s order (with search()'s extension and TT move), searched with
+ * no lower end, so that it is exact below beta and a lower bound above it. */
+static int probe_first(ctx *x, int depth, int beta, int ply)
+{
+    ct_coup_pos *p = &x->pos;
+    if (repeated(p))
+        return 0;
+    uint64_t key = tt_key(p);
+    ct_move tt_move = CT_NO_MOVE;
+    if (x->tt) {
+        const tt_entry *e = tt_slot(x, key);
+        if (e->key == key) {
+            int v = score_from_tt(e->score, ply);
+            if (e->depth >= depth && (e->bound & TT_LOWER))
+                return v;
+            tt_move = e->move;
+        }
+    }
+    ct_move mv[CT_MAX_MOVES];
+    int n = ct_coup_gen_legal(p, mv);
+    if (n == 0)
+        return -CT_COUP_MATE + ply;
+    if (p->ply > 0 && p->hist[p->ply - 1].in_check && ply < MAX_PLY / 2)
+        depth++;
+    order(x, mv, n, ply, tt_move);
+    return value_of(x, mv[0], depth - 1, -SCORE_INF, beta, ply, search_child, false);
+}
+
 /* ------------------------------------------------------------------ root */
 
 void ct_coup_search(const ct_coup_pos *pos, int level, int depth, uint64_t nodes,
@@ -527,10 +565,11 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
     }
     int score[CT_MAX_MOVES], done_score[CT_MAX_MOVES];
     ct_move done_mv[CT_MAX_MOVES];
+    int n_done = 0;
     ct_move best = mv[0];
     int best_score = 0;
     /* 2. Iterative deepening; the first iteration always completes (the budget and the poll
-     * apply from the second), and a cut-off iteration's results are dropped. */
+     * apply from the second); a cut-off iteration keeps only the moves it finished. */
     for (int d = 1; d <= max_depth && d < MAX_PLY / 2; d++) {
         uint64_t limit = x.limit;
         ct_coup_poll polling = x.poll;
@@ -539,9 +578,9 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
             x.poll = NULL;
         }
         order(&x, mv, n, 0, best);
-        int alpha = -SCORE_INF, it_best_score = -SCORE_INF;
+        int alpha = -SCORE_INF, it_best_score = -SCORE_INF, done = 0;
         ct_move it_best = mv[0];
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n; i++, done = i) {
             /* Weak levels keep every move within the margin exact, to choose among them. */
             int a = margin ? (it_best_score > -SCORE_INF ? it_best_score - margin - 1 : -SCORE_INF)
                            : alpha;
@@ -565,13 +604,20 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
         }
         x.limit = limit;
         x.poll = polling;
-        if (x.stop && d > 1)
+        /* A cut-off iteration still answers for the moves it finished: the first is the
+         * last iteration's best, so a finished move that beats it is better at this depth.
+         * Only those moves are candidates then (scores of two depths do not mix). */
+        if (x.stop && d > 1 && done == 0)
             break;
         best = it_best;
         best_score = it_best_score;
-        out->depth = d;
-        memcpy(done_mv, mv, sizeof mv[0] * (size_t)n);
-        memcpy(done_score, score, sizeof score[0] * (size_t)n);
+        if (!x.stop)
+            out->depth = d;
+        n_done = x.stop ? done : n;
+        memcpy(done_mv, mv, sizeof mv[0] * (size_t)n_done);
+        memcpy(done_score, score, sizeof score[0] * (size_t)n_done);
+        if (x.stop)
+            break;
         if (x.limit && x.nodes >= x.limit)
             break;
         if (best_score >= MATE_BOUND || best_score <= -MATE_BOUND)
@@ -580,7 +626,7 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
     /* 3. A weak level picks among the moves within its margin of the best, by seed. */
     if (margin && out->depth > 0) {
         int cand[CT_MAX_MOVES], k = 0;
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n_done; i++)
             if (done_score[i] >= best_score - margin && done_score[i] > -MATE_BOUND)
                 cand[k++] = i;
         if (k > 1) {
