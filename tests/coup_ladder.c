@@ -6,8 +6,9 @@
  *                                          views (8) start deals, and nodes per second
  *   build/coup_ladder mid depth [count]    the same from positions of greedy play (10, 14, ...
  *                                          plies in), each search's move and score on stderr
- *   build/coup_ladder match A B games      level A against level B, colours alternate
- *   build/coup_ladder greedy A games       level A against a one-ply greedy player
+ *   build/coup_ladder match A B games [first]  level A against level B, colours alternate;
+ *                                          games first.. (0), so a run can go on in pieces
+ *   build/coup_ladder greedy A games [first]   level A against a one-ply greedy player
  * Each game has its own deal (seed = game number); the referee is the full position, each
  * player gets only what ct_coup_search()/ct_coup_view() give it. A level resigns when its
  * search scores -1000 or worse on 3 of its moves in a row (300 plies: a draw).
@@ -94,11 +95,11 @@ static int play(int red_level, int black_level, uint64_t seed, int *plies)
     return 0;
 }
 
-static void match(int a, int b, int games)
+static void match(int a, int b, int games, int first)
 {
     int w = 0, d = 0, l = 0;
     double t0 = now();
-    for (int g = 0; g < games; g++) {
+    for (int g = first; g < first + games; g++) {
         int plies, r;
         if (g % 2 == 0)
             r = play(a, b, (uint64_t)g / 2, &plies);
@@ -107,7 +108,7 @@ static void match(int a, int b, int games)
         w += r > 0;
         d += r == 0;
         l += r < 0;
-        fprintf(stderr, "game %d: %+d (%d plies)\n", g + 1, r, plies);
+        fprintf(stderr, "level %d vs %d game %d: %+d (%d plies)\n", a, b, g + 1, r, plies);
     }
     char other[16];
     snprintf(other, sizeof other, b ? "level %d" : "greedy", b);
@@ -167,14 +168,14 @@ int main(int argc, char **argv)
                depth, count, (unsigned long long)nodes, t, (double)nodes / t);
         return 0;
     }
-    if (argc == 5 && !strcmp(argv[1], "match")) {
-        match(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
+    if ((argc == 5 || argc == 6) && !strcmp(argv[1], "match")) {
+        match(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), argc == 6 ? atoi(argv[5]) : 0);
         return 0;
     }
-    if (argc == 4 && !strcmp(argv[1], "greedy")) {
-        match(atoi(argv[2]), 0, atoi(argv[3]));
+    if ((argc == 4 || argc == 5) && !strcmp(argv[1], "greedy")) {
+        match(atoi(argv[2]), 0, atoi(argv[3]), argc == 5 ? atoi(argv[4]) : 0);
         return 0;
     }
-    fprintf(stderr, "usage: coup_ladder nps [depth [views]] | mid depth [count] | match A B games | greedy A games\n");
+    fprintf(stderr, "usage: coup_ladder nps [depth [views]] | mid depth [count] | match A B games [first] | greedy A games [first]\n");
     return 1;
 }
