@@ -494,6 +494,52 @@ START_TEST(test_judge)
 }
 END_TEST
 
+/* Plays the four-ply cycle twice from the position built, the verdict checked on the way. */
+static ct_result play_cycle_twice(const char *const cycle[4], ct_end_reason *why)
+{
+    for (int round = 0; round < 2; round++)
+        for (int i = 0; i < 4; i++) {
+            ck_assert_int_eq(ct_coup_judge(&pos, why), CT_RESULT_NONE);
+            ck_assert_int_eq(ct_coup_play(&pos, ct_move_parse_coord(cycle[i]), 0), CT_OK);
+        }
+    return ct_coup_judge(&pos, why);
+}
+
+START_TEST(test_perpetual_chase)
+{
+    ct_end_reason why;
+    /* Worked by hand. Red's revealed rook hunts Black's revealed horse, which nothing
+     * protects: c2-b2 attacks b7 up the open b file; the horse jumps b7-c5 (leg b6); b2-c2
+     * attacks c5 up the c file; the horse jumps back c5-b7 (leg c6). Every red move is a new
+     * attack on an unprotected piece that a rook may not simply take back from (a rook on a
+     * horse chases only the unprotected), and no move checks; the horse attacks nothing
+     * red from b7 (a5 c5 d6 d8 a9 c9) or c5 (b3 d3 a4 e4 a6 e6 b7 d7). The face-down pieces on
+     * a3 (Red, a pawn's square) and i6 (Black, a pawn's square) stand aside. The third
+     * occurrence: Red chased perpetually and loses. */
+    build(&pos, CT_RED, "e0=K c2=R a3=X d9=k b7=n i6=x");
+    const char *chase[] = {"c2b2", "b7c5", "b2c2", "c5b7"};
+    ck_assert_int_eq(play_cycle_twice(chase, &why), CT_RESULT_BLACK_WINS);
+    ck_assert_int_eq(why, CT_END_PERPETUAL_CHASE);
+    /* The same dance with b7 guarded by a revealed black advisor on a8 (it steps a8-b7):
+     * c2-b2 attacks a protected horse, no chase for a rook; only b2-c2 chases (c5 stays
+     * unguarded). Red does not chase with every move: the repetition is a draw. */
+    build(&pos, CT_RED, "e0=K c2=R a3=X d9=k b7=n a8=a i6=x");
+    ck_assert_int_eq(play_cycle_twice(chase, &why), CT_RESULT_DRAW);
+    ck_assert_int_eq(why, CT_END_REPETITION);
+    /* A face-down piece guards as the piece it moves as: Black's face-down piece on h7 (a
+     * cannon's square) takes back on b7 over the king on e7 (g7 f7 d7 c7 empty), so again
+     * only b2-c2 chases: a draw. (Kings on d0 and e7: no flying general.) */
+    build(&pos, CT_RED, "d0=K c2=R a3=X e7=k b7=n h7=x i6=x");
+    ck_assert_int_eq(play_cycle_twice(chase, &why), CT_RESULT_DRAW);
+    ck_assert_int_eq(why, CT_END_REPETITION);
+    /* Without the screen on e7 (the king on d9 instead) the face-down cannon guards nothing
+     * and Red's chase is perpetual again. */
+    build(&pos, CT_RED, "e0=K c2=R a3=X d9=k b7=n h7=x i6=x");
+    ck_assert_int_eq(play_cycle_twice(chase, &why), CT_RESULT_BLACK_WINS);
+    ck_assert_int_eq(why, CT_END_PERPETUAL_CHASE);
+}
+END_TEST
+
 
 /* ------------------------------------------------------------------ information
  * A whole random game, refereed on the full position. Beside it each player and a watcher
@@ -701,6 +747,7 @@ static Suite *coup_suite(void)
     tcase_add_test(tc, test_reveal_gives_check);
     tcase_add_test(tc, test_deal_and_reveal);
     tcase_add_test(tc, test_judge);
+    tcase_add_test(tc, test_perpetual_chase);
     tcase_add_loop_test(tc, test_brute_force, 0, 8);
     suite_add_tcase(s, tc);
     tc = tcase_create("view");

@@ -173,8 +173,10 @@ uint64_t ct_coup_perft(ct_coup_pos *pos, int depth);
 /* ------------------------------------------------------------------ the end of the game */
 /* The board verdict after the last move, as rules.h words it: checkmate / stalemate (the
  * side to move loses), the 3rd occurrence of a position (perpetual check loses for the
- * checking side, otherwise a draw), 120 plies without a capture (draw). *reason gets the
- * CT_END_* (CT_END_NONE while the game goes on). Perpetual chase is not judged (yet). */
+ * checking side; else perpetual chase, as chase.c defines a chase, loses for the chasing
+ * side; otherwise a draw), 120 plies without a capture (draw). A face-down piece chases and
+ * is chased as the piece it moves as. *reason gets the CT_END_* (CT_END_NONE while the game
+ * goes on). */
 ct_result ct_coup_judge(const ct_coup_pos *pos, ct_end_reason *reason);
 
 /* ------------------------------------------------------------------ information */

@@ -8,6 +8,7 @@
 #include "cotuong/coup.h"
 
 #include "board_internal.h"
+#include "chase_internal.h"
 
 /* ------------------------------------------------------------------ geometry */
 
@@ -593,6 +594,134 @@ uint64_t ct_coup_perft(ct_coup_pos *pos, int depth)
     return total;
 }
 
+/* ------------------------------------------------------------------ perpetual chase
+ * chase.c's rule on the cờ úp board. Every piece chases and is chased as it acts now: a
+ * face-down piece as the piece of its square (it cannot leave its square without being
+ * revealed, and a cycle of positions holds no reveal). The board questions are asked of a
+ * scratch copy of the position, with the chasing side set to move. */
+
+/* The identity a make() needs for a face-down mover: the known one, else any the pool
+ * holds (a recapture's legality does not depend on what the taken piece turns out to be). */
+static int any_reveal(const ct_coup_pos *pos, ct_move mv)
+{
+    int c = pos->board[CT_FROM(mv)];
+    if (!(c & CT_COUP_DOWN) || CT_COUP_TYPE(c))
+        return 0;
+    for (int t = CT_ADVISOR; t <= CT_PAWN; t++)
+        if (pos->pool[cell_side(c)][t])
+            return t;
+    return 0;
+}
+
+static bool coup_hits_back(void *board, ct_move capture)
+{
+    ct_coup_pos *pos = board;
+    ct_coup_set_side(pos, pos->side ^ 1);
+    bool ok = ct_coup_is_legal(pos, CT_MOVE(CT_TO(capture), CT_FROM(capture)));
+    ct_coup_set_side(pos, pos->side ^ 1);
+    return ok;
+}
+
+static bool coup_recaptured(void *board, ct_move capture)
+{
+    ct_coup_pos *pos = board;
+    if (pos->ply >= CT_MAX_HISTORY || ct_coup_make(pos, capture, any_reveal(pos, capture)) < 0)
+        return true; /* cannot tell: count no chase */
+    ct_move caps[CT_MAX_MOVES];
+    int n = ct_coup_gen_captures(pos, caps);
+    bool found = false;
+    for (int i = 0; i < n && !found; i++)
+        found = CT_TO(caps[i]) == CT_TO(capture);
+    ct_coup_unmake(pos);
+    return found;
+}
+
+/* Ruling 19 on this board: the rook (acting) on sq stands on the leg of an enemy horse's
+ * (acting) jump onto its king. */
+static bool coup_rook_held(const ct_coup_pos *pos, int sq)
+{
+    int c = pos->board[sq];
+    if (!is_piece(c) || acting(c, sq) != CT_ROOK)
+        return false;
+    int side = cell_side(c);
+    for (int r = 0; r < CT_RANKS; r++)
+        for (int f = 0; f < CT_FILES; f++) {
+            int h = CT_SQ(f, r), hc = pos->board[h];
+            if (is_piece(hc) && cell_side(hc) != side && acting(hc, h) == CT_HORSE &&
+                chase_horse_holds((ct_sq)h, pos->king[side], (ct_sq)sq))
+                return true;
+        }
+    return false;
+}
+
+/* The pieces (by their ids on the board ids[]) that `by` chases now; *held gets those that
+ * are rooks held by a horse (chased anew by every move: they cannot escape). */
+static uint64_t chase_set(ct_coup_pos *pos, int by, const uint8_t *ids, uint64_t *held)
+{
+    int side = pos->side;
+    ct_coup_set_side(pos, by);
+    ct_move caps[CT_MAX_MOVES];
+    int n = ct_coup_gen_captures(pos, caps);
+    chase_probe probe = {pos, coup_hits_back, coup_recaptured};
+    uint64_t m = 0;
+    if (held)
+        *held = 0;
+    for (int i = 0; i < n; i++) {
+        int from = CT_FROM(caps[i]), to = CT_TO(caps[i]);
+        uint64_t bit = 1ull << ids[to];
+        if (m & bit)
+            continue;
+        int at = acting(pos->board[from], from), tt = acting(pos->board[to], to);
+        if (at == CT_ROOK && coup_rook_held(pos, from))
+            continue; /* a held rook does not chase */
+        if (!chase_capture_chases(at, tt, by ^ 1, caps[i], &probe))
+            continue;
+        m |= bit;
+        if (held && coup_rook_held(pos, to))
+            *held |= bit;
+    }
+    ct_coup_set_side(pos, side);
+    return m;
+}
+
+/* Replays the cycle from ply `first` to the end: which side chased a piece with every one
+ * of its moves (a new attack each time, not a check), as rules.c judges the standard game.
+ * Returns that side, or -1 when neither or both did. */
+static int perpetual_chaser(const ct_coup_pos *pos, int first)
+{
+    ct_coup_pos cp;
+    memcpy(&cp, pos, offsetof(ct_coup_pos, hist) + (size_t)pos->ply * sizeof pos->hist[0]);
+    int end = cp.ply;
+    while (cp.ply > first)
+        ct_coup_unmake(&cp);
+    /* Pieces keep their ids while they move (no capture in a cycle: it is within the
+     * half-move clock). */
+    uint8_t ids[CT_BOARD_SIZE] = {0};
+    int next = 0;
+    for (int sq = 0; sq < CT_BOARD_SIZE; sq++)
+        if (is_piece(cp.board[sq]))
+            ids[sq] = (uint8_t)next++;
+    uint64_t chased[2] = {~0ull, ~0ull};
+    int moves[2] = {0, 0};
+    for (int k = first; k < end; k++) {
+        ct_move mv = pos->hist[k].move;
+        int mover = cp.side;
+        uint64_t before = chased[mover] ? chase_set(&cp, mover, ids, NULL) : 0;
+        if (ct_coup_make(&cp, mv, 0) < 0)
+            return -1; /* a reveal: not a cycle after all */
+        ids[CT_TO(mv)] = ids[CT_FROM(mv)];
+        ids[CT_FROM(mv)] = 0;
+        moves[mover]++;
+        if (!chased[mover])
+            continue;
+        uint64_t held = 0;
+        uint64_t after = cp.hist[cp.ply - 1].in_check ? 0 : chase_set(&cp, mover, ids, &held);
+        chased[mover] &= after & ~(before & ~held);
+    }
+    bool chase[2] = {moves[0] > 0 && chased[0] != 0, moves[1] > 0 && chased[1] != 0};
+    return chase[0] == chase[1] ? -1 : chase[0] ? CT_RED : CT_BLACK;
+}
+
 /* ------------------------------------------------------------------ the end of the game */
 
 enum { COUP_MOVE_LIMIT = 120 };
@@ -608,7 +737,8 @@ ct_result ct_coup_judge(const ct_coup_pos *pos, ct_end_reason *reason)
     } else {
         /* 2. Repetition: the third occurrence since the last capture. A reveal changes the
          * key for good, so cycles hold only revealed pieces' moves. Whoever checked with
-         * every move of the cycle loses; if both or neither did, it is a draw. */
+         * every move of the cycle loses; if both did, it is a draw; if neither did, whoever
+         * chased with every move loses (chase.c's rule), else it is a draw. */
         int seen = 0, first = -1;
         for (int i = pos->ply - 2, back = 2; i >= 0 && back <= pos->halfmove; i -= 2, back += 2)
             if (pos->hist[i].key == pos->key && ++seen == 2) {
@@ -620,9 +750,13 @@ ct_result ct_coup_judge(const ct_coup_pos *pos, ct_end_reason *reason)
             for (int i = first; i < pos->ply; i++)
                 if (!pos->hist[i].in_check)
                     all_check[cell_side(pos->hist[i].moved)] = false;
+            int chaser = -1;
             if (all_check[0] != all_check[1]) {
                 why = CT_END_PERPETUAL_CHECK;
                 res = ct_result_loss_of(all_check[0] ? CT_RED : CT_BLACK);
+            } else if (!all_check[0] && (chaser = perpetual_chaser(pos, first)) >= 0) {
+                why = CT_END_PERPETUAL_CHASE;
+                res = ct_result_loss_of(chaser);
             } else {
                 why = CT_END_REPETITION;
                 res = CT_RESULT_DRAW;
