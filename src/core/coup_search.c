@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — the cờ úp AI: expectimax with alpha-beta (Star1 bounds at chance nodes) on the
- * view of the side to move, a quiescence search over captures, and an evaluation that
- * values a face-down piece by the expectation of its side's pool. It never sees the deal:
- * ct_coup_search() turns whatever position it is given into the mover's view first. */
+/* cotuong — the cờ úp AI: expectimax with alpha-beta (Star1 bounds at chance nodes, Star2
+ * probes for tighter ones, a transposition table) on the view of the side to move, a
+ * quiescence search over captures, and an evaluation that values a face-down piece by the
+ * expectation of its side's pool. It never sees the deal: ct_coup_search() turns whatever
+ * position it is given into the mover's view first, and the table's keys come from it. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
