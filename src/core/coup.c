@@ -564,8 +564,10 @@ ct_status ct_coup_play(ct_coup_pos *pos, ct_move mv, int reveal)
     return ct_coup_make(pos, mv, reveal) < 0 ? CT_ERR_INVALID : CT_OK;
 }
 
-/* The outcome a perft uses for a reveal: the known identity, else the pool's first type. */
-static int perft_reveal(const ct_coup_pos *pos, ct_move mv)
+/* The outcome a perft uses for a reveal: the known identity, else the pool's first type.
+ * The chase rule's recapture test uses it too (whether the taken piece can be taken back
+ * does not depend on what it turns out to be). */
+static int some_reveal(const ct_coup_pos *pos, ct_move mv)
 {
     int c = pos->board[CT_FROM(mv)];
     if (!(c & CT_COUP_DOWN) || CT_COUP_TYPE(c))
@@ -586,7 +588,7 @@ uint64_t ct_coup_perft(ct_coup_pos *pos, int depth)
         return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
-        if (ct_coup_make(pos, moves[i], perft_reveal(pos, moves[i])) < 0)
+        if (ct_coup_make(pos, moves[i], some_reveal(pos, moves[i])) < 0)
             continue;
         total += ct_coup_perft(pos, depth - 1);
         ct_coup_unmake(pos);
@@ -600,19 +602,6 @@ uint64_t ct_coup_perft(ct_coup_pos *pos, int depth)
  * revealed, and a cycle of positions holds no reveal). The board questions are asked of a
  * scratch copy of the position, with the chasing side set to move. */
 
-/* The identity a make() needs for a face-down mover: the known one, else any the pool
- * holds (a recapture's legality does not depend on what the taken piece turns out to be). */
-static int any_reveal(const ct_coup_pos *pos, ct_move mv)
-{
-    int c = pos->board[CT_FROM(mv)];
-    if (!(c & CT_COUP_DOWN) || CT_COUP_TYPE(c))
-        return 0;
-    for (int t = CT_ADVISOR; t <= CT_PAWN; t++)
-        if (pos->pool[cell_side(c)][t])
-            return t;
-    return 0;
-}
-
 static bool coup_hits_back(void *board, ct_move capture)
 {
     ct_coup_pos *pos = board;
@@ -625,7 +614,7 @@ static bool coup_hits_back(void *board, ct_move capture)
 static bool coup_recaptured(void *board, ct_move capture)
 {
     ct_coup_pos *pos = board;
-    if (pos->ply >= CT_MAX_HISTORY || ct_coup_make(pos, capture, any_reveal(pos, capture)) < 0)
+    if (pos->ply >= CT_MAX_HISTORY || ct_coup_make(pos, capture, some_reveal(pos, capture)) < 0)
         return true; /* cannot tell: count no chase */
     ct_move caps[CT_MAX_MOVES];
     int n = ct_coup_gen_captures(pos, caps);

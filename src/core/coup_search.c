@@ -371,6 +371,23 @@ static tt_entry *tt_slot(const ctx *x, uint64_t key)
     return &x->tt[key & ((1u << TT_BITS) - 1)];
 }
 
+/* The entry for key, if the table holds one: *move gets its move, and when it is as deep as
+ * depth and its bound settles the window (alpha, beta), *v gets its value and the answer is
+ * true. */
+static bool tt_probe(const ctx *x, uint64_t key, int depth, int alpha, int beta, int ply, int *v,
+                     ct_move *move)
+{
+    if (!x->tt)
+        return false;
+    const tt_entry *e = tt_slot(x, key);
+    if (e->key != key)
+        return false;
+    *move = e->move;
+    *v = score_from_tt(e->score, ply);
+    return e->depth >= depth &&
+           (((e->bound & TT_LOWER) && *v >= beta) || ((e->bound & TT_UPPER) && *v <= alpha));
+}
+
 static void tt_store(ctx *x, uint64_t key, int depth, int v, int alpha, int beta, ct_move mv,
                      int ply)
 {
@@ -444,16 +461,9 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply)
      * does; otherwise its move is tried first. */
     uint64_t key = tt_key(p);
     ct_move tt_move = CT_NO_MOVE;
-    if (x->tt) {
-        const tt_entry *e = tt_slot(x, key);
-        if (e->key == key) {
-            int v = score_from_tt(e->score, ply);
-            if (e->depth >= depth && (((e->bound & TT_LOWER) && v >= beta) ||
-                                      ((e->bound & TT_UPPER) && v <= alpha)))
-                return v;
-            tt_move = e->move;
-        }
-    }
+    int tt_value;
+    if (tt_probe(x, key, depth, alpha, beta, ply, &tt_value, &tt_move))
+        return tt_value;
     ct_move mv[CT_MAX_MOVES];
     int n = ct_coup_gen_legal(p, mv);
     /* 3. No move: mate or stalemate, both losses. */
@@ -505,17 +515,10 @@ static int probe_first(ctx *x, int depth, int beta, int ply)
     ct_coup_pos *p = &x->pos;
     if (repeated(p))
         return 0;
-    uint64_t key = tt_key(p);
     ct_move tt_move = CT_NO_MOVE;
-    if (x->tt) {
-        const tt_entry *e = tt_slot(x, key);
-        if (e->key == key) {
-            int v = score_from_tt(e->score, ply);
-            if (e->depth >= depth && (e->bound & TT_LOWER))
-                return v;
-            tt_move = e->move;
-        }
-    }
+    int tt_value; /* any lower bound will do */
+    if (tt_probe(x, tt_key(p), depth, -SCORE_INF - 1, -SCORE_INF, ply, &tt_value, &tt_move))
+        return tt_value;
     ct_move mv[CT_MAX_MOVES];
     int n = ct_coup_gen_legal(p, mv);
     if (n == 0)
