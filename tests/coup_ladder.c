@@ -116,56 +116,45 @@ static void match(int a, int b, int games, int first)
            100.0 * (w + 0.5 * d) / games, games, now() - t0);
 }
 
+/* Searches `count` positions to `depth` with no node budget (the depth completes whatever
+ * it costs): deal s's start, or with `played` that game of greedy self-play stopped after
+ * 10 + 4 s plies. Each search's move and score on stderr, the total on stdout. */
+static void depth_run(int depth, int count, bool played)
+{
+    uint64_t nodes = 0;
+    double t0 = now();
+    static ct_coup_pos p;
+    for (uint64_t s = 0; s < (uint64_t)count; s++) {
+        ct_coup_deal deal;
+        ct_coup_deal_random(&deal, s);
+        ct_coup_start(&p, &deal);
+        uint64_t rng = s;
+        for (int k = 0; played && k < 10 + 4 * (int)s; k++) {
+            ct_move mv = greedy(&p, &rng);
+            if (mv == CT_NO_MOVE)
+                break;
+            ct_coup_play(&p, mv, 0);
+        }
+        ct_coup_result r;
+        ct_coup_search(&p, 10, depth, UINT64_MAX, 0, &r);
+        nodes += r.nodes;
+        fprintf(stderr, "position %llu: move %04x score %d nodes %llu\n", (unsigned long long)s,
+                r.move, r.score, (unsigned long long)r.nodes);
+    }
+    double t = now() - t0;
+    printf("cờ úp: depth %d from %d %s: %llu nodes, %.2f s, %.0f nodes/s\n", depth, count,
+           played ? "positions of play" : "start views", (unsigned long long)nodes, t,
+           (double)nodes / t);
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "nps")) {
-        int depth = argc > 2 ? atoi(argv[2]) : 3;
-        int views = argc > 3 ? atoi(argv[3]) : 8;
-        uint64_t nodes = 0;
-        double t0 = now();
-        static ct_coup_pos p;
-        for (uint64_t s = 0; s < (uint64_t)views; s++) {
-            ct_coup_deal deal;
-            ct_coup_deal_random(&deal, s);
-            ct_coup_start(&p, &deal);
-            ct_coup_result r;
-            /* No node budget: the depth completes whatever it costs. */
-            ct_coup_search(&p, 10, depth, UINT64_MAX, 0, &r);
-            nodes += r.nodes;
-            fprintf(stderr, "view %llu: move %04x score %d nodes %llu\n", (unsigned long long)s,
-                    r.move, r.score, (unsigned long long)r.nodes);
-        }
-        double t = now() - t0;
-        printf("cờ úp: depth %d from %d start views: %llu nodes, %.2f s, %.0f nodes/s\n", depth,
-               views, (unsigned long long)nodes, t, (double)nodes / t);
+        depth_run(argc > 2 ? atoi(argv[2]) : 3, argc > 3 ? atoi(argv[3]) : 8, false);
         return 0;
     }
     if (argc >= 3 && !strcmp(argv[1], "mid")) {
-        /* Positions from play: game s of greedy self-play stopped after 10 + 4 s plies. */
-        int depth = atoi(argv[2]), count = argc > 3 ? atoi(argv[3]) : 8;
-        uint64_t nodes = 0;
-        double t0 = now();
-        static ct_coup_pos p;
-        for (uint64_t s = 0; s < (uint64_t)count; s++) {
-            ct_coup_deal deal;
-            ct_coup_deal_random(&deal, s);
-            ct_coup_start(&p, &deal);
-            uint64_t rng = s;
-            for (int k = 0; k < 10 + 4 * (int)s; k++) {
-                ct_move mv = greedy(&p, &rng);
-                if (mv == CT_NO_MOVE)
-                    break;
-                ct_coup_play(&p, mv, 0);
-            }
-            ct_coup_result r;
-            ct_coup_search(&p, 10, depth, UINT64_MAX, 0, &r);
-            nodes += r.nodes;
-            fprintf(stderr, "position %llu: move %04x score %d nodes %llu\n",
-                    (unsigned long long)s, r.move, r.score, (unsigned long long)r.nodes);
-        }
-        double t = now() - t0;
-        printf("cờ úp: depth %d from %d positions of play: %llu nodes, %.2f s, %.0f nodes/s\n",
-               depth, count, (unsigned long long)nodes, t, (double)nodes / t);
+        depth_run(atoi(argv[2]), argc > 3 ? atoi(argv[3]) : 8, true);
         return 0;
     }
     if ((argc == 5 || argc == 6) && !strcmp(argv[1], "match")) {
