@@ -8,51 +8,10 @@
 
 #include "cotuong/coup.h"
 #include "testlib.h"
+#include "coup_build.h"
 
-/* ------------------------------------------------------------------ building positions */
-
-static int letter_type(char c)
-{
-    switch (c >= 'a' ? c - 32 : c) {
-    case 'K': return CT_KING;
-    case 'A': return CT_ADVISOR;
-    case 'B': return CT_ELEPHANT;
-    case 'N': return CT_HORSE;
-    case 'R': return CT_ROOK;
-    case 'C': return CT_CANNON;
-    case 'P': return CT_PAWN;
-    default: return CT_NO_TYPE;
-    }
-}
-
-/* Tokens "e0=K" (Red face up; lower case Black), "d0=X" (Red face down, identity unknown),
- * "d0=X/R" (face down, really a rook); "x" for Black's face-down pieces. The pools hold each
- * side's set minus its face-up pieces (as if the rest were captured while face down). */
-static void build(ct_coup_pos *p, int side, const char *spec)
-{
-    static const int set[CT_PIECE_TYPES] = {0, 0, 2, 2, 2, 2, 2, 5};
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", spec);
-    ct_coup_clear(p);
-    for (int sd = 0; sd < 2; sd++)
-        for (int t = 0; t < CT_PIECE_TYPES; t++)
-            p->pool[sd][t] = (uint8_t)set[t];
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
-        ct_sq sq = (ct_sq)CT_SQ(tok[0] - 'a', tok[1] - '0');
-        char l = tok[3];
-        int sd = (l >= 'a') ? CT_BLACK : CT_RED, cell;
-        if (l == 'X' || l == 'x')
-            cell = CT_SIDE_FLAG(sd) | CT_COUP_DOWN | (tok[4] == '/' ? letter_type(tok[5]) : 0);
-        else {
-            cell = CT_SIDE_FLAG(sd) | letter_type(l);
-            if (letter_type(l) != CT_KING)
-                p->pool[sd][letter_type(l)]--;
-        }
-        ct_coup_put(p, sq, cell);
-    }
-    ct_coup_set_side(p, side);
-    ck_assert_msg(ct_coup_pos_ok(p), "bad test position %s", spec);
-}
+/* ------------------------------------------------------------------ building positions
+ * coup_build() (coup_build.h) reads the positions of this file. */
 
 static int count_legal(const ct_coup_pos *p)
 {
@@ -163,7 +122,7 @@ static const hand_case hand_cases[] = {
 START_TEST(test_hand)
 {
     const hand_case *c = &hand_cases[_i];
-    build(&pos, c->side, c->spec);
+    coup_build(&pos, c->side, c->spec);
     ck_assert_msg(count_legal(&pos) == c->count, "%s: %d legal moves, counted %d by hand",
                   c->what, count_legal(&pos), c->count);
     char buf[256];
@@ -178,17 +137,17 @@ END_TEST
 
 START_TEST(test_screen_is_check)
 {
-    build(&pos, CT_RED, "e0=K e3=X e6=c e9=k");
+    coup_build(&pos, CT_RED, "e0=K e3=X e6=c e9=k");
     ck_assert(ct_coup_in_check(&pos, CT_RED));
-    build(&pos, CT_RED, "e0=K e3=X e6=x e9=k");
+    coup_build(&pos, CT_RED, "e0=K e3=X e6=x e9=k");
     ck_assert(!ct_coup_in_check(&pos, CT_RED));
     /* A revealed advisor gives check from outside its palace: on f8 against e9. */
-    build(&pos, CT_BLACK, "e0=K f8=A d9=k");
+    coup_build(&pos, CT_BLACK, "e0=K f8=A d9=k");
     ck_assert(!ct_coup_in_check(&pos, CT_BLACK));
-    build(&pos, CT_BLACK, "e0=K d8=A e9=k");
+    coup_build(&pos, CT_BLACK, "e0=K d8=A e9=k");
     ck_assert(ct_coup_in_check(&pos, CT_BLACK));
     /* A revealed elephant across the river checks (eye f8 empty). */
-    build(&pos, CT_BLACK, "d0=K g7=B e9=k");
+    coup_build(&pos, CT_BLACK, "d0=K g7=B e9=k");
     ck_assert(ct_coup_in_check(&pos, CT_BLACK));
 }
 END_TEST
@@ -219,7 +178,7 @@ END_TEST
  *   total 8 */
 START_TEST(test_perft_hand)
 {
-    build(&pos, CT_RED, "e0=K e5=A f9=k");
+    coup_build(&pos, CT_RED, "e0=K e5=A f9=k");
     ck_assert_uint_eq(ct_coup_perft(&pos, 2), 8);
 }
 END_TEST
@@ -455,25 +414,25 @@ START_TEST(test_judge)
 {
     ct_end_reason why;
     /* Not mate: the rook on e5 checks e9, but a face-down advisor (d9 or f9) can step to e8. */
-    build(&pos, CT_BLACK, "d0=K e5=R d9=x f9=x e9=k");
+    coup_build(&pos, CT_BLACK, "d0=K e5=R d9=x f9=x e9=k");
     ck_assert(ct_coup_in_check(&pos, CT_BLACK));
     ck_assert_int_eq(ct_coup_judge(&pos, &why), CT_RESULT_NONE);
     ck_assert_int_eq(count_legal(&pos), 2);
     /* Mate by hand: the horse on c8 checks e9 through the empty leg d8. The king has no
      * square (d9, f9, e8 its own); the face-down advisors may only reach e8 (occupied);
      * the revealed advisor on e8 reaches d7 and f7 (neither blocks d8 nor takes c8). */
-    build(&pos, CT_BLACK, "d0=K c8=N d9=x f9=x e8=a e9=k");
+    coup_build(&pos, CT_BLACK, "d0=K c8=N d9=x f9=x e8=a e9=k");
     ck_assert_int_eq(count_legal(&pos), 0);
     ck_assert_int_eq(ct_coup_judge(&pos, &why), CT_RESULT_RED_WINS);
     ck_assert_int_eq(why, CT_END_CHECKMATE);
     /* Stalemate (a loss) by hand: the lone king on e9 is not attacked; d9 and e8 are the
      * horse's on c7, f9 the rook's on f1. */
-    build(&pos, CT_BLACK, "d0=K f1=R c7=N e9=k");
+    coup_build(&pos, CT_BLACK, "d0=K f1=R c7=N e9=k");
     ck_assert(!ct_coup_in_check(&pos, CT_BLACK));
     ck_assert_int_eq(ct_coup_judge(&pos, &why), CT_RESULT_RED_WINS);
     ck_assert_int_eq(why, CT_END_STALEMATE);
     /* Repetition: revealed rooks shuffle; the third occurrence is a draw. */
-    build(&pos, CT_RED, "d0=K a5=R e9=k i4=r");
+    coup_build(&pos, CT_RED, "d0=K a5=R e9=k i4=r");
     const char *cycle[] = {"a5b5", "i4h4", "b5a5", "h4i4"};
     for (int round = 0; round < 2; round++)
         for (int i = 0; i < 4; i++) {
@@ -484,13 +443,59 @@ START_TEST(test_judge)
     ck_assert_int_eq(why, CT_END_REPETITION);
     /* Perpetual check: the red rook checks on rank 9 and rank 8 in turn while the black king
      * steps f9-f8-f9; the third occurrence comes with every red move a check: Red loses. */
-    build(&pos, CT_RED, "d0=K a8=R f9=k i1=r");
+    coup_build(&pos, CT_RED, "d0=K a8=R f9=k i1=r");
     const char *checks[] = {"a8a9", "f9f8", "a9a8", "f8f9"};
     for (int round = 0; round < 2; round++)
         for (int i = 0; i < 4; i++)
             ck_assert_int_eq(ct_coup_play(&pos, ct_move_parse_coord(checks[i]), 0), CT_OK);
     ck_assert_int_eq(ct_coup_judge(&pos, &why), CT_RESULT_BLACK_WINS);
     ck_assert_int_eq(why, CT_END_PERPETUAL_CHECK);
+}
+END_TEST
+
+/* Plays the four-ply cycle twice from the position built, the verdict checked on the way. */
+static ct_result play_cycle_twice(const char *const cycle[4], ct_end_reason *why)
+{
+    for (int round = 0; round < 2; round++)
+        for (int i = 0; i < 4; i++) {
+            ck_assert_int_eq(ct_coup_judge(&pos, why), CT_RESULT_NONE);
+            ck_assert_int_eq(ct_coup_play(&pos, ct_move_parse_coord(cycle[i]), 0), CT_OK);
+        }
+    return ct_coup_judge(&pos, why);
+}
+
+START_TEST(test_perpetual_chase)
+{
+    ct_end_reason why;
+    /* Worked by hand. Red's revealed rook hunts Black's revealed horse, which nothing
+     * protects: c2-b2 attacks b7 up the open b file; the horse jumps b7-c5 (leg b6); b2-c2
+     * attacks c5 up the c file; the horse jumps back c5-b7 (leg c6). Every red move is a new
+     * attack on an unprotected piece that a rook may not simply take back from (a rook on a
+     * horse chases only the unprotected), and no move checks; the horse attacks nothing
+     * red from b7 (a5 c5 d6 d8 a9 c9) or c5 (b3 d3 a4 e4 a6 e6 b7 d7). The face-down pieces on
+     * a3 (Red, a pawn's square) and i6 (Black, a pawn's square) stand aside. The third
+     * occurrence: Red chased perpetually and loses. */
+    coup_build(&pos, CT_RED, "e0=K c2=R a3=X d9=k b7=n i6=x");
+    const char *chase[] = {"c2b2", "b7c5", "b2c2", "c5b7"};
+    ck_assert_int_eq(play_cycle_twice(chase, &why), CT_RESULT_BLACK_WINS);
+    ck_assert_int_eq(why, CT_END_PERPETUAL_CHASE);
+    /* The same dance with b7 guarded by a revealed black advisor on a8 (it steps a8-b7):
+     * c2-b2 attacks a protected horse, no chase for a rook; only b2-c2 chases (c5 stays
+     * unguarded). Red does not chase with every move: the repetition is a draw. */
+    coup_build(&pos, CT_RED, "e0=K c2=R a3=X d9=k b7=n a8=a i6=x");
+    ck_assert_int_eq(play_cycle_twice(chase, &why), CT_RESULT_DRAW);
+    ck_assert_int_eq(why, CT_END_REPETITION);
+    /* A face-down piece guards as the piece it moves as: Black's face-down piece on h7 (a
+     * cannon's square) takes back on b7 over the king on e7 (g7 f7 d7 c7 empty), so again
+     * only b2-c2 chases: a draw. (Kings on d0 and e7: no flying general.) */
+    coup_build(&pos, CT_RED, "d0=K c2=R a3=X e7=k b7=n h7=x i6=x");
+    ck_assert_int_eq(play_cycle_twice(chase, &why), CT_RESULT_DRAW);
+    ck_assert_int_eq(why, CT_END_REPETITION);
+    /* Without the screen on e7 (the king on d9 instead) the face-down cannon guards nothing
+     * and Red's chase is perpetual again. */
+    coup_build(&pos, CT_RED, "e0=K c2=R a3=X d9=k b7=n h7=x i6=x");
+    ck_assert_int_eq(play_cycle_twice(chase, &why), CT_RESULT_BLACK_WINS);
+    ck_assert_int_eq(why, CT_END_PERPETUAL_CHASE);
 }
 END_TEST
 
@@ -701,6 +706,7 @@ static Suite *coup_suite(void)
     tcase_add_test(tc, test_reveal_gives_check);
     tcase_add_test(tc, test_deal_and_reveal);
     tcase_add_test(tc, test_judge);
+    tcase_add_test(tc, test_perpetual_chase);
     tcase_add_loop_test(tc, test_brute_force, 0, 8);
     suite_add_tcase(s, tc);
     tc = tcase_create("view");

@@ -8,34 +8,7 @@
 
 #include "cotuong/coup.h"
 #include "testlib.h"
-
-static int letter_type(char c)
-{
-    const char *l = "?KABNRCP", *p = strchr(l, c >= 'a' ? c - 32 : c);
-    return p ? (int)(p - l) : 0;
-}
-
-/* Tokens as in check_coup.c: "e0=K" face up (lower case Black), "d0=X" face down unknown. */
-static void build(ct_coup_pos *p, int side, const char *spec)
-{
-    static const int set[CT_PIECE_TYPES] = {0, 0, 2, 2, 2, 2, 2, 5};
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", spec);
-    ct_coup_clear(p);
-    for (int sd = 0; sd < 2; sd++)
-        for (int t = 0; t < CT_PIECE_TYPES; t++)
-            p->pool[sd][t] = (uint8_t)set[t];
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
-        char l = tok[3];
-        int sd = l >= 'a' ? CT_BLACK : CT_RED;
-        int cell = CT_SIDE_FLAG(sd) | ((l == 'X' || l == 'x') ? CT_COUP_DOWN : letter_type(l));
-        if (!(cell & CT_COUP_DOWN) && letter_type(l) != CT_KING)
-            p->pool[sd][letter_type(l)]--;
-        ct_coup_put(p, (ct_sq)CT_SQ(tok[0] - 'a', tok[1] - '0'), cell);
-    }
-    ct_coup_set_side(p, side);
-    ck_assert(ct_coup_pos_ok(p));
-}
+#include "coup_build.h"
 
 static ct_coup_pos a, b, va, vb;
 
@@ -130,7 +103,7 @@ START_TEST(test_mate_in_one)
     /* b6-c8 checks e9 through the empty leg d8; nothing can take c8, block d8 or flee (see
      * check_coup's mate). d0-e0 wins as well: the advisor on e8 is then pinned by the
      * flying general and Black has no move at all (a stalemate loses). Either will do. */
-    build(&a, CT_RED, "d0=K b6=N d9=x f9=x e8=a e9=k");
+    coup_build(&a, CT_RED, "d0=K b6=N d9=x f9=x e8=a e9=k");
     ct_coup_result r;
     ct_coup_search(&a, 10, 2, 0, 0, &r);
     ck_assert(r.move == ct_move_parse_coord("b6c8") || r.move == ct_move_parse_coord("d0e0"));
@@ -139,7 +112,7 @@ START_TEST(test_mate_in_one)
     ct_move moves[CT_MAX_MOVES];
     ck_assert_int_eq(ct_coup_gen_legal(&a, moves), 0);
     /* Without the knight the only win is d0-e0. */
-    build(&a, CT_RED, "d0=K a4=N d9=x f9=x e8=a e9=k");
+    coup_build(&a, CT_RED, "d0=K a4=N d9=x f9=x e8=a e9=k");
     ct_coup_search(&a, 10, 2, 0, 0, &r);
     ck_assert_int_eq(r.move, ct_move_parse_coord("d0e0"));
 }
@@ -148,7 +121,7 @@ END_TEST
 START_TEST(test_free_rook)
 {
     /* Red's rook takes Black's undefended rook on a9. */
-    build(&a, CT_RED, "d0=K a5=R e9=k a9=r");
+    coup_build(&a, CT_RED, "d0=K a5=R e9=k a9=r");
     ct_coup_result r;
     ct_coup_search(&a, 10, 3, 0, 0, &r);
     ck_assert_int_eq(r.move, ct_move_parse_coord("a5a9"));
@@ -181,7 +154,7 @@ START_TEST(test_evaluate_symmetric)
     ck_assert_int_eq(ct_coup_evaluate(&a), red);
     /* A face-down piece is worth the pool's mean: with only pawns left in Red's pool, Red's
      * face-down pieces are worth a pawn each. */
-    build(&a, CT_RED, "e0=K a3=X c3=X e9=k a6=x");
+    coup_build(&a, CT_RED, "e0=K a3=X c3=X e9=k a6=x");
     int before = ct_coup_evaluate(&a);
     for (int t = CT_ADVISOR; t < CT_PAWN; t++)
         a.pool[CT_RED][t] = 0;

@@ -2,11 +2,16 @@
 /* cotuong — a small self-play harness for the cờ úp AI, outside `make check` (speed and
  * strength are measured, never timed in a test). Build and run by hand:
  *   cc -O2 -Iinclude tests/coup_ladder.c build/libcotuong.a -o build/coup_ladder
- *   build/coup_ladder nps [depth]          nodes per second from 8 start views
- *   build/coup_ladder match A B games      level A against level B, colours alternate
- *   build/coup_ladder greedy A games       level A against a one-ply greedy player
+ *   build/coup_ladder nps [depth [views]]  nodes to finish depth (no budget) from the first
+ *                                          views (8) start deals, and nodes per second
+ *   build/coup_ladder mid depth [count]    the same from positions of greedy play (10, 14, ...
+ *                                          plies in), each search's move and score on stderr
+ *   build/coup_ladder match A B games [first]  level A against level B, colours alternate;
+ *                                          games first.. (0), so a run can go on in pieces
+ *   build/coup_ladder greedy A games [first]   level A against a one-ply greedy player
  * Each game has its own deal (seed = game number); the referee is the full position, each
- * player gets only what ct_coup_search()/ct_coup_view() give it.
+ * player gets only what ct_coup_search()/ct_coup_view() give it. A level resigns when its
+ * search scores -1000 or worse on 3 of its moves in a row (300 plies: a draw).
  *
  * Figures (2 shared cores under heavy load, nice 19; the higher level's score):
  *   levels 1-5 at 7b92d6d (budgets unchanged since), 100 games each:
@@ -52,7 +57,9 @@ static ct_move greedy(const ct_coup_pos *full, uint64_t *rng)
     return n ? moves[bi] : CT_NO_MOVE;
 }
 
-/* Plays one game; level 0 is the greedy player. Returns 1 Red wins, -1 Black wins, 0 draw. */
+enum { RESIGN_SCORE = 1000, RESIGN_MOVES = 3 };
+
+/* Plays one game; level 0 is the greedy player (it never resigns). Returns 1 Red wins, -1 Black wins, 0 draw. */
 static int play(int red_level, int black_level, uint64_t seed, int *plies)
 {
     static ct_coup_pos full;
@@ -60,6 +67,7 @@ static int play(int red_level, int black_level, uint64_t seed, int *plies)
     ct_coup_deal_random(&deal, seed);
     ct_coup_start(&full, &deal);
     uint64_t rng = seed ^ 0x5DEECE66DULL;
+    int lost[2] = {0, 0}; /* own moves in a row scored RESIGN_SCORE or worse */
     for (*plies = 0; *plies < 300; (*plies)++) {
         ct_end_reason why;
         ct_result r = ct_coup_judge(&full, &why);
@@ -73,6 +81,11 @@ static int play(int red_level, int black_level, uint64_t seed, int *plies)
             ct_coup_result res;
             ct_coup_search(&full, level, 0, 0, seed * 31 + (uint64_t)*plies, &res);
             mv = res.move;
+            /* Resignation, as engine matches adjudicate: a side that sees itself lost on
+             * RESIGN_MOVES moves in a row gives up (the long mop-up proves nothing). */
+            lost[full.side] = res.score <= -RESIGN_SCORE ? lost[full.side] + 1 : 0;
+            if (lost[full.side] >= RESIGN_MOVES)
+                return full.side == CT_RED ? -1 : 1;
         }
         if (ct_coup_play(&full, mv, 0) != CT_OK) {
             fprintf(stderr, "illegal move from level %d\n", level);
@@ -82,11 +95,11 @@ static int play(int red_level, int black_level, uint64_t seed, int *plies)
     return 0;
 }
 
-static void match(int a, int b, int games)
+static void match(int a, int b, int games, int first)
 {
     int w = 0, d = 0, l = 0;
     double t0 = now();
-    for (int g = 0; g < games; g++) {
+    for (int g = first; g < first + games; g++) {
         int plies, r;
         if (g % 2 == 0)
             r = play(a, b, (uint64_t)g / 2, &plies);
@@ -95,7 +108,7 @@ static void match(int a, int b, int games)
         w += r > 0;
         d += r == 0;
         l += r < 0;
-        fprintf(stderr, "game %d: %+d (%d plies)\n", g + 1, r, plies);
+        fprintf(stderr, "level %d vs %d game %d: %+d (%d plies)\n", a, b, g + 1, r, plies);
     }
     char other[16];
     snprintf(other, sizeof other, b ? "level %d" : "greedy", b);
@@ -103,34 +116,55 @@ static void match(int a, int b, int games)
            100.0 * (w + 0.5 * d) / games, games, now() - t0);
 }
 
+/* Searches `count` positions to `depth` with no node budget (the depth completes whatever
+ * it costs): deal s's start, or with `played` that game of greedy self-play stopped after
+ * 10 + 4 s plies. Each search's move and score on stderr, the total on stdout. */
+static void depth_run(int depth, int count, bool played)
+{
+    uint64_t nodes = 0;
+    double t0 = now();
+    static ct_coup_pos p;
+    for (uint64_t s = 0; s < (uint64_t)count; s++) {
+        ct_coup_deal deal;
+        ct_coup_deal_random(&deal, s);
+        ct_coup_start(&p, &deal);
+        uint64_t rng = s;
+        for (int k = 0; played && k < 10 + 4 * (int)s; k++) {
+            ct_move mv = greedy(&p, &rng);
+            if (mv == CT_NO_MOVE)
+                break;
+            ct_coup_play(&p, mv, 0);
+        }
+        ct_coup_result r;
+        ct_coup_search(&p, 10, depth, UINT64_MAX, 0, &r);
+        nodes += r.nodes;
+        fprintf(stderr, "position %llu: move %04x score %d nodes %llu\n", (unsigned long long)s,
+                r.move, r.score, (unsigned long long)r.nodes);
+    }
+    double t = now() - t0;
+    printf("cờ úp: depth %d from %d %s: %llu nodes, %.2f s, %.0f nodes/s\n", depth, count,
+           played ? "positions of play" : "start views", (unsigned long long)nodes, t,
+           (double)nodes / t);
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "nps")) {
-        int depth = argc > 2 ? atoi(argv[2]) : 3;
-        uint64_t nodes = 0;
-        double t0 = now();
-        static ct_coup_pos p;
-        for (uint64_t s = 0; s < 8; s++) {
-            ct_coup_deal deal;
-            ct_coup_deal_random(&deal, s);
-            ct_coup_start(&p, &deal);
-            ct_coup_result r;
-            ct_coup_search(&p, 10, depth, 0, 0, &r);
-            nodes += r.nodes;
-        }
-        double t = now() - t0;
-        printf("cờ úp: depth %d from 8 start views: %llu nodes, %.2f s, %.0f nodes/s\n", depth,
-               (unsigned long long)nodes, t, (double)nodes / t);
+        depth_run(argc > 2 ? atoi(argv[2]) : 3, argc > 3 ? atoi(argv[3]) : 8, false);
         return 0;
     }
-    if (argc == 5 && !strcmp(argv[1], "match")) {
-        match(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
+    if (argc >= 3 && !strcmp(argv[1], "mid")) {
+        depth_run(atoi(argv[2]), argc > 3 ? atoi(argv[3]) : 8, true);
         return 0;
     }
-    if (argc == 4 && !strcmp(argv[1], "greedy")) {
-        match(atoi(argv[2]), 0, atoi(argv[3]));
+    if ((argc == 5 || argc == 6) && !strcmp(argv[1], "match")) {
+        match(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), argc == 6 ? atoi(argv[5]) : 0);
         return 0;
     }
-    fprintf(stderr, "usage: coup_ladder nps [depth] | match A B games | greedy A games\n");
+    if ((argc == 4 || argc == 5) && !strcmp(argv[1], "greedy")) {
+        match(atoi(argv[2]), 0, atoi(argv[3]), argc == 5 ? atoi(argv[4]) : 0);
+        return 0;
+    }
+    fprintf(stderr, "usage: coup_ladder nps [depth [views]] | mid depth [count] | match A B games [first] | greedy A games [first]\n");
     return 1;
 }

@@ -173,8 +173,10 @@ uint64_t ct_coup_perft(ct_coup_pos *pos, int depth);
 /* ------------------------------------------------------------------ the end of the game */
 /* The board verdict after the last move, as rules.h words it: checkmate / stalemate (the
  * side to move loses), the 3rd occurrence of a position (perpetual check loses for the
- * checking side, otherwise a draw), 120 plies without a capture (draw). *reason gets the
- * CT_END_* (CT_END_NONE while the game goes on). Perpetual chase is not judged (yet). */
+ * checking side; else perpetual chase, as chase.c defines a chase, loses for the chasing
+ * side; otherwise a draw), 120 plies without a capture (draw). A face-down piece chases and
+ * is chased as the piece it moves as. *reason gets the CT_END_* (CT_END_NONE while the game
+ * goes on). */
 ct_result ct_coup_judge(const ct_coup_pos *pos, ct_end_reason *reason);
 
 /* ------------------------------------------------------------------ information */
@@ -243,8 +245,9 @@ typedef struct {
 void ct_coup_search(const ct_coup_pos *pos, int level, int depth, uint64_t nodes,
                     uint64_t seed, ct_coup_result *out);
 /* The same with a poll: poll(arg) runs on the searching thread every 1024 nodes; returning
- * true stops the search, which then answers with the last completed depth's move (depth 1
- * always completes). For a seat that thinks off the UI thread and must stop on undo/quit. */
+ * true stops the search, which then answers with the last completed depth's move, or a move
+ * the cut-off depth finished and found better (depth 1 always completes; out->depth counts
+ * completed depths). For a seat that thinks off the UI thread and must stop on undo/quit. */
 typedef bool (*ct_coup_poll)(void *arg);
 void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t nodes,
                          uint64_t seed, ct_coup_poll poll, void *arg, ct_coup_result *out);

@@ -6,6 +6,8 @@
  * by a horse (AXF ruling 19) does not chase. */
 #include "cotuong/rules.h"
 
+#include "chase_internal.h"
+
 static bool pawn_crossed(int side, ct_sq sq)
 {
     return side == CT_RED ? CT_SQ_RANK(sq) >= 5 : CT_SQ_RANK(sq) <= 4;
@@ -26,6 +28,16 @@ static bool wins_value(int attacker_type, int target_type)
  * horse holds it -- it stands on the leg of that horse, whose move over it would take the
  * rook's king -- cannot be perpetually chased, whether or not the horse is protected; and
  * the held rook, which does not move, does not chase the horse it could take. */
+bool chase_horse_holds(ct_sq horse, ct_sq king, ct_sq sq)
+{
+    int df = CT_SQ_FILE(king) - CT_SQ_FILE(horse), dr = CT_SQ_RANK(king) - CT_SQ_RANK(horse);
+    if ((dr == 2 || dr == -2) && (df == 1 || df == -1))
+        return sq == horse + dr / 2 * 16;
+    if ((df == 2 || df == -2) && (dr == 1 || dr == -1))
+        return sq == horse + df / 2;
+    return false;
+}
+
 bool ct_rules_rook_held(const ct_pos *pos, ct_sq sq)
 {
     int pc = pos->board[sq];
@@ -36,26 +48,31 @@ bool ct_rules_rook_held(const ct_pos *pos, ct_sq sq)
     int enemy = CT_SIDE_FLAG(side ^ 1);
     for (int slot = CT_SLOT_HORSE; slot < CT_SLOT_HORSE + 2; slot++) {
         ct_sq h = pos->sq_of[enemy + slot];
-        if (!h || !king)
-            continue;
-        int df = CT_SQ_FILE(king) - CT_SQ_FILE(h), dr = CT_SQ_RANK(king) - CT_SQ_RANK(h);
-        int leg;
-        if ((dr == 2 || dr == -2) && (df == 1 || df == -1))
-            leg = h + dr / 2 * 16;
-        else if ((df == 2 || df == -2) && (dr == 1 || dr == -1))
-            leg = h + df / 2;
-        else
-            continue;
-        if (leg == sq)
+        if (h && king && chase_horse_holds(h, king, sq))
             return true;
     }
     return false;
 }
 
+bool chase_capture_chases(int attacker_type, int target_type, int target_side, ct_move capture,
+                          const chase_probe *probe)
+{
+    if (attacker_type == CT_KING || attacker_type == CT_PAWN || target_type == CT_KING)
+        return false;
+    if (target_type == CT_PAWN && !pawn_crossed(target_side, CT_TO(capture)))
+        return false;
+    if (wins_value(attacker_type, target_type))
+        return true;
+    if (attacker_type == target_type && probe->hits_back(probe->board, capture))
+        return false; /* an offer to exchange, not a chase */
+    return !probe->recaptured(probe->board, capture);
+}
+
 /* With the side to move about to play the capture mv onto `to`: after it, can the
  * captured piece's side legally take back on `to`? */
-static bool recapture_exists(ct_pos *pos, ct_move mv)
+static bool recapture_exists(void *board, ct_move mv)
 {
+    ct_pos *pos = board;
     ct_sq to = CT_TO(mv);
     ct_pos_make(pos, mv);
     ct_move caps[CT_MAX_MOVES];
@@ -70,10 +87,11 @@ static bool recapture_exists(ct_pos *pos, ct_move mv)
 
 /* With the attacker's side to move: could the target (same type as the attacker) legally
  * take the attacker if it were its turn? */
-static bool target_hits_back(ct_pos *pos, ct_sq target_sq, ct_sq attacker_sq)
+static bool target_hits_back(void *board, ct_move capture)
 {
+    ct_pos *pos = board;
     ct_pos_make_null(pos);
-    bool ok = ct_is_legal(pos, CT_MOVE(target_sq, attacker_sq));
+    bool ok = ct_is_legal(pos, CT_MOVE(CT_TO(capture), CT_FROM(capture)));
     ct_pos_unmake_null(pos);
     return ok;
 }
@@ -91,30 +109,20 @@ int ct_rules_chased(ct_pos *pos, int by, uint8_t *out, uint8_t *attacker)
     }
     ct_move caps[CT_MAX_MOVES];
     int ncap = ct_gen_captures(pos, caps);
+    chase_probe probe = {pos, target_hits_back, recapture_exists};
     uint64_t seen = 0;
     int n = 0;
     for (int i = 0; i < ncap; i++) {
         ct_sq from = CT_FROM(caps[i]), to = CT_TO(caps[i]);
         int a = pos->board[from], t = pos->board[to];
         int at = ct_piece_type(a), tt = ct_piece_type(t);
-        if (at == CT_KING || at == CT_PAWN || tt == CT_KING)
-            continue;
-        if (tt == CT_PAWN && !pawn_crossed(by ^ 1, to))
-            continue;
         if (seen & (1ull << t))
             continue;
         if (!ct_is_legal_pseudo(pos, caps[i]))
             continue; /* a pinned attacker only counts against its pinner */
         if (at == CT_ROOK && ct_rules_rook_held(pos, from))
             continue; /* a held rook does not chase (ruling 19) */
-        bool chase;
-        if (wins_value(at, tt))
-            chase = true;
-        else if (at == tt && target_hits_back(pos, to, from))
-            chase = false; /* an offer to exchange, not a chase */
-        else
-            chase = !recapture_exists(pos, caps[i]);
-        if (!chase)
+        if (!chase_capture_chases(at, tt, by ^ 1, caps[i], &probe))
             continue;
         seen |= 1ull << t;
         if (n < 16) {

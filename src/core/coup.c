@@ -7,26 +7,11 @@
 
 #include "cotuong/coup.h"
 
+#include "board_internal.h"
+#include "chase_internal.h"
+
 /* ------------------------------------------------------------------ geometry */
 
-static const int orth[4] = {16, -16, 1, -1};
-static const int diag[4] = {17, 15, -15, -17};
-static const int horse_leg[4] = {16, -16, 1, -1};
-static const int horse_to[4][2] = {{33, 31}, {-31, -33}, {18, -14}, {14, -18}};
-
-static inline bool in_palace(int sq)
-{
-    int col = CT_SQ_COL(sq), row = CT_SQ_ROW(sq);
-    return col >= 6 && col <= 8 && ((row >= 3 && row <= 5) || (row >= 10 && row <= 12));
-}
-static inline bool crossed(int side, int sq)
-{
-    return side == CT_RED ? CT_SQ_ROW(sq) >= 8 : CT_SQ_ROW(sq) <= 7;
-}
-static inline bool own_half(int side, int sq)
-{
-    return side == CT_RED ? CT_SQ_ROW(sq) <= 7 : CT_SQ_ROW(sq) >= 8;
-}
 static inline bool is_piece(int c) { return c != 0 && c != CT_OFFBOARD; }
 static inline int cell_side(int c) { return (c >> 5) & 1; }
 
@@ -238,7 +223,7 @@ bool ct_coup_pos_ok(const ct_coup_pos *pos)
             if (t == CT_NO_TYPE)
                 return false;
             up[sd][t]++;
-            if (t == CT_KING && (pos->king[sd] != sq || !in_palace(sq)))
+            if (t == CT_KING && (pos->king[sd] != sq || !bd_in_palace(sq)))
                 return false;
         }
     }
@@ -279,7 +264,7 @@ static inline void step(const uint8_t *b, sink *s, int from, int to, int own)
 static void slide(const uint8_t *b, sink *s, int from, int own, bool cannon)
 {
     for (int i = 0; i < 4; i++) {
-        int d = orth[i], to = from + d;
+        int d = bd_orth[i], to = from + d;
         while (b[to] == 0) {
             s->out[s->n++] = CT_MOVE(from, to);
             to += d;
@@ -303,28 +288,28 @@ static void gen_from(const uint8_t *b, sink *s, int from)
     switch (acting(c, from)) {
     case CT_KING:
         for (int i = 0; i < 4; i++)
-            if (in_palace(from + orth[i]))
-                step(b, s, from, from + orth[i], own);
+            if (bd_in_palace(from + bd_orth[i]))
+                step(b, s, from, from + bd_orth[i], own);
         break;
     case CT_ADVISOR:
         /* Face down it keeps the advisor's palace; revealed it goes anywhere. */
         for (int i = 0; i < 4; i++)
-            if (!down || in_palace(from + diag[i]))
-                step(b, s, from, from + diag[i], own);
+            if (!down || bd_in_palace(from + bd_diag[i]))
+                step(b, s, from, from + bd_diag[i], own);
         break;
     case CT_ELEPHANT:
         /* The eye rule always; the river only while face down. */
         for (int i = 0; i < 4; i++) {
-            int eye = from + diag[i], to = eye + diag[i];
-            if (b[eye] == 0 && (!down || own_half(side, to)))
+            int eye = from + bd_diag[i], to = eye + bd_diag[i];
+            if (b[eye] == 0 && (!down || bd_own_half(side, to)))
                 step(b, s, from, to, own);
         }
         break;
     case CT_HORSE:
         for (int i = 0; i < 4; i++)
-            if (b[from + horse_leg[i]] == 0) {
-                step(b, s, from, from + horse_to[i][0], own);
-                step(b, s, from, from + horse_to[i][1], own);
+            if (b[from + bd_horse_leg[i]] == 0) {
+                step(b, s, from, from + bd_horse_to[i][0], own);
+                step(b, s, from, from + bd_horse_to[i][1], own);
             }
         break;
     case CT_ROOK:
@@ -335,7 +320,7 @@ static void gen_from(const uint8_t *b, sink *s, int from)
         break;
     case CT_PAWN:
         step(b, s, from, from + (side == CT_RED ? 16 : -16), own);
-        if (crossed(side, from)) {
+        if (bd_crossed(side, from)) {
             step(b, s, from, from + 1, own);
             step(b, s, from, from - 1, own);
         }
@@ -373,7 +358,7 @@ static bool attacked(const uint8_t *b, int sq, int by)
 {
     /* 1. Lines: rook (or the facing king on a file) first, cannon behind one screen. */
     for (int i = 0; i < 4; i++) {
-        int d = orth[i], t = sq + d;
+        int d = bd_orth[i], t = sq + d;
         while (b[t] == 0)
             t += d;
         if (b[t] == CT_OFFBOARD)
@@ -388,26 +373,26 @@ static bool attacked(const uint8_t *b, int sq, int by)
     }
     /* 2. Horses: the leg is the target's diagonal neighbour on the horse's side. */
     for (int i = 0; i < 4; i++) {
-        int leg = sq + diag[i];
+        int leg = sq + bd_diag[i];
         if (b[leg] != 0)
             continue;
-        int v = diag[i] > 0 ? 16 : -16, h = diag[i] - v;
+        int v = bd_diag[i] > 0 ? 16 : -16, h = bd_diag[i] - v;
         if (enemy_acting(b, leg + v, by, CT_HORSE) || enemy_acting(b, leg + h, by, CT_HORSE))
             return true;
     }
     /* 3. Pawns: from behind (as the pawn sees it), or beside once across the river. */
     if (enemy_acting(b, sq + (by == CT_RED ? -16 : 16), by, CT_PAWN))
         return true;
-    if (crossed(by, sq) && (enemy_acting(b, sq + 1, by, CT_PAWN) || enemy_acting(b, sq - 1, by, CT_PAWN)))
+    if (bd_crossed(by, sq) && (enemy_acting(b, sq + 1, by, CT_PAWN) || enemy_acting(b, sq - 1, by, CT_PAWN)))
         return true;
     /* 4. Advisors and elephants (face down: palace / own half only). */
     for (int i = 0; i < 4; i++) {
-        int a = sq + diag[i];
-        if (enemy_acting(b, a, by, CT_ADVISOR) && (!(b[a] & CT_COUP_DOWN) || in_palace(sq)))
+        int a = sq + bd_diag[i];
+        if (enemy_acting(b, a, by, CT_ADVISOR) && (!(b[a] & CT_COUP_DOWN) || bd_in_palace(sq)))
             return true;
-        int e = a + diag[i];
+        int e = a + bd_diag[i];
         if (b[a] == 0 && enemy_acting(b, e, by, CT_ELEPHANT) &&
-            (!(b[e] & CT_COUP_DOWN) || own_half(by, sq)))
+            (!(b[e] & CT_COUP_DOWN) || bd_own_half(by, sq)))
             return true;
     }
     return false;
@@ -579,8 +564,10 @@ ct_status ct_coup_play(ct_coup_pos *pos, ct_move mv, int reveal)
     return ct_coup_make(pos, mv, reveal) < 0 ? CT_ERR_INVALID : CT_OK;
 }
 
-/* The outcome a perft uses for a reveal: the known identity, else the pool's first type. */
-static int perft_reveal(const ct_coup_pos *pos, ct_move mv)
+/* The outcome a perft uses for a reveal: the known identity, else the pool's first type.
+ * The chase rule's recapture test uses it too (whether the taken piece can be taken back
+ * does not depend on what it turns out to be). */
+static int some_reveal(const ct_coup_pos *pos, ct_move mv)
 {
     int c = pos->board[CT_FROM(mv)];
     if (!(c & CT_COUP_DOWN) || CT_COUP_TYPE(c))
@@ -601,12 +588,127 @@ uint64_t ct_coup_perft(ct_coup_pos *pos, int depth)
         return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
-        if (ct_coup_make(pos, moves[i], perft_reveal(pos, moves[i])) < 0)
+        if (ct_coup_make(pos, moves[i], some_reveal(pos, moves[i])) < 0)
             continue;
         total += ct_coup_perft(pos, depth - 1);
         ct_coup_unmake(pos);
     }
     return total;
+}
+
+/* ------------------------------------------------------------------ perpetual chase
+ * chase.c's rule on the cờ úp board. Every piece chases and is chased as it acts now: a
+ * face-down piece as the piece of its square (it cannot leave its square without being
+ * revealed, and a cycle of positions holds no reveal). The board questions are asked of a
+ * scratch copy of the position, with the chasing side set to move. */
+
+static bool coup_hits_back(void *board, ct_move capture)
+{
+    ct_coup_pos *pos = board;
+    ct_coup_set_side(pos, pos->side ^ 1);
+    bool ok = ct_coup_is_legal(pos, CT_MOVE(CT_TO(capture), CT_FROM(capture)));
+    ct_coup_set_side(pos, pos->side ^ 1);
+    return ok;
+}
+
+static bool coup_recaptured(void *board, ct_move capture)
+{
+    ct_coup_pos *pos = board;
+    if (pos->ply >= CT_MAX_HISTORY || ct_coup_make(pos, capture, some_reveal(pos, capture)) < 0)
+        return true; /* cannot tell: count no chase */
+    ct_move caps[CT_MAX_MOVES];
+    int n = ct_coup_gen_captures(pos, caps);
+    bool found = false;
+    for (int i = 0; i < n && !found; i++)
+        found = CT_TO(caps[i]) == CT_TO(capture);
+    ct_coup_unmake(pos);
+    return found;
+}
+
+/* Ruling 19 on this board: the rook (acting) on sq stands on the leg of an enemy horse's
+ * (acting) jump onto its king. */
+static bool coup_rook_held(const ct_coup_pos *pos, int sq)
+{
+    int c = pos->board[sq];
+    if (!is_piece(c) || acting(c, sq) != CT_ROOK)
+        return false;
+    int side = cell_side(c);
+    for (int r = 0; r < CT_RANKS; r++)
+        for (int f = 0; f < CT_FILES; f++) {
+            int h = CT_SQ(f, r), hc = pos->board[h];
+            if (is_piece(hc) && cell_side(hc) != side && acting(hc, h) == CT_HORSE &&
+                chase_horse_holds((ct_sq)h, pos->king[side], (ct_sq)sq))
+                return true;
+        }
+    return false;
+}
+
+/* The pieces (by their ids on the board ids[]) that `by` chases now; *held gets those that
+ * are rooks held by a horse (chased anew by every move: they cannot escape). */
+static uint64_t chase_set(ct_coup_pos *pos, int by, const uint8_t *ids, uint64_t *held)
+{
+    int side = pos->side;
+    ct_coup_set_side(pos, by);
+    ct_move caps[CT_MAX_MOVES];
+    int n = ct_coup_gen_captures(pos, caps);
+    chase_probe probe = {pos, coup_hits_back, coup_recaptured};
+    uint64_t m = 0;
+    if (held)
+        *held = 0;
+    for (int i = 0; i < n; i++) {
+        int from = CT_FROM(caps[i]), to = CT_TO(caps[i]);
+        uint64_t bit = 1ull << ids[to];
+        if (m & bit)
+            continue;
+        int at = acting(pos->board[from], from), tt = acting(pos->board[to], to);
+        if (at == CT_ROOK && coup_rook_held(pos, from))
+            continue; /* a held rook does not chase */
+        if (!chase_capture_chases(at, tt, by ^ 1, caps[i], &probe))
+            continue;
+        m |= bit;
+        if (held && coup_rook_held(pos, to))
+            *held |= bit;
+    }
+    ct_coup_set_side(pos, side);
+    return m;
+}
+
+/* Replays the cycle from ply `first` to the end: which side chased a piece with every one
+ * of its moves (a new attack each time, not a check), as rules.c judges the standard game.
+ * Returns that side, or -1 when neither or both did. */
+static int perpetual_chaser(const ct_coup_pos *pos, int first)
+{
+    ct_coup_pos cp;
+    memcpy(&cp, pos, offsetof(ct_coup_pos, hist) + (size_t)pos->ply * sizeof pos->hist[0]);
+    int end = cp.ply;
+    while (cp.ply > first)
+        ct_coup_unmake(&cp);
+    /* Pieces keep their ids while they move (no capture in a cycle: it is within the
+     * half-move clock). */
+    uint8_t ids[CT_BOARD_SIZE] = {0};
+    int next = 0;
+    for (int sq = 0; sq < CT_BOARD_SIZE; sq++)
+        if (is_piece(cp.board[sq]))
+            ids[sq] = (uint8_t)next++;
+    uint64_t chased[2] = {~0ull, ~0ull};
+    int moves[2] = {0, 0};
+    for (int k = first; k < end; k++) {
+        ct_move mv = pos->hist[k].move;
+        int mover = cp.side;
+        uint64_t before = chased[mover] ? chase_set(&cp, mover, ids, NULL) : 0;
+        if (ct_coup_make(&cp, mv, 0) < 0)
+            return -1; /* a reveal: not a cycle after all */
+        ids[CT_TO(mv)] = ids[CT_FROM(mv)];
+        ids[CT_FROM(mv)] = 0;
+        moves[mover]++;
+        if (!chased[mover])
+            continue;
+        uint64_t held = 0;
+        uint64_t after = cp.hist[cp.ply - 1].in_check ? 0 : chase_set(&cp, mover, ids, &held);
+        chased[mover] &= after & ~(before & ~held);
+    }
+    bool chase[2] = {moves[0] > 0 && chased[0] != 0, moves[1] > 0 && chased[1] != 0};
+    return chase[0] == chase[1] ? -1 : chase[0] ? CT_RED : CT_BLACK;
 }
 
 /* ------------------------------------------------------------------ the end of the game */
@@ -624,7 +726,8 @@ ct_result ct_coup_judge(const ct_coup_pos *pos, ct_end_reason *reason)
     } else {
         /* 2. Repetition: the third occurrence since the last capture. A reveal changes the
          * key for good, so cycles hold only revealed pieces' moves. Whoever checked with
-         * every move of the cycle loses; if both or neither did, it is a draw. */
+         * every move of the cycle loses; if both did, it is a draw; if neither did, whoever
+         * chased with every move loses (chase.c's rule), else it is a draw. */
         int seen = 0, first = -1;
         for (int i = pos->ply - 2, back = 2; i >= 0 && back <= pos->halfmove; i -= 2, back += 2)
             if (pos->hist[i].key == pos->key && ++seen == 2) {
@@ -636,9 +739,13 @@ ct_result ct_coup_judge(const ct_coup_pos *pos, ct_end_reason *reason)
             for (int i = first; i < pos->ply; i++)
                 if (!pos->hist[i].in_check)
                     all_check[cell_side(pos->hist[i].moved)] = false;
+            int chaser = -1;
             if (all_check[0] != all_check[1]) {
                 why = CT_END_PERPETUAL_CHECK;
                 res = ct_result_loss_of(all_check[0] ? CT_RED : CT_BLACK);
+            } else if (!all_check[0] && (chaser = perpetual_chaser(pos, first)) >= 0) {
+                why = CT_END_PERPETUAL_CHASE;
+                res = ct_result_loss_of(chaser);
             } else {
                 why = CT_END_REPETITION;
                 res = CT_RESULT_DRAW;

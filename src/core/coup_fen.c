@@ -9,6 +9,8 @@
 
 #include "cotuong/coup.h"
 
+#include "board_internal.h"
+
 enum { MAX_FIELDS = 8 };
 
 static ct_status fail(ct_coup_fen_error *err, int field, ct_coup_fen_problem code, int side,
@@ -33,20 +35,6 @@ static ct_status fail(ct_coup_fen_error *err, int field, ct_coup_fen_problem cod
                    code == CT_COUP_FEN_FIELD_COUNT || code == CT_COUP_FEN_EMPTY
                ? CT_ERR_SYNTAX
                : CT_ERR_INVALID;
-}
-
-static int letter_type(char c)
-{
-    switch (c >= 'a' && c <= 'z' ? c - 32 : c) {
-    case 'K': return CT_KING;
-    case 'A': return CT_ADVISOR;
-    case 'B': case 'E': return CT_ELEPHANT;
-    case 'N': case 'H': return CT_HORSE;
-    case 'R': return CT_ROOK;
-    case 'C': return CT_CANNON;
-    case 'P': return CT_PAWN;
-    default: return CT_NO_TYPE;
-    }
 }
 
 static const char type_letter[CT_PIECE_TYPES] = {'?', 'K', 'A', 'B', 'N', 'R', 'C', 'P'};
@@ -95,8 +83,8 @@ static ct_status read_board(ct_coup_pos *p, const char *s, ct_coup_fen_error *er
         int cell;
         if (c == 'X' || c == 'x') {
             cell = CT_SIDE_FLAG(side) | CT_COUP_DOWN;
-        } else if (letter_type(c) != CT_NO_TYPE) {
-            cell = CT_SIDE_FLAG(side) | letter_type(c);
+        } else if (bd_letter_type(c) != CT_NO_TYPE) {
+            cell = CT_SIDE_FLAG(side) | bd_letter_type(c);
         } else {
             return fail(err, 1, CT_COUP_FEN_LETTER, 0, 0, file, rank, 0, c,
                         "'%c' is no piece letter (rank %d)", c, rank);
@@ -119,7 +107,7 @@ static ct_status read_pool(ct_coup_pos *p, const char *s, int field, ct_coup_fen
         return CT_OK;
     while (*s) {
         char c = *s++;
-        int t = letter_type(c);
+        int t = bd_letter_type(c);
         if (t == CT_NO_TYPE || t == CT_KING || *s < '0' || *s > '9')
             return fail(err, field, CT_COUP_FEN_POOL_SYNTAX, 0, 0, 0, 0, 0, c,
                         "the pool is not letter+count pairs (at '%c')", c);

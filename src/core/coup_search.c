@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cotuong — the cờ úp AI: expectimax with alpha-beta (Star1 bounds at chance nodes) on the
- * view of the side to move, a quiescence search over captures, and an evaluation that
- * values a face-down piece by the expectation of its side's pool. It never sees the deal:
- * ct_coup_search() turns whatever position it is given into the mover's view first. */
+/* cotuong — the cờ úp AI: expectimax with alpha-beta (Star1 bounds at chance nodes, Star2
+ * probes for tighter ones, a transposition table) on the view of the side to move, a
+ * quiescence search over captures, and an evaluation that values a face-down piece by the
+ * expectation of its side's pool. It never sees the deal: ct_coup_search() turns whatever
+ * position it is given into the mover's view first, and the table's keys come from it. */
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cotuong/coup.h"
@@ -30,16 +32,33 @@ enum {
 #define SCORE_INF (CT_COUP_MATE + 1)
 #define MATE_BOUND (CT_COUP_MATE - MAX_PLY * 2)
 
+/* The transposition table: entries (a power of two), allocated per search. 4 MB. */
+#define TT_BITS 18
+
 /* Levels 1..10: the deepest iteration and the node budget (like search.h's levels), and how
  * far below the best a weak level may still choose (by seed). The first iteration is never
  * cut, so the lowest levels differ mostly by their margin. From the start, depth 2 costs
- * about 130,000 nodes and depth 3 about 24 million (every move a chance node): level 6 is
- * the first to finish depth 2 in the opening; above it the levels differ only once pieces
- * are revealed (tests/coup_ladder.c has the figures). */
+ * 13,132 nodes, depth 3 743,525 and depth 4 149 million (every move a chance node; the Star2
+ * probes keep it this low): level 5 is the first to finish depth 2 in the opening, level 8
+ * depth 3; levels 6 and 7 use what they finish of depth 3 (tests/coup_ladder.c has the
+ * figures). */
 static const int level_depth[10] = {1, 1, 2, 2, 3, 3, 4, 4, 5, 6};
 static const long level_nodes[10] = {300,    1000,   3000,    8000,    20000,
                                      150000, 400000, 1000000, 2000000, 4000000};
 static const int level_margin[10] = {400, 200, 120, 80, 50, 30, 15, 0, 0, 0};
+
+/* A transposition entry. The key is the view's key (which ignores face-down identities)
+ * mixed with the pool as the searcher knows it: two paths to one board can leave different
+ * identities unknown (a piece revealed as a rook on one path and as a cannon on the other,
+ * then taken), and the deal never enters it, since the search holds only the view. */
+typedef struct {
+    uint64_t key;
+    int16_t score;
+    ct_move move;
+    int8_t depth;
+    uint8_t bound;        /* TT_LOWER, TT_UPPER or both (exact) */
+} tt_entry;
+enum { TT_LOWER = 1, TT_UPPER = 2, TT_EXACT = 3 };
 
 typedef struct {
     uint64_t nodes;
@@ -48,6 +67,7 @@ typedef struct {
     ct_coup_poll poll;
     void *poll_arg;
     ct_move killer[MAX_PLY][2];
+    tt_entry *tt;         /* NULL: searched without (the allocation failed) */
     ct_coup_pos pos;      /* the mover's view; moves are made on it (last: not cleared) */
 } ctx;
 
@@ -195,6 +215,7 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply);
 static int qsearch(ctx *x, int alpha, int beta, int ply, int qply);
 
 typedef int (*child_fn)(ctx *x, int depth, int alpha, int beta, int ply);
+static int probe_first(ctx *x, int depth, int beta, int ply);
 
 static int search_child(ctx *x, int depth, int alpha, int beta, int ply)
 {
@@ -207,9 +228,32 @@ static int qsearch_child(ctx *x, int qply, int alpha, int beta, int ply)
 
 static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
+static bool repeated(const ct_coup_pos *p)
+{
+    for (int i = p->ply - 4, back = 4; i >= 0 && back <= p->halfmove; i -= 2, back += 2)
+        if (p->hist[i].key == p->key)
+            return true;
+    return false;
+}
+
+static bool tick(ctx *x)
+{
+    x->nodes++;
+    if (x->limit && x->nodes >= x->limit)
+        x->stop = true;
+    if (x->poll && (x->nodes & 1023) == 0 && x->poll(x->poll_arg))
+        x->stop = true;
+    return x->stop;
+}
+
 /* The value of mv for the mover. A move that reveals an unknown piece is a chance node: the
  * mean over the pool's identities, weighted by their counts. Star1: each outcome gets the
- * window that could still change the result, given the others' possible extremes. */
+ * window that could still change the result, given the others' possible extremes. Star2's
+ * probe where it is cheap: when the outcomes are leaves (quiescence), each outcome's
+ * position is evaluated first; the other side may stand pat there, so minus that evaluation
+ * bounds the outcome from above, and a chance node whose bounds average to alpha or less
+ * fails low without a capture searched (the usual case at the frontier: most moves of a
+ * node that fails low reveal a piece). */
 static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, child_fn child,
                     bool likeliest_only)
 {
@@ -222,10 +266,9 @@ static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, c
         return v;
     }
     int side = (c >> 5) & 1;
-    int w_all = ct_coup_pool_count(p, side), w_left = w_all;
+    int w_all = ct_coup_pool_count(p, side);
     if (w_all == 0) /* cannot happen in a consistent position (ct_coup_pos_ok) */
         return -CHANCE_BOUND;
-    long sum = 0;
     /* Outcomes are bounded (a mate behind a reveal counts as a big win, not a mate): the
      * tighter the bounds, the more Star1 prunes. */
     const int lo = -CHANCE_BOUND, hi = CHANCE_BOUND;
@@ -244,44 +287,121 @@ static int value_of(ctx *x, ct_move mv, int arg, int alpha, int beta, int ply, c
      * is sure; branching on every identity there costs ten times the nodes). */
     if (likeliest_only) {
         nt = 1;
-        w_all = w_left = p->pool[side][types[0]];
+        w_all = p->pool[side][types[0]];
     }
+    /* Upper bounds per outcome: hi, or the probe's (see above). up_left sums w * bound over
+     * the outcomes not searched yet, w_left their weight. */
+    int up[6];
+    long up_left = 0;
+    bool probe = child == search_child && !likeliest_only;
+    for (int ti = 0; ti < nt; ti++) {
+        up[ti] = hi;
+        if (probe) {
+            ct_coup_make(p, mv, types[ti]);
+            if (arg <= 0) {
+                if (!p->hist[p->ply - 1].in_check)
+                    up[ti] = clamp(-ct_coup_evaluate(p), lo, hi);
+            } else {
+                /* Deeper, the other side's first move (its best by the ordering) bounds
+                 * its node from below: searched up to the value that would make this
+                 * outcome fail low (a fail-high there is still a lower bound). */
+                up[ti] = clamp(-probe_first(x, arg, -alpha + 1, ply + 1), lo, hi);
+            }
+            ct_coup_unmake(p);
+            if (x->stop || tick(x))
+                return 0;
+        }
+        up_left += (long)p->pool[side][types[ti]] * up[ti];
+    }
+    if (probe && up_left / w_all <= alpha)
+        return (int)(up_left / w_all);
+    int w_left = w_all;
+    long sum = 0;
     for (int ti = 0; ti < nt; ti++) {
         int t = types[ti], w = p->pool[side][t];
         w_left -= w;
-        long a = ((long)alpha * w_all - sum - (long)w_left * hi) / w - 1;
+        up_left -= (long)w * up[ti];
+        long a = ((long)alpha * w_all - sum - up_left) / w - 1;
         long bb = ((long)beta * w_all - sum - (long)w_left * lo) / w + 1;
         int ca = clamp((int)(a < lo ? lo : a), lo - 1, hi), cb = clamp((int)(bb > hi ? hi : bb), lo, hi + 1);
         ct_coup_make(p, mv, t);
-        int v = clamp(-child(x, arg, -cb, -ca, ply + 1), lo, hi);
+        int v = clamp(-child(x, arg, -cb, -ca, ply + 1), lo, up[ti]);
         ct_coup_unmake(p);
         sum += (long)w * v;
         if (x->stop)
             return 0;
-        if ((sum + (long)w_left * hi) / w_all <= alpha)
-            return (int)((sum + (long)w_left * hi) / w_all);
+        if ((sum + up_left) / w_all <= alpha)
+            return (int)((sum + up_left) / w_all);
         if ((sum + (long)w_left * lo) / w_all >= beta)
             return (int)((sum + (long)w_left * lo) / w_all);
     }
     return (int)(sum / w_all);
 }
 
-static bool repeated(const ct_coup_pos *p)
+/* ------------------------------------------------------------------ transpositions */
+
+static uint64_t mix64(uint64_t z)
 {
-    for (int i = p->ply - 4, back = 4; i >= 0 && back <= p->halfmove; i -= 2, back += 2)
-        if (p->hist[i].key == p->key)
-            return true;
-    return false;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
 }
 
-static bool tick(ctx *x)
+/* The view's key with the pool as the searcher knows it. */
+static uint64_t tt_key(const ct_coup_pos *p)
 {
-    x->nodes++;
-    if (x->limit && x->nodes >= x->limit)
-        x->stop = true;
-    if (x->poll && (x->nodes & 1023) == 0 && x->poll(x->poll_arg))
-        x->stop = true;
-    return x->stop;
+    uint64_t a, b;
+    memcpy(&a, p->pool[0], sizeof a);
+    memcpy(&b, p->pool[1], sizeof b);
+    return p->key ^ mix64(a + 0x9E3779B97F4A7C15ULL) ^ mix64(b ^ 0xC2B2AE3D27D4EB4FULL);
+}
+
+/* Mate scores are stored from the node, not the root, so they stay true elsewhere. */
+static int score_to_tt(int v, int ply)
+{
+    return v >= MATE_BOUND ? v + ply : v <= -MATE_BOUND ? v - ply : v;
+}
+static int score_from_tt(int v, int ply)
+{
+    return v >= MATE_BOUND ? v - ply : v <= -MATE_BOUND ? v + ply : v;
+}
+
+static tt_entry *tt_slot(const ctx *x, uint64_t key)
+{
+    return &x->tt[key & ((1u << TT_BITS) - 1)];
+}
+
+/* The entry for key, if the table holds one: *move gets its move, and when it is as deep as
+ * depth and its bound settles the window (alpha, beta), *v gets its value and the answer is
+ * true. */
+static bool tt_probe(const ctx *x, uint64_t key, int depth, int alpha, int beta, int ply, int *v,
+                     ct_move *move)
+{
+    if (!x->tt)
+        return false;
+    const tt_entry *e = tt_slot(x, key);
+    if (e->key != key)
+        return false;
+    *move = e->move;
+    *v = score_from_tt(e->score, ply);
+    return e->depth >= depth &&
+           (((e->bound & TT_LOWER) && *v >= beta) || ((e->bound & TT_UPPER) && *v <= alpha));
+}
+
+static void tt_store(ctx *x, uint64_t key, int depth, int v, int alpha, int beta, ct_move mv,
+                     int ply)
+{
+    if (!x->tt || x->stop)
+        return;
+    tt_entry *e = tt_slot(x, key);
+    /* Replace unless the slot holds a deeper result of the same position. */
+    if (e->key == key && e->depth > depth)
+        return;
+    e->key = key;
+    e->score = (int16_t)score_to_tt(v, ply);
+    e->move = mv;
+    e->depth = (int8_t)depth;
+    e->bound = (uint8_t)(v >= beta ? TT_LOWER : v <= alpha ? TT_UPPER : TT_EXACT);
 }
 
 static int qsearch(ctx *x, int alpha, int beta, int ply, int qply)
@@ -337,18 +457,27 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply)
     /* 1. A repetition inside the tree is scored as a draw (cheap; the referee judges). */
     if (ply > 0 && repeated(p))
         return 0;
+    /* 2. The transposition table: a result as deep as this one answers at once if its bound
+     * does; otherwise its move is tried first. */
+    uint64_t key = tt_key(p);
+    ct_move tt_move = CT_NO_MOVE;
+    int tt_value;
+    if (tt_probe(x, key, depth, alpha, beta, ply, &tt_value, &tt_move))
+        return tt_value;
     ct_move mv[CT_MAX_MOVES];
     int n = ct_coup_gen_legal(p, mv);
-    /* 2. No move: mate or stalemate, both losses. */
+    /* 3. No move: mate or stalemate, both losses. */
     if (n == 0)
         return -CT_COUP_MATE + ply;
-    /* 3. In check: look one ply deeper. */
+    /* 4. In check: look one ply deeper. */
+    int alpha0 = alpha, depth0 = depth;
     if (p->ply > 0 && p->hist[p->ply - 1].in_check && ply < MAX_PLY / 2)
         depth++;
-    order(x, mv, n, ply, CT_NO_MOVE);
+    order(x, mv, n, ply, tt_move);
     int best = -SCORE_INF;
+    ct_move best_move = CT_NO_MOVE;
     for (int i = 0; i < n; i++) {
-        /* 4. Principal variation search: after the first move a null window proves the
+        /* 5. Principal variation search: after the first move a null window proves the
          * rest worse, which also narrows every chance node's windows below. */
         int v;
         if (i == 0) {
@@ -362,6 +491,7 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply)
             return 0;
         if (v > best) {
             best = v;
+            best_move = mv[i];
             if (v > alpha)
                 alpha = v;
             if (v >= beta) {
@@ -373,7 +503,30 @@ static int search(ctx *x, int depth, int alpha, int beta, int ply)
             }
         }
     }
+    tt_store(x, key, depth0, best, alpha0, beta, best_move, ply);
     return best;
+}
+
+/* A lower bound on search(x, depth, ., ., ply) of the position on the board: the value of
+ * its first move in search()'s order (with search()'s extension and TT move), searched with
+ * no lower end, so that it is exact below beta and a lower bound above it. */
+static int probe_first(ctx *x, int depth, int beta, int ply)
+{
+    ct_coup_pos *p = &x->pos;
+    if (repeated(p))
+        return 0;
+    ct_move tt_move = CT_NO_MOVE;
+    int tt_value; /* any lower bound will do */
+    if (tt_probe(x, tt_key(p), depth, -SCORE_INF - 1, -SCORE_INF, ply, &tt_value, &tt_move))
+        return tt_value;
+    ct_move mv[CT_MAX_MOVES];
+    int n = ct_coup_gen_legal(p, mv);
+    if (n == 0)
+        return -CT_COUP_MATE + ply;
+    if (p->ply > 0 && p->hist[p->ply - 1].in_check && ply < MAX_PLY / 2)
+        depth++;
+    order(x, mv, n, ply, tt_move);
+    return value_of(x, mv[0], depth - 1, -SCORE_INF, beta, ply, search_child, false);
 }
 
 /* ------------------------------------------------------------------ root */
@@ -389,6 +542,9 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
 {
     ctx x;
     memset(&x, 0, offsetof(ctx, pos));
+    /* A fresh table each search: what one search stored says nothing wrong to the next, but
+     * a search that depends only on its arguments is easier to test (no peeking, levels). */
+    x.tt = calloc((size_t)1 << TT_BITS, sizeof *x.tt);
     x.poll = poll;
     x.poll_arg = arg;
     /* 1. The view of the side to move: the search cannot read the deal. */
@@ -408,14 +564,16 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
     int n = ct_coup_gen_legal(&x.pos, mv);
     if (n == 0) {
         out->score = -CT_COUP_MATE;
+        free(x.tt);
         return;
     }
     int score[CT_MAX_MOVES], done_score[CT_MAX_MOVES];
     ct_move done_mv[CT_MAX_MOVES];
+    int n_done = 0;
     ct_move best = mv[0];
     int best_score = 0;
     /* 2. Iterative deepening; the first iteration always completes (the budget and the poll
-     * apply from the second), and a cut-off iteration's results are dropped. */
+     * apply from the second); a cut-off iteration keeps only the moves it finished. */
     for (int d = 1; d <= max_depth && d < MAX_PLY / 2; d++) {
         uint64_t limit = x.limit;
         ct_coup_poll polling = x.poll;
@@ -424,9 +582,9 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
             x.poll = NULL;
         }
         order(&x, mv, n, 0, best);
-        int alpha = -SCORE_INF, it_best_score = -SCORE_INF;
+        int alpha = -SCORE_INF, it_best_score = -SCORE_INF, done = 0;
         ct_move it_best = mv[0];
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n; i++, done = i) {
             /* Weak levels keep every move within the margin exact, to choose among them. */
             int a = margin ? (it_best_score > -SCORE_INF ? it_best_score - margin - 1 : -SCORE_INF)
                            : alpha;
@@ -450,13 +608,20 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
         }
         x.limit = limit;
         x.poll = polling;
-        if (x.stop && d > 1)
+        /* A cut-off iteration still answers for the moves it finished: the first is the
+         * last iteration's best, so a finished move that beats it is better at this depth.
+         * Only those moves are candidates then (scores of two depths do not mix). */
+        if (x.stop && d > 1 && done == 0)
             break;
         best = it_best;
         best_score = it_best_score;
-        out->depth = d;
-        memcpy(done_mv, mv, sizeof mv[0] * (size_t)n);
-        memcpy(done_score, score, sizeof score[0] * (size_t)n);
+        if (!x.stop)
+            out->depth = d;
+        n_done = x.stop ? done : n;
+        memcpy(done_mv, mv, sizeof mv[0] * (size_t)n_done);
+        memcpy(done_score, score, sizeof score[0] * (size_t)n_done);
+        if (x.stop)
+            break;
         if (x.limit && x.nodes >= x.limit)
             break;
         if (best_score >= MATE_BOUND || best_score <= -MATE_BOUND)
@@ -465,7 +630,7 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
     /* 3. A weak level picks among the moves within its margin of the best, by seed. */
     if (margin && out->depth > 0) {
         int cand[CT_MAX_MOVES], k = 0;
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n_done; i++)
             if (done_score[i] >= best_score - margin && done_score[i] > -MATE_BOUND)
                 cand[k++] = i;
         if (k > 1) {
@@ -478,4 +643,5 @@ void ct_coup_search_poll(const ct_coup_pos *pos, int level, int depth, uint64_t 
     out->move = best;
     out->score = best_score;
     out->nodes = x.nodes;
+    free(x.tt);
 }

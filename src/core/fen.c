@@ -10,6 +10,8 @@
 #include "cotuong/movegen.h"
 #include "cotuong/position.h"
 
+#include "board_internal.h"
+
 /* The parameters of a problem (see ct_fen_error), set before fail(). */
 static void problem(ct_fen_error *err, int side, int type, int file, int rank, int count)
 {
@@ -33,20 +35,6 @@ static ct_status fail(ct_fen_error *err, int field, ct_fen_problem code, const c
         va_end(ap);
     }
     return field == 0 ? CT_ERR_SYNTAX : CT_ERR_INVALID;
-}
-
-static int letter_type(char c)
-{
-    switch (toupper((unsigned char)c)) {
-    case 'K': return CT_KING;
-    case 'A': return CT_ADVISOR;
-    case 'B': case 'E': return CT_ELEPHANT;
-    case 'N': case 'H': return CT_HORSE;
-    case 'R': return CT_ROOK;
-    case 'C': return CT_CANNON;
-    case 'P': return CT_PAWN;
-    default: return CT_NO_TYPE;
-    }
 }
 
 static const char *const type_name[CT_PIECE_TYPES] = {
@@ -140,7 +128,7 @@ ct_status ct_fen_read(ct_pos *pos, const char *fen, ct_fen_error *err)
                 return fail(err, 1, CT_FEN_RANK_LONG, "rank %d has more than 9 points", rank);
             }
         } else {
-            int type = letter_type(c);
+            int type = bd_letter_type(c);
             if (type == CT_NO_TYPE) {
                 problem(err, 0, 0, 0, rank, 0);
                 if (err)

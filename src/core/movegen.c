@@ -5,6 +5,8 @@
  * after the move, skipped when the move cannot touch any line into the mover's king. */
 #include "cotuong/movegen.h"
 
+#include "board_internal.h"
+
 /* Row/column occupancy masks carry two sentinel bits beyond each edge of the board, so the
  * first and second blockers of a slide always exist; they map to CT_OFFBOARD squares. */
 #define ROW_SENTINELS ((1u << 1) | (1u << 2) | (1u << 12) | (1u << 13))
@@ -12,30 +14,6 @@
 
 static inline int lowest_bit(unsigned m) { return __builtin_ctz(m); }
 static inline int highest_bit(unsigned m) { return 31 - __builtin_clz(m); }
-
-static inline bool in_palace(int sq)
-{
-    int col = CT_SQ_COL(sq), row = CT_SQ_ROW(sq);
-    return col >= 6 && col <= 8 && ((row >= 3 && row <= 5) || (row >= 10 && row <= 12));
-}
-
-/* A pawn of `side` standing on `sq` has crossed the river. */
-static inline bool crossed(int side, int sq)
-{
-    return side == CT_RED ? CT_SQ_ROW(sq) >= 8 : CT_SQ_ROW(sq) <= 7;
-}
-
-/* An elephant of `side` may stand on `sq` only on its own half. */
-static inline bool own_half(int side, int sq)
-{
-    return side == CT_RED ? CT_SQ_ROW(sq) <= 7 : CT_SQ_ROW(sq) >= 8;
-}
-
-static const int king_steps[4] = {16, -16, 1, -1};
-static const int diag_steps[4] = {17, 15, -15, -17};
-/* Horse: orthogonal leg, then the two targets beyond it. */
-static const int horse_leg[4] = {16, -16, 1, -1};
-static const int horse_to[4][2] = {{33, 31}, {-31, -33}, {18, -14}, {14, -18}};
 
 static inline uint16_t row_mask(const ct_pos *pos, int row)
 {
@@ -115,27 +93,27 @@ static void gen_piece(const ct_pos *pos, move_sink *s, int pc, bool caps)
     switch (ct_piece_type(pc)) {
     case CT_KING:
         for (int i = 0; i < 4; i++)
-            if (in_palace(from + king_steps[i]))
-                step(pos, s, from, from + king_steps[i], own, caps);
+            if (bd_in_palace(from + bd_orth[i]))
+                step(pos, s, from, from + bd_orth[i], own, caps);
         break;
     case CT_ADVISOR:
         for (int i = 0; i < 4; i++)
-            if (in_palace(from + diag_steps[i]))
-                step(pos, s, from, from + diag_steps[i], own, caps);
+            if (bd_in_palace(from + bd_diag[i]))
+                step(pos, s, from, from + bd_diag[i], own, caps);
         break;
     case CT_ELEPHANT:
         for (int i = 0; i < 4; i++) {
-            int eye = from + diag_steps[i], to = eye + diag_steps[i];
-            if (pos->board[eye] == 0 && own_half(side, to))
+            int eye = from + bd_diag[i], to = eye + bd_diag[i];
+            if (pos->board[eye] == 0 && bd_own_half(side, to))
                 step(pos, s, from, to, own, caps);
         }
         break;
     case CT_HORSE:
         for (int i = 0; i < 4; i++) {
-            if (pos->board[from + horse_leg[i]] != 0)
+            if (pos->board[from + bd_horse_leg[i]] != 0)
                 continue;
-            step(pos, s, from, from + horse_to[i][0], own, caps);
-            step(pos, s, from, from + horse_to[i][1], own, caps);
+            step(pos, s, from, from + bd_horse_to[i][0], own, caps);
+            step(pos, s, from, from + bd_horse_to[i][1], own, caps);
         }
         break;
     case CT_ROOK:
@@ -149,7 +127,7 @@ static void gen_piece(const ct_pos *pos, move_sink *s, int pc, bool caps)
     case CT_PAWN: {
         int fwd = side == CT_RED ? 16 : -16;
         step(pos, s, from, from + fwd, own, caps);
-        if (crossed(side, from)) {
+        if (bd_crossed(side, from)) {
             step(pos, s, from, from + 1, own, caps);
             step(pos, s, from, from - 1, own, caps);
         }
@@ -234,7 +212,7 @@ static bool attacked_after(const ct_pos *pos, int target, int by, int from, int 
     /* 2. Horses: the leg of a horse attacking the target is the target's diagonal neighbour
      * on the horse's side, so one empty diagonal neighbour opens two horse squares. */
     for (int i = 0; i < 4; i++) {
-        int d = diag_steps[i], leg = target + d;
+        int d = bd_diag[i], leg = target + d;
         if (OCCUPIED(leg))
             continue;
         int vertical = d > 0 ? 16 : -16, horizontal = d - vertical;
@@ -250,7 +228,7 @@ static bool attacked_after(const ct_pos *pos, int target, int by, int from, int 
     pc = PIECE_AT(target + (by == CT_RED ? -16 : 16));
     if (IS_ENEMY(pc, CT_PAWN))
         return true;
-    if (crossed(by, target)) {
+    if (bd_crossed(by, target)) {
         pc = PIECE_AT(target + 1);
         if (IS_ENEMY(pc, CT_PAWN))
             return true;
@@ -389,19 +367,19 @@ ct_illegal_reason ct_why_illegal(const ct_pos *pos, ct_move mv)
     case CT_KING:
         if (adf + adr != 1)
             return CT_WHY_PIECE_RULE;
-        if (!in_palace(to))
+        if (!bd_in_palace(to))
             return CT_WHY_PALACE;
         break;
     case CT_ADVISOR:
         if (adf != 1 || adr != 1)
             return CT_WHY_PIECE_RULE;
-        if (!in_palace(to))
+        if (!bd_in_palace(to))
             return CT_WHY_PALACE;
         break;
     case CT_ELEPHANT:
         if (adf != 2 || adr != 2)
             return CT_WHY_PIECE_RULE;
-        if (!own_half(side, to))
+        if (!bd_own_half(side, to))
             return CT_WHY_RIVER;
         if (pos->board[(from + to) / 2] != 0)
             return CT_WHY_ELEPHANT_EYE;
@@ -434,7 +412,7 @@ ct_illegal_reason ct_why_illegal(const ct_pos *pos, ct_move mv)
             return CT_WHY_PIECE_RULE;
         if (dr == -fwd)
             return CT_WHY_PAWN_BACKWARD;
-        if (df != 0 && !crossed(side, from))
+        if (df != 0 && !bd_crossed(side, from))
             return CT_WHY_RIVER;
         break;
     }
