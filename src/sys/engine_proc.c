@@ -42,6 +42,8 @@ struct sys_engine {
     int last_score;
     bool have_score;
     int last_depth;     /* of the last score line of this think (0: none) */
+    int exact_score;    /* of the last score line that was not a bound (the analysis's) */
+    bool have_exact;
     char options[8192]; /* the option names it offered, each followed by '\n' */
     size_t options_len;
 };
@@ -441,6 +443,13 @@ bool sys_engine_set_option(sys_engine *e, const char *name, const char *value, c
     }
 }
 
+bool sys_engine_exact_score(const sys_engine *e, int *score)
+{
+    if (e->have_exact)
+        *score = e->exact_score;
+    return e->have_exact;
+}
+
 int sys_engine_depth(const sys_engine *e)
 {
     return e->last_depth;
@@ -632,7 +641,13 @@ static void send_go(sys_engine *e, const ct_pos *pos, const ct_limits *lim)
     if (lim->depth > 0)
         len += (size_t)snprintf(line + len, sizeof line - len, " depth %d", lim->depth);
     if (lim->nodes > 0)
-        snprintf(line + len, sizeof line - len, " nodes %llu", (unsigned long long)lim->nodes);
+        len += (size_t)snprintf(line + len, sizeof line - len, " nodes %llu",
+                                (unsigned long long)lim->nodes);
+    if (lim->only_move != CT_NO_MOVE && ct_is_legal(pos, lim->only_move)) {
+        char mv[8];
+        move_out(e, lim->only_move, mv);
+        snprintf(line + len, sizeof line - len, " searchmoves %s", mv);
+    }
     send_line(e, "%s", line);
 }
 
@@ -763,6 +778,7 @@ sys_engine_outcome sys_engine_think(sys_engine *e, const ct_pos *pos, const ct_l
     detail[0] = 0;
     *move = CT_NO_MOVE;
     e->have_score = false;
+    e->have_exact = false;
     e->last_depth = 0;
     if (e->dead) {
         snprintf(detail, detail_len, "the engine is not running");
@@ -843,8 +859,11 @@ sys_engine_outcome sys_engine_think(sys_engine *e, const ct_pos *pos, const ct_l
         if (kind == SYS_ENGINE_LINE_SCORE) {
             e->last_score = sc;
             e->have_score = true;
-            if (depth >= 0)
+            if (depth >= 0) {
                 e->last_depth = depth;
+                e->exact_score = sc;
+                e->have_exact = true;
+            }
             continue;
         }
         if (kind == SYS_ENGINE_LINE_RESIGN) {
