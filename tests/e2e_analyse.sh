@@ -114,6 +114,8 @@ grep -q '^same mark: 5 of 5, 100\.0%' "$tmp/agree.out" || fail "agreement: $(cat
 sed "$(printf 's/\t??\t523\t/\t?!\t60\t/')" "$tmp/good.tsv" >"$tmp/soft.tsv"
 sh "$agreement" --diff-only "$tmp/good.tsv" "$tmp/soft.tsv" >"$tmp/soft.out" 2>&1 || fail "agreement exited $?"
 grep -q '^same mark: 4 of 5, 80\.0%' "$tmp/soft.out" || fail "agreement 4 of 5: $(cat "$tmp/soft.out")"
+grep -q '^same mark among the moves either marks: 0 of 1, 0\.0%$' "$tmp/soft.out" ||
+    fail "agreement among marked moves: $(cat "$tmp/soft.out")"
 grep -q '^  1 5 3\. I1-B1: A ?? (loss 523; best h0g2 72, played -451) B ?! (loss 60;' "$tmp/soft.out" ||
     fail "the differing move is not listed: $(cat "$tmp/soft.out")"
 grep -q '^??  *0  *1  *0  *0$' "$tmp/soft.out" && grep -q '^none  *4  *0  *0  *0$' "$tmp/soft.out" ||
