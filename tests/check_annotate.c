@@ -213,6 +213,78 @@ START_TEST(test_masters_move_not_marked)
 }
 END_TEST
 
+/* ct_annotate_line_with over a scripted searcher (an external engine's part): fairy-stockfish's
+ * +0.72 before 3. I1-B1 with h0g2 its choice and -4.51 for I1-B1; every other move is the
+ * searcher's choice. The searcher sees the move played as only_move, the verification with
+ * CT_ANN_VERIFY_FACTOR times the nodes; a failing searcher stops the analysis with CT_ERR_IO
+ * and the moves before it kept. */
+typedef struct {
+    const ct_move *game;
+    int calls, fail_at, only_calls;
+    uint64_t max_nodes;
+} scripted;
+
+static ct_ann_search_status scripted_search(void *user, const ct_pos *pos, const ct_limits *lim,
+                                            ct_search_result *res)
+{
+    scripted *sc = user;
+    if (++sc->calls == sc->fail_at)
+        return CT_ANN_SEARCH_FAILED;
+    if (lim->nodes > sc->max_nodes)
+        sc->max_nodes = lim->nodes;
+    int ply = pos->ply;
+    if (lim->only_move != CT_NO_MOVE) {
+        sc->only_calls++;
+        res->best = lim->only_move;
+        res->score = ply == 4 ? -451 : 20;
+    } else if (ply == 4) {
+        res->best = ct_move_parse_coord("h0g2");
+        res->score = 72;
+    } else {
+        res->best = sc->game[ply];
+        res->score = 20;
+    }
+    res->pv_len = 1;
+    res->pv[0] = res->best;
+    return CT_ANN_SEARCH_OK;
+}
+
+START_TEST(test_external_searcher)
+{
+    static ct_pos start;
+    ct_pos_start(&start);
+    const char *line[] = {"h2e2", "h9g7", "i0i1", "b7b3", "i1b1"};
+    ct_move moves[5];
+    for (int i = 0; i < 5; i++)
+        moves[i] = ct_move_parse_coord(line[i]);
+    ct_limits lim;
+    ct_limits_init(&lim);
+    lim.nodes = 1000;
+    ct_move_annotation ann[5];
+    ct_status st;
+    scripted sc = {.game = moves};
+    ck_assert_int_eq(ct_annotate_line_with(scripted_search, &sc, &start, moves, 5, &lim, NULL, NULL,
+                                           NULL, ann, &st), 5);
+    ck_assert_int_eq(st, CT_OK);
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(ann[i].nag, 0);
+    ck_assert_int_eq(ann[4].loss, 523);
+    ck_assert_int_eq(ann[4].nag, CT_NAG_BLUNDER);
+    ck_assert(ann[4].verified);
+    ck_assert_int_eq(ann[4].best, ct_move_parse_coord("h0g2"));
+    /* 5 positions searched, and for I1-B1 the move alone, then both again deeper. */
+    ck_assert_int_eq(sc.calls, 8);
+    ck_assert_int_eq(sc.only_calls, 2);
+    ck_assert_uint_eq(sc.max_nodes, 1000 * CT_ANN_VERIFY_FACTOR);
+    /* The searcher fails at its fourth call (the position before 2... B7-B3). */
+    scripted bad = {.game = moves, .fail_at = 4};
+    ck_assert_int_eq(ct_annotate_line_with(scripted_search, &bad, &start, moves, 5, &lim, NULL,
+                                           NULL, NULL, ann, &st), 3);
+    ck_assert_int_eq(st, CT_ERR_IO);
+    ck_assert_int_eq(bad.calls, 4);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("annotate");
@@ -225,6 +297,7 @@ int main(void)
     tcase_add_test(tc, test_real_blunder);
     tcase_add_test(tc, test_mirror_moves);
     tcase_add_test(tc, test_masters_move_not_marked);
+    tcase_add_test(tc, test_external_searcher);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

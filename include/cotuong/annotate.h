@@ -68,6 +68,17 @@ const char *ct_annotate_mark(int nag);
 /* Called after each analysed move (done of total); return true to stop early. */
 typedef bool (*ct_annotate_progress_fn)(void *user, int done, int total);
 
+/* What analyses one position for ct_annotate_line_with: fills res (best, score from the side
+ * to move's point of view with mates as CT_SCORE_MATE - plies, pv, depth) for pos within lim,
+ * whose only_move, when set, restricts the root to that move. The built-in search is one;
+ * an external engine driven by the application is another. STOPPED ends the analysis
+ * quietly (a stop was asked), FAILED ends it as an error (the engine died, hung, talked
+ * nonsense: the caller keeps the reason). */
+typedef enum { CT_ANN_SEARCH_OK, CT_ANN_SEARCH_STOPPED, CT_ANN_SEARCH_FAILED } ct_ann_search_status;
+typedef ct_ann_search_status (*ct_annotate_search_fn)(void *user, const ct_pos *pos,
+                                                      const ct_limits *lim,
+                                                      ct_search_result *res);
+
 /* Analyses moves[0..n) played from start: n+1 searches within lim each, and one more for
  * each move that is not the engine's choice (the same limits, the root restricted to the move
  * played, so that it is scored at the best move's horizon), and two deeper ones for each
@@ -79,6 +90,13 @@ int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, in
                      const ct_limits *lim, const ct_explorer *masters,
                      ct_annotate_progress_fn progress, void *user, ct_move_annotation *out,
                      ct_status *status);
+/* The same analysis and marks with the positions searched by fn (called with fn_user); a
+ * failed search ends it with CT_ERR_IO via *status. The built-in's continuation to
+ * CT_ANN_MIN_DEPTH is ct_annotate_line's: another searcher answers for its own depth. */
+int ct_annotate_line_with(ct_annotate_search_fn fn, void *fn_user, const ct_pos *start,
+                          const ct_move *moves, int n, const ct_limits *lim,
+                          const ct_explorer *masters, ct_annotate_progress_fn progress,
+                          void *user, ct_move_annotation *out, ct_status *status);
 
 /* Indices (into ann) of the k worst moves of `side` by loss (largest first; ties by
  * earlier move; moves with no loss, and masters' moves left unmarked, are left out). first_side is the side that made

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the `analyse` subcommand: analyses every move of the games in a PGN or XQF file
- * with the built-in engine and prints per-move annotations (?!, ?, ?? from the thresholds in
- * cotuong/annotate.h), the worst moves of each side and the evaluation as a text chart;
- * with --write, saves the game with the marks and the engine's lines as comments. */
+ * with the built-in engine or an external UCI engine (--engine) and prints per-move
+ * annotations (?!, ?, ?? from the thresholds in cotuong/annotate.h), the worst moves of each
+ * side and the evaluation as a text chart; with --write, saves the game with the marks and the
+ * engine's lines as comments; with --scores, one tab-separated line per move for comparing
+ * two analyses (scripts/agreement). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +14,8 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/diagram.h"
+#include "game/analysis.h"
+#include "sys/engine_proc.h"
 #include "sys/gamefile.h"
 #include "sys/masters.h"
 #include "sys/pgnreport.h"
@@ -24,6 +29,10 @@
 #include "cotuong/pgn.h"
 #include "cotuong/rules.h"
 
+/* Options for the external engine: NAME=VALUE texts of --engine-option, split at the '='. */
+#define MAX_ENGINE_OPTIONS 32
+#define MAX_OPTION_NAME 128
+
 typedef struct {
     ct_notation notation;
     ct_limits lim;
@@ -32,6 +41,13 @@ typedef struct {
     int game; /* 0 = all */
     const char *write_path;
     const ct_explorer *masters; /* the master-games index, or NULL */
+    const char *engine_spec;    /* --engine uci:CMD, or NULL for the built-in engine */
+    char opt_name[MAX_ENGINE_OPTIONS][MAX_OPTION_NAME];
+    const char *opt_value[MAX_ENGINE_OPTIONS];
+    int nopts;
+    game_engine_searcher *engine; /* started from engine_spec */
+    const char *scores_path;
+    FILE *scores; /* --scores: one line per move */
 } analyse_opts;
 
 /* A score (mover-relative input turned to Red's view by the caller) as "+1.25" or "#3". */
@@ -90,6 +106,35 @@ static bool show_progress(void *user, int done, int total)
     return false;
 }
 
+/* A mover-relative score for --scores: centipawns, or "#N" / "#-N" for a mate in N moves. */
+static void format_raw(int score, char *buf, size_t size)
+{
+    if (ct_score_is_mate(score))
+        snprintf(buf, size, "#%d", ct_score_mate_moves(score));
+    else
+        snprintf(buf, size, "%d", score);
+}
+
+/* One --scores line: game, ply (1-based), move number, the move (notation, then
+ * coordinates), mark, loss, best move (coordinates), best and played scores (mover's view),
+ * games of the masters' index with the move. */
+static void write_score_line(FILE *f, const ct_pos *pos, int game_no, int ply,
+                             const ct_move_annotation *a, ct_notation n)
+{
+    char num[16], mv[48], coord[8], best[8], bs[16], ps[16];
+    snprintf(num, sizeof num, "%d.%s", pos->fullmove, pos->side == CT_BLACK ? ".." : "");
+    render(pos, a->played, n, mv, sizeof mv);
+    ct_move_coord(a->played, coord);
+    if (a->best != CT_NO_MOVE)
+        ct_move_coord(a->best, best);
+    else
+        snprintf(best, sizeof best, "-");
+    format_raw(a->best_score, bs, sizeof bs);
+    format_raw(a->played_score, ps, sizeof ps);
+    fprintf(f, "%d\t%d\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%u\n", game_no, ply, num, mv, coord,
+            a->nag ? ct_annotate_mark(a->nag) : "-", a->loss, best, bs, ps, a->masters);
+}
+
 /* What analysing a game needs besides the search: large, so on the heap. */
 typedef struct {
     ct_pos start, pos;
@@ -120,13 +165,27 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
         return 0;
     }
     ct_move_annotation *ann = xcalloc((size_t)n, sizeof *ann);
-    ct_search_clear(s);
     ct_status st;
-    int done = ct_annotate_line(s, &wk->start, wk->moves, n, &o->lim, o->masters, show_progress, (void *)o,
-                                ann, &st);
-    if (st != CT_OK)
+    int done, rc = 0;
+    if (o->engine) {
+        sys_engine_new_game(o->engine->engine);
+        done = ct_annotate_line_with(game_engine_search, o->engine, &wk->start, wk->moves, n,
+                                     &o->lim, o->masters, show_progress, (void *)o, ann, &st);
+    } else {
+        ct_search_clear(s);
+        done = ct_annotate_line(s, &wk->start, wk->moves, n, &o->lim, o->masters, show_progress,
+                                (void *)o, ann, &st);
+    }
+    if (st == CT_ERR_IO) {
+        char *why = sanitize_dup(o->engine->why, 0);
+        fprintf(stderr, "cotuong analyse: game %d: the engine failed at move %d (%s); analysed "
+                        "the first %d\n", index, done + 1, why, done);
+        free(why);
+        rc = 1;
+    } else if (st != CT_OK) {
         fprintf(stderr, "cotuong analyse: game %d: move %d is illegal; analysed the first %d\n",
                 index, done + 1, done);
+    }
     /* 2. One line per move: number, move, mark, evaluation after it (Red's view), and for
      *    marked moves the loss and the engine's choice with its line. */
     printf("Scores are from Red's point of view, in pawns (a pawn = 1.00).\n");
@@ -150,6 +209,8 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
         if (a->masters)
             printf("  masters' move (%u games)", a->masters);
         printf("\n");
+        if (o->scores)
+            write_score_line(o->scores, &wk->pos, index, i + 1, a, o->notation);
         loss_sum[mover] += a->loss;
         moves_of[mover]++;
         ct_pos_make(&wk->pos, a->played);
@@ -222,7 +283,7 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
     }
     printf("\n");
     free(ann);
-    return 0;
+    return rc;
 }
 
 static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
@@ -234,13 +295,18 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
     return status;
 }
 
-enum { OPT_GAME = CMD_OPT_LONG, OPT_TIME, OPT_DEPTH, OPT_NOTATION, OPT_WORST, OPT_NO_CHART,
-       OPT_ASCII, OPT_QUIET, OPT_WRITE };
+enum { OPT_GAME = CMD_OPT_LONG, OPT_TIME, OPT_DEPTH, OPT_NODES, OPT_NOTATION, OPT_WORST,
+       OPT_NO_CHART, OPT_ASCII, OPT_QUIET, OPT_WRITE, OPT_ENGINE, OPT_ENGINE_OPTION, OPT_SCORES };
 
 static const cmd_option analyse_options[] = {
     {"game", OPT_GAME, "N", "only the N-th game of the file"},
     {"time", OPT_TIME, "MS", "search time per position (default: analysis_time, 1000)"},
     {"depth", OPT_DEPTH, "D", "search depth per position instead of a time (reproducible)"},
+    {"nodes", OPT_NODES, "N", "nodes per position instead of a time (reproducible under load)"},
+    {"engine", OPT_ENGINE, "uci:CMD", "analyse with an external UCI engine instead of the\n"
+                                      "built-in one"},
+    {"engine-option", OPT_ENGINE_OPTION, "NAME=VALUE", "set an option the engine offers\n"
+                                                       "(\"Threads=1\"; repeatable)"},
     {"notation", OPT_NOTATION, "N", "vi, vi-long, wxf, zh, zh-hant, iccs, coord (default: the\n"
                                     "setting)"},
     {"worst", OPT_WORST, "K", "list the worst K moves of each side (default 3)"},
@@ -248,22 +314,95 @@ static const cmd_option analyse_options[] = {
     {"ascii", OPT_ASCII, NULL, "ASCII only"},
     {"quiet", OPT_QUIET, NULL, "no progress on standard error"},
     {"write", OPT_WRITE, "OUT", "save the games with the marks and engine lines as comments"},
+    {"scores", OPT_SCORES, "OUT", "write one tab-separated line per move (mark, loss, scores)\n"
+                                  "for scripts/agreement"},
     {"help", 'h', NULL, "display this help and exit"},
     {0},
 };
 
 static const cmd_usage analyse_usage = {
     .name = "analyse",
-    .synopsis = "FILE [--game N] [--time MS | --depth D] [--notation N]\n"
-                "                       [--worst K] [--no-chart] [--ascii] [--write OUT.pgn]",
+    .synopsis = "FILE [--game N] [--time MS | --depth D | --nodes N] [--notation N]\n"
+                "                       [--engine uci:CMD [--engine-option NAME=VALUE]...]\n"
+                "                       [--worst K] [--no-chart] [--ascii] [--write OUT.pgn]\n"
+                "                       [--scores OUT.tsv]",
     .about = "Analyse every move of the games in FILE (PGN or XQF) with the built-in engine and\n"
              "print each move with its evaluation; marks ?! ? ?? for moves that lose at least\n"
              "0.50, 1.00 or 3.00 pawns against the engine's best move (then shown with its line),\n"
              "confirmed by a deeper search; a move masters played there (the master-games\n"
              "index) only for a loss of 1.50 or more;\n"
-             "the worst K moves of each side (default 3) and the evaluation as a chart.\n",
+             "the worst K moves of each side (default 3) and the evaluation as a chart.\n"
+             "With --engine, an external UCI engine's scores make the same marks (the move\n"
+             "played scored with searchmoves).\n",
     .options = analyse_options,
 };
+
+/* Adds "NAME=VALUE" to the engine's options; false (with a message) when it is not one. */
+static bool add_option(analyse_opts *o, const char *spec)
+{
+    const char *eq = strchr(spec, '=');
+    bool clean = true;
+    for (const char *q = spec; *q; q++)
+        if ((unsigned char)*q < 0x20 || *q == 0x7F)
+            clean = false; /* a newline would be a protocol line of its own */
+    if (!eq || eq == spec || !eq[1] || !clean || o->nopts == MAX_ENGINE_OPTIONS ||
+        eq - spec >= MAX_OPTION_NAME) {
+        char *shown = sanitize_dup(spec, 0);
+        fprintf(stderr, "cotuong analyse: bad --engine-option '%s' (NAME=VALUE, both non-empty, "
+                        "no control characters, a name under %d bytes, at most %d)\n",
+                shown, MAX_OPTION_NAME, MAX_ENGINE_OPTIONS);
+        free(shown);
+        return false;
+    }
+    size_t n = (size_t)(eq - spec);
+    memcpy(o->opt_name[o->nopts], spec, n);
+    o->opt_name[o->nopts][n] = 0;
+    o->opt_value[o->nopts++] = eq + 1;
+    return true;
+}
+
+/* Starts --engine and sets its options into o->engine; false with a message. */
+static bool start_engine(analyse_opts *o)
+{
+    sys_engine_proto proto;
+    const char *command;
+    char err[512];
+    if (!sys_engine_parse_spec(o->engine_spec, &proto, &command) || proto != SYS_PROTO_UCI) {
+        char *shown = sanitize_dup(o->engine_spec, 0);
+        fprintf(stderr, "cotuong analyse: --engine needs uci:COMMAND (a UCI engine: the move "
+                        "played is scored with searchmoves), not '%s'\n", shown);
+        free(shown);
+        return false;
+    }
+    o->engine = xcalloc(1, sizeof *o->engine);
+    o->engine->engine = sys_engine_start(proto, command, err, sizeof err);
+    if (!o->engine->engine) {
+        char *e = sanitize_dup(err, 0);
+        fprintf(stderr, "cotuong analyse: the engine did not start: %s\n", e);
+        free(e);
+        return false;
+    }
+    for (int i = 0; i < o->nopts; i++) {
+        if (!sys_engine_set_option(o->engine->engine, o->opt_name[i], o->opt_value[i], err,
+                                   sizeof err)) {
+            char *e = sanitize_dup(err, 0);
+            fprintf(stderr, "cotuong analyse: %s\n", e);
+            free(e);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void stop_engine(analyse_opts *o)
+{
+    if (!o->engine)
+        return;
+    if (o->engine->engine)
+        sys_engine_free(o->engine->engine);
+    free(o->engine);
+    o->engine = NULL;
+}
 
 static int analyse_main(app_config *cfg, int argc, char **argv)
 {
@@ -295,6 +434,7 @@ static int analyse_main(app_config *cfg, int argc, char **argv)
         case OPT_TIME:
             o.lim.movetime_ms = atoi(p.arg);
             o.lim.depth = 0;
+            o.lim.nodes = 0;
             if (o.lim.movetime_ms < 1) {
                 fprintf(stderr, "cotuong analyse: --time needs milliseconds\n");
                 return 2;
@@ -303,11 +443,30 @@ static int analyse_main(app_config *cfg, int argc, char **argv)
         case OPT_DEPTH:
             o.lim.depth = atoi(p.arg);
             o.lim.movetime_ms = 0;
+            o.lim.nodes = 0;
             if (o.lim.depth < 1 || o.lim.depth > 60) {
                 fprintf(stderr, "cotuong analyse: --depth needs a number from 1 to 60\n");
                 return 2;
             }
             break;
+        case OPT_NODES: {
+            char *end;
+            unsigned long long v = strtoull(p.arg, &end, 10);
+            if (end == p.arg || *end || p.arg[0] == '-' || v < 1 || v > 1000000000000ULL) {
+                fprintf(stderr, "cotuong analyse: --nodes needs a number from 1\n");
+                return 2;
+            }
+            o.lim.nodes = v;
+            o.lim.movetime_ms = 0;
+            o.lim.depth = 0;
+            break;
+        }
+        case OPT_ENGINE: o.engine_spec = p.arg; break;
+        case OPT_ENGINE_OPTION:
+            if (!add_option(&o, p.arg))
+                return 2;
+            break;
+        case OPT_SCORES: o.scores_path = p.arg; break;
         case OPT_NOTATION: {
             bool ok = false;
             o.notation = ct_notation_from_name(p.arg, &ok);
@@ -356,22 +515,75 @@ static int analyse_main(app_config *cfg, int argc, char **argv)
         gamefile_free(games, ngames);
         return 2;
     }
-    ct_search *s = ct_search_new(32);
-    if (!s) {
-        fprintf(stderr, "cotuong analyse: out of memory\n");
+    if (o.nopts && !o.engine_spec) {
+        fprintf(stderr, "cotuong analyse: --engine-option needs --engine\n");
+        gamefile_free(games, ngames);
+        return 2;
+    }
+    if (o.engine_spec && !start_engine(&o)) {
+        stop_engine(&o);
         gamefile_free(games, ngames);
         return 1;
     }
-    ct_search_set_threads(s, cfg->threads); /* the settings file's threads */
+    if (o.scores_path) {
+        o.scores = fopen(o.scores_path, "w");
+        if (!o.scores) {
+            char *shown = sanitize_dup(o.scores_path, 0);
+            fprintf(stderr, "cotuong analyse: %s: %s\n", shown, strerror(errno));
+            free(shown);
+            stop_engine(&o);
+            gamefile_free(games, ngames);
+            return 1;
+        }
+        char *shown = sanitize_dup(file, 0);
+        fprintf(o.scores, "# cotuong analyse %s; engine %s; per position: ", shown,
+                o.engine ? sys_engine_name(o.engine->engine) : "built-in");
+        free(shown);
+        if (o.lim.nodes)
+            fprintf(o.scores, "%llu nodes\n", (unsigned long long)o.lim.nodes);
+        else if (o.lim.depth)
+            fprintf(o.scores, "depth %d\n", o.lim.depth);
+        else
+            fprintf(o.scores, "%d ms\n", o.lim.movetime_ms);
+        fprintf(o.scores, "# game\tply\tnumber\tmove\tcoord\tmark\tloss\tbest\tbest_score"
+                          "\tplayed_score\tmasters\n");
+    }
+    ct_search *s = NULL;
+    if (!o.engine) {
+        s = ct_search_new(32);
+        if (!s) {
+            fprintf(stderr, "cotuong analyse: out of memory\n");
+            gamefile_free(games, ngames);
+            return 1;
+        }
+        ct_search_set_threads(s, cfg->threads); /* the settings file's threads */
+    } else {
+        char *name = sanitize_dup(sys_engine_name(o.engine->engine), 0);
+        printf("Engine: %s\n", name);
+        free(name);
+    }
     /* Masters' moves are marked only for a loss a deeper search proves (annotate.h). */
     sys_masters *masters = sys_masters_load(NULL, err, sizeof err);
     o.masters = masters ? masters->x : NULL;
     int rc = 0;
-    for (int g = 0; g < ngames; g++)
+    for (int g = 0; g < ngames; g++) {
         if (!o.game || o.game == g + 1)
             rc |= analyse_game(s, &games[g], g + 1, ngames, &o);
-    ct_search_free(s);
+        if (o.scores)
+            fflush(o.scores);
+        if (o.engine && rc)
+            break; /* a failed engine is not asked again */
+    }
+    if (s)
+        ct_search_free(s);
+    stop_engine(&o);
     sys_masters_free(masters);
+    if (o.scores && fclose(o.scores) != 0) {
+        char *shown = sanitize_dup(o.scores_path, 0);
+        fprintf(stderr, "cotuong analyse: %s: %s\n", shown, strerror(errno));
+        free(shown);
+        rc = 1;
+    }
     if (o.write_path && rc == 0) {
         /* One file with every analysed game, written atomically. */
         size_t total = 0;

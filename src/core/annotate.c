@@ -40,18 +40,14 @@ const char *ct_annotate_mark(int nag)
     return nag >= 0 && nag <= 6 ? marks[nag] : "";
 }
 
-/* One search of pos; fills score/best/pv. A position with no legal move is lost for the side
- * to move (mate or stalemate): scored as a mate at ply 0 without searching. A search limited
- * by time or nodes that ended shallower than CT_ANN_MIN_DEPTH (a loaded machine, a short
- * time) is continued to that depth, so that no mark rests on a horizon a few plies away. */
-static void analyse_position(ct_search *s, const ct_pos *pos, const ct_limits *lim,
-                             ct_search_result *res)
+/* One search of pos by the built-in engine (a ct_annotate_search_fn; user is the ct_search):
+ * fills score/best/pv. A search limited by time or nodes that ended shallower than
+ * CT_ANN_MIN_DEPTH (a loaded machine, a short time) is continued to that depth, so that no
+ * mark rests on a horizon a few plies away. A stop asked of the search ends the analysis. */
+static ct_ann_search_status builtin_search(void *user, const ct_pos *pos, const ct_limits *lim,
+                                ct_search_result *res)
 {
-    memset(res, 0, sizeof *res);
-    if (!ct_has_legal_move(pos)) {
-        res->score = -CT_SCORE_MATE;
-        return;
-    }
+    ct_search *s = user;
     ct_search_run(s, pos, lim, NULL, NULL, res);
     if (lim->depth == 0 && res->depth < CT_ANN_MIN_DEPTH && !ct_score_is_mate(res->score) &&
         !ct_search_stop_requested(s)) {
@@ -61,6 +57,20 @@ static void analyse_position(ct_search *s, const ct_pos *pos, const ct_limits *l
         deeper.depth = CT_ANN_MIN_DEPTH;
         ct_search_run(s, pos, &deeper, NULL, NULL, res);
     }
+    return ct_search_stop_requested(s) ? CT_ANN_SEARCH_STOPPED : CT_ANN_SEARCH_OK;
+}
+
+/* One search of pos through fn. A position with no legal move is lost for the side to move
+ * (mate or stalemate): scored as a mate at ply 0 without asking. */
+static ct_ann_search_status analyse_position(ct_annotate_search_fn fn, void *user, const ct_pos *pos,
+                                  const ct_limits *lim, ct_search_result *res)
+{
+    memset(res, 0, sizeof *res);
+    if (!ct_has_legal_move(pos)) {
+        res->score = -CT_SCORE_MATE;
+        return CT_ANN_SEARCH_OK;
+    }
+    return fn(user, pos, lim, res);
 }
 
 /* The limits of a verification search: more of what lim gives. */
@@ -104,10 +114,10 @@ static void set_best(ct_move_annotation *a, const ct_search_result *r)
     memcpy(a->pv, r->pv, sizeof(ct_move) * (size_t)a->pv_len);
 }
 
-int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, int n,
-                     const ct_limits *lim, const ct_explorer *masters,
-                     ct_annotate_progress_fn progress, void *user, ct_move_annotation *out,
-                     ct_status *status)
+int ct_annotate_line_with(ct_annotate_search_fn fn, void *fn_user, const ct_pos *start,
+                          const ct_move *moves, int n, const ct_limits *lim,
+                          const ct_explorer *masters, ct_annotate_progress_fn progress,
+                          void *user, ct_move_annotation *out, ct_status *status)
 {
     if (status)
         *status = CT_OK;
@@ -121,11 +131,11 @@ int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, in
     }
     memcpy(&w->pos, start, sizeof w->pos);
     /* 1. The search before the first move; afterwards each "after" search doubles as the
-     *    "before" search of the next move, so a line of n moves costs n + 1 searches, plus
+     *    "before" search of the next move, so a line of n moves costs n searches, plus
      *    one for each move that is not the engine's choice. */
-    analyse_position(s, &w->pos, lim, &w->before);
+    ct_ann_search_status st = analyse_position(fn, fn_user, &w->pos, lim, &w->before);
     int done = 0;
-    while (done < n && !ct_search_stop_requested(s)) {
+    while (done < n && st == CT_ANN_SEARCH_OK) {
         ct_move_annotation *a = &out[done];
         memset(a, 0, sizeof *a);
         if (!ct_is_legal(&w->pos, moves[done])) {
@@ -146,21 +156,25 @@ int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, in
         } else {
             ct_limits one = *lim;
             one.only_move = a->played;
-            analyse_position(s, &w->pos, &one, &w->played);
+            if ((st = analyse_position(fn, fn_user, &w->pos, &one, &w->played)) != CT_ANN_SEARCH_OK)
+                break;
             a->played_score = w->played.score;
         }
         a->loss = ct_annotate_loss(a->best_score, a->played_score, a->played == a->best);
         /* 3. A move these searches would mark is searched again, deeper, the best move and
          *    the move played alike: the mark is the deeper searches' word. */
-        if (ct_annotate_nag(a->loss) && !ct_search_stop_requested(s)) {
+        if (ct_annotate_nag(a->loss)) {
             ct_limits deep = verify_limits(lim);
-            analyse_position(s, &w->pos, &deep, &w->deep_best);
+            if ((st = analyse_position(fn, fn_user, &w->pos, &deep, &w->deep_best)) != CT_ANN_SEARCH_OK)
+                break;
             set_best(a, &w->deep_best);
             if (a->best == a->played) {
                 a->played_score = a->best_score;
             } else {
                 deep.only_move = a->played;
-                analyse_position(s, &w->pos, &deep, &w->deep_played);
+                if ((st = analyse_position(fn, fn_user, &w->pos, &deep, &w->deep_played)) !=
+                    CT_ANN_SEARCH_OK)
+                    break;
                 a->played_score = w->deep_played.score;
             }
             a->loss = ct_annotate_loss(a->best_score, a->played_score, a->played == a->best);
@@ -175,14 +189,28 @@ int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, in
         /* 5. The position after the move, searched from the opponent's side: the next
          *    move's "before" search. */
         ct_pos_make(&w->pos, moves[done]);
-        analyse_position(s, &w->pos, lim, &w->after);
-        w->before = w->after;
         done++;
         if (progress && progress(user, done, n))
             break;
+        if (done < n) {
+            st = analyse_position(fn, fn_user, &w->pos, lim, &w->after);
+            w->before = w->after;
+        }
     }
+    /* A stop asked of the search is not an error; a failed search is. */
+    if (status && st == CT_ANN_SEARCH_FAILED)
+        *status = CT_ERR_IO;
     free(w);
     return done;
+}
+
+int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, int n,
+                     const ct_limits *lim, const ct_explorer *masters,
+                     ct_annotate_progress_fn progress, void *user, ct_move_annotation *out,
+                     ct_status *status)
+{
+    return ct_annotate_line_with(builtin_search, s, start, moves, n, lim, masters, progress,
+                                 user, out, status);
 }
 
 int ct_annotate_worst(const ct_move_annotation *ann, int n, int first_side, int side, int k,

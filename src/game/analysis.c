@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the whole-game analysis as a kind of seat: its think runs ct_annotate_line over
  * the moves given at start and reports done/total after each; the master-games index, when
- * installed, spares the masters' moves a mark the engine cannot prove. */
+ * installed, spares the masters' moves a mark the engine cannot prove; and an external engine
+ * as the search behind such an analysis. */
 #include "game/analysis.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,4 +105,48 @@ int game_annotator_result(game_seat *s, const ct_move_annotation **ann)
     annotator *a = game_seat_impl(s);
     *ann = a->out;
     return a->nout;
+}
+
+/* How long one `go` may take before the engine counts as hung: a time limit's own rule
+ * (sys_engine_think), a minute for a depth, and for nodes a minute plus a second per 5,000
+ * (an engine slowed by a loaded machine still answers). */
+static int search_timeout_ms(const ct_limits *lim)
+{
+    if (lim->movetime_ms > 0)
+        return 0;
+    uint64_t ms = 60000 + lim->nodes / 5;
+    return ms > 24 * 3600 * 1000 ? 24 * 3600 * 1000 : (int)ms;
+}
+
+ct_ann_search_status game_engine_search(void *user, const ct_pos *pos, const ct_limits *lim,
+                                        ct_search_result *res)
+{
+    game_engine_searcher *g = user;
+    ct_move mv = CT_NO_MOVE;
+    int score = CT_SCORE_INF; /* none yet */
+    char detail[200];
+    g->why[0] = '\0';
+    sys_engine_outcome out = sys_engine_think(g->engine, pos, lim, search_timeout_ms(lim), NULL,
+                                              NULL, &mv, &score, detail, sizeof detail);
+    if (out != SYS_ENGINE_MOVE) {
+        snprintf(g->why, sizeof g->why, "%s", detail[0] ? detail : "no move");
+        return CT_ANN_SEARCH_FAILED;
+    }
+    /* The last finished iteration's score rather than a bound of an unfinished one; a bound
+     * when that is all it said. */
+    sys_engine_exact_score(g->engine, &score);
+    if (score == CT_SCORE_INF) {
+        snprintf(g->why, sizeof g->why, "no score with its move");
+        return CT_ANN_SEARCH_FAILED;
+    }
+    if (lim->only_move != CT_NO_MOVE && mv != lim->only_move) {
+        snprintf(g->why, sizeof g->why, "it did not keep to searchmoves (answered another move)");
+        return CT_ANN_SEARCH_FAILED;
+    }
+    res->best = mv;
+    res->score = score;
+    res->depth = sys_engine_depth(g->engine);
+    res->pv_len = 1;
+    res->pv[0] = mv;
+    return CT_ANN_SEARCH_OK;
 }

@@ -45,6 +45,8 @@ struct sys_engine {
     int last_score;
     bool have_score;
     int last_depth;     /* of the last score line of this think (0: none) */
+    int exact_score;    /* of the last score line that was not a bound (the analysis's) */
+    bool have_exact;
     char options[8192]; /* the option names it offered, each followed by '\n' */
     size_t options_len;
 };
@@ -446,6 +448,13 @@ bool sys_engine_set_option(sys_engine *e, const char *name, const char *value, c
     }
 }
 
+bool sys_engine_exact_score(const sys_engine *e, int *score)
+{
+    if (e->have_exact)
+        *score = e->exact_score;
+    return e->have_exact;
+}
+
 int sys_engine_depth(const sys_engine *e)
 {
     return e->last_depth;
@@ -590,7 +599,8 @@ static void send_position(sys_engine *e, const ct_pos *pos)
     free(line);
 }
 
-static void send_go(sys_engine *e, int side, const ct_limits *lim)
+/* pos: the position, for lim->only_move (NULL for cờ úp, which never restricts the search) */
+static void send_go(sys_engine *e, int side, const ct_pos *pos, const ct_limits *lim)
 {
     if (e->proto == SYS_PROTO_XBOARD) {
         int mine = side == CT_RED ? lim->wtime : lim->btime;
@@ -637,7 +647,13 @@ static void send_go(sys_engine *e, int side, const ct_limits *lim)
     if (lim->depth > 0)
         len += (size_t)snprintf(line + len, sizeof line - len, " depth %d", lim->depth);
     if (lim->nodes > 0)
-        snprintf(line + len, sizeof line - len, " nodes %llu", (unsigned long long)lim->nodes);
+        len += (size_t)snprintf(line + len, sizeof line - len, " nodes %llu",
+                                (unsigned long long)lim->nodes);
+    if (pos && lim->only_move != CT_NO_MOVE && ct_is_legal(pos, lim->only_move)) {
+        char mv[8];
+        move_out(e, lim->only_move, mv);
+        snprintf(line + len, sizeof line - len, " searchmoves %s", mv);
+    }
     send_line(e, "%s", line);
 }
 
@@ -775,6 +791,7 @@ static bool think_begin(sys_engine *e, int side, const ct_limits *lim, int *time
     detail[0] = 0;
     *move = CT_NO_MOVE;
     e->have_score = false;
+    e->have_exact = false;
     e->last_depth = 0;
     if (e->dead) {
         snprintf(detail, detail_len, "the engine is not running");
@@ -804,7 +821,7 @@ sys_engine_outcome sys_engine_think(sys_engine *e, const ct_pos *pos, const ct_l
     if (!think_begin(e, pos->side, lim, &timeout_ms, move, detail, detail_len))
         return SYS_ENGINE_CRASH;
     send_position(e, pos);
-    send_go(e, pos->side, lim);
+    send_go(e, pos->side, pos, lim);
     return await_move(e, pos, NULL, timeout_ms, progress, user, move, score_cp, detail,
                       detail_len);
 }
@@ -876,7 +893,7 @@ sys_engine_outcome sys_engine_think_coup(sys_engine *e, const ct_coup_pos *view,
         e->jieqi_chosen = true;
     }
     send_coup_position(e, view);
-    send_go(e, view->side, lim);
+    send_go(e, view->side, NULL, lim);
     return await_move(e, NULL, view, timeout_ms, progress, user, move, score_cp, detail,
                       detail_len);
 }
@@ -950,8 +967,11 @@ static sys_engine_outcome await_move(sys_engine *e, const ct_pos *pos, const ct_
         if (kind == SYS_ENGINE_LINE_SCORE) {
             e->last_score = sc;
             e->have_score = true;
-            if (depth >= 0)
+            if (depth >= 0) {
                 e->last_depth = depth;
+                e->exact_score = sc;
+                e->have_exact = true;
+            }
             continue;
         }
         if (kind == SYS_ENGINE_LINE_RESIGN) {

@@ -40,10 +40,15 @@ bool sys_engine_set_option(sys_engine *e, const char *name, const char *value, c
  * depth N ... score`, not a lowerbound/upperbound one; xboard thinking "PLY SCORE ...");
  * 0 when the engine reported none. */
 int sys_engine_depth(const sys_engine *e);
+/* The score (side-to-move view) of the last score line of the last think that was not a
+ * bound (not lowerbound/upperbound, with a depth: a finished iteration); false when there
+ * was none. */
+bool sys_engine_exact_score(const sys_engine *e, int *score);
 /* Starts a new game (ucinewgame / new). */
 void sys_engine_new_game(sys_engine *e);
 /* Asks for a move in pos (its history gives the game so far, sent as start position +
- * moves) within lim (movetime, clock or depth). timeout_ms bounds the wait (0 = derived
+ * moves) within lim (movetime, clock, depth or nodes; UCI: lim->only_move, when legal, as
+ * `searchmoves`). timeout_ms bounds the wait (0 = derived
  * from lim). On SYS_ENGINE_MOVE *move is legal in pos. detail (if not NULL) receives a short
  * explanation of any other outcome, or the engine's last score line. *score_cp receives the
  * engine's last reported score (side-to-move view) when known. */
