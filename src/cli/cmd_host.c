@@ -26,9 +26,9 @@ static const cmd_option host_options[] = {
     {"clock", OPT_CLOCK, "TC", "time control: 15+10, 5, /30, none (default)"},
     {"side", OPT_SIDE, "red|black|random", "the side you play (default red)"},
     {"fen", OPT_FEN, "FEN", "start from this position"},
-    {"variant", OPT_VARIANT, "V", "standard (cờ tướng, the default) or coup (cờ úp: this\n"
+    {"variant", OPT_VARIANT, "V", "standard (the default) or coup (co up, Jieqi: this\n"
                                   "program deals and referees, committed to the deal)"},
-    {"seed", OPT_SEED, "N", "cờ úp: the seed of the deal (default: from the OS)"},
+    {"seed", OPT_SEED, "N", "coup: the seed of the deal (default: from the OS)"},
     {"no-watchers", OPT_NO_WATCHERS, NULL, "nobody watches"},
     {"grace", OPT_GRACE, "SECONDS", "an away guest's seat waits this long, then the game is\n"
                                     "adjourned (default 600)"},
@@ -100,11 +100,7 @@ int cmd_host(int argc, char **argv)
         }
         case OPT_NO_WATCHERS: cfg.no_watchers = true; break;
         case OPT_VARIANT:
-            if (!strcmp(p.arg, "coup") || !strcmp(p.arg, "jieqi") || !strcmp(p.arg, "cờ úp")) {
-                cfg.coup = true;
-            } else if (!strcmp(p.arg, "standard")) {
-                cfg.coup = false;
-            } else {
+            if (!cmd_parse_variant(p.arg, &cfg.coup)) {
                 fprintf(stderr, "cotuong host: unknown variant '%s' (standard, coup)\n", p.arg);
                 return 2;
             }
