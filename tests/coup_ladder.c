@@ -13,15 +13,25 @@
  * player gets only what ct_coup_search()/ct_coup_view() give it. A level resigns when its
  * search scores -1000 or worse on 3 of its moves in a row (300 plies: a draw).
  *
- * Figures (2 shared cores under heavy load, nice 19; the higher level's score):
- *   levels 1-5 at 7b92d6d (budgets unchanged since), 100 games each:
- *     2 vs 1 65.5%   3 vs 2 83.5%   4 vs 3 68.5%   5 vs 4 70.5%
- *   6 vs 5: 57.0% (100 games, 50k-node level 6) -> 61.2% (40 games, 150k, b9bbba4)
- *   7 vs 6: 52.5% (60 games, old budgets), 50.0% (30 games, 400k vs 150k): not separated
- *   8 vs 7: 40% (20 games, old budgets): not separated
- *   level 6 vs greedy 40-0; level 10 (2M nodes) vs greedy 10-0
- *   nps: `build/coup_ladder nps 2` 1,021,920 nodes in 1.15-1.21 s user (~0.87M/s CPU);
- *   `build/cotuong bench --depth 10` 688,399 nodes in 0.51 s user (~1.35M/s CPU). */
+ * Every start deal gives the same view (the view hides the deal), so `nps D V` repeats one
+ * search V times; `mid` gives different positions.
+ *
+ * Figures (2 shared cores under heavy load, nice 19; the higher level's score;
+ * W-D-L tallied from the per-game lines where a run was stopped early):
+ *   search of 3a7af7c (table, Star2 probes, cut-off iterations), levels of 790484f:
+ *     match 5 4 100   +65 =1 -34  65.5%       match 6 5 100   +68 =1 -31  68.5%
+ *     match 7 6 100   +67 =4 -29  69.0%       match 8 7 (36 games, stopped)
+ *     +17 =1 -18  48.6%: level 8 (depth 3 from the start) is not told from 7 (400k nodes)
+ *     9 vs 8 and 10 vs 9: not played (a game costs level 10 about 4M nodes a move)
+ *     greedy 10: +9 =1 -0 95.0% (10 games, stopped; the draw: 211 plies)
+ *     6 vs 5 before level 5 stopped at depth 2: +52 =5 -43 54.5% (100 games)
+ *   levels 1-4 at 7b92d6d (the search before 3a7af7c, not played since), 100 games each:
+ *     2 vs 1 65.5%   3 vs 2 83.5%   4 vs 3 68.5%
+ *   nodes to finish a depth from the start (`nps D 1`): depth 2 13,132; depth 3 743,525
+ *   (24,085,103 at 197c0e8, before the table and the probes); depth 4 148,765,335
+ *   speed: `nps 3 1` 743,525 nodes in 0.42 s user (~1.77M/s CPU; a Star2 probe -- make,
+ *   evaluate, unmake -- counts as a node); `build/cotuong bench --depth 10` 641,509 nodes in
+ *   0.41 s user (~1.56M/s CPU). At 197c0e8 cờ úp ran ~0.87M/s CPU. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

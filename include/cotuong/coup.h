@@ -50,7 +50,9 @@
  * cannot read the deal even when handed the referee's position.
  *
  * Ownership: positions are plain values (copy them freely; 33 KB with the history). Nothing
- * here allocates, prints or keeps state: the PRNG state is passed in.
+ * here prints or keeps state (the PRNG state is passed in); only ct_coup_search allocates,
+ * its 4 MB transposition table for the one search (freed before it returns; without memory
+ * it searches without a table).
  */
 #ifndef COTUONG_COUP_H
 #define COTUONG_COUP_H

@@ -39,13 +39,13 @@ enum {
  * far below the best a weak level may still choose (by seed). The first iteration is never
  * cut, so the lowest levels differ mostly by their margin. From the start, depth 2 costs
  * 13,132 nodes, depth 3 743,525 and depth 4 149 million (every move a chance node; the Star2
- * probes keep it this low): level 5 is the first to finish depth 2 in the opening, level 8
- * depth 3; levels 6 and 7 use what they finish of depth 3 (tests/coup_ladder.c has the
- * figures). */
-static const int level_depth[10] = {1, 1, 2, 2, 3, 3, 4, 4, 5, 6};
+ * probes keep it this low): level 5 finishes depth 2 and stops there (deeper, it played as
+ * level 6 does), level 8 is the first to finish depth 3 in the opening; levels 6 and 7 use
+ * what they finish of depth 3 (tests/coup_ladder.c has the figures). */
+static const int level_depth[10] = {1, 1, 2, 2, 2, 3, 4, 4, 5, 6};
 static const long level_nodes[10] = {300,    1000,   3000,    8000,    20000,
                                      150000, 400000, 1000000, 2000000, 4000000};
-static const int level_margin[10] = {400, 200, 120, 80, 50, 30, 15, 0, 0, 0};
+static const int level_margin[10] = {400, 200, 120, 80, 25, 30, 15, 0, 0, 0};
 
 /* A transposition entry. The key is the view's key (which ignores face-down identities)
  * mixed with the pool as the searcher knows it: two paths to one board can leave different
