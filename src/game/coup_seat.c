@@ -125,21 +125,7 @@ static void engine_think(void *impl, game_seat *seat, const ct_pos *pos, const c
     es->seat = seat;
     sys_player_result r;
     sys_player_think_coup(es->player, &es->view, lim, engine_progress, es, &r);
-    res->move = r.move;
-    res->score = r.score;
-    res->depth = r.depth;
-    res->player = r.status;
-    snprintf(res->detail, sizeof res->detail, "%s", r.detail);
-    switch (r.status) {
-    case SYS_PLAYER_MOVE: res->status = GAME_SEAT_MOVE; break;
-    case SYS_PLAYER_NO_MOVE: res->status = GAME_SEAT_NO_MOVE; break;
-    case SYS_PLAYER_RESIGN: res->status = GAME_SEAT_RESIGN; break;
-    default:
-        res->status = GAME_SEAT_FORFEIT;
-        if (!res->detail[0])
-            snprintf(res->detail, sizeof res->detail, "%s", "no move");
-        break;
-    }
+    game_seat_result_from_player(&r, res);
 }
 
 static void engine_stop(void *impl)

@@ -305,19 +305,14 @@ static bool player_progress(void *user, const ct_search_info *info)
     return game_seat_report(ps->seat, &p);
 }
 
-static void player_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_limits *lim,
-                         game_seat_result *res)
+void game_seat_result_from_player(const sys_player_result *r, game_seat_result *res)
 {
-    player_seat *ps = impl;
-    ps->seat = seat;
-    sys_player_result r;
-    sys_player_think(ps->player, pos, lim, player_progress, ps, &r);
-    res->move = r.move;
-    res->score = r.score;
-    res->depth = r.depth;
-    res->player = r.status;
-    snprintf(res->detail, sizeof res->detail, "%s", r.detail);
-    switch (r.status) {
+    res->move = r->move;
+    res->score = r->score;
+    res->depth = r->depth;
+    res->player = r->status;
+    snprintf(res->detail, sizeof res->detail, "%s", r->detail);
+    switch (r->status) {
     case SYS_PLAYER_MOVE: res->status = GAME_SEAT_MOVE; break;
     case SYS_PLAYER_NO_MOVE: res->status = GAME_SEAT_NO_MOVE; break;
     case SYS_PLAYER_RESIGN: res->status = GAME_SEAT_RESIGN; break;
@@ -327,6 +322,16 @@ static void player_think(void *impl, game_seat *seat, const ct_pos *pos, const c
             snprintf(res->detail, sizeof res->detail, "%s", "no move");
         break;
     }
+}
+
+static void player_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_limits *lim,
+                         game_seat_result *res)
+{
+    player_seat *ps = impl;
+    ps->seat = seat;
+    sys_player_result r;
+    sys_player_think(ps->player, pos, lim, player_progress, ps, &r);
+    game_seat_result_from_player(&r, res);
 }
 
 static void player_stop(void *impl)

@@ -139,6 +139,10 @@ bool game_seat_plays_coup(const game_seat *s);
 /* For implementations, on the seat's thread: publishes progress (copied under the lock);
  * returns true when a stop was asked. */
 bool game_seat_report(game_seat *s, const game_seat_progress *p);
+/* A seat's result from what a player (sys/player.h: the AI or an engine) answered: the move,
+ * its score and depth, and the outcome (anything but a move, no move or a resignation
+ * forfeits, "no move" when the player said nothing). */
+void game_seat_result_from_player(const sys_player_result *r, game_seat_result *res);
 bool game_seat_stopping(const game_seat *s);
 
 /* Limits for a seat's move: with a main clock the remaining times (the seat manages its
