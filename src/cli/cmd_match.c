@@ -218,24 +218,30 @@ static bool parse_clock(const char *s, int *base_ms, int *inc_ms)
     return true;
 }
 
-/* Writes one game with the records module (ICCS movetext). Endings the referee names go in
- * the record's termination; others (forfeits, adjudication) as a Termination tag text. */
-static void write_pgn(FILE *f, int round, const char *red, const char *black, const ct_pos *pos,
-                      ct_result result, ct_end_reason reason, const char *termination)
+/* A new record with the tags every game of a match carries (today's date in UTC). */
+static void match_record_init(ct_record *r, int round, const char *red, const char *black)
 {
-    ct_record r;
-    ct_record_init(&r);
+    ct_record_init(r);
     char date[16], num[16];
     time_t t = time(NULL);
     struct tm tmv;
     gmtime_r(&t, &tmv);
     strftime(date, sizeof date, "%Y.%m.%d", &tmv);
     snprintf(num, sizeof num, "%d", round);
-    ct_record_set_tag(&r, "Event", "cotuong match");
-    ct_record_set_tag(&r, "Date", date);
-    ct_record_set_tag(&r, "Round", num);
-    ct_record_set_tag(&r, "Red", red);
-    ct_record_set_tag(&r, "Black", black);
+    ct_record_set_tag(r, "Event", "cotuong match");
+    ct_record_set_tag(r, "Date", date);
+    ct_record_set_tag(r, "Round", num);
+    ct_record_set_tag(r, "Red", red);
+    ct_record_set_tag(r, "Black", black);
+}
+
+/* Writes one game with the records module (ICCS movetext). Endings the referee names go in
+ * the record's termination; others (forfeits, adjudication) as a Termination tag text. */
+static void write_pgn(FILE *f, int round, const char *red, const char *black, const ct_pos *pos,
+                      ct_result result, ct_end_reason reason, const char *termination)
+{
+    ct_record r;
+    match_record_init(&r, round, red, black);
     int node = CT_ROOT;
     for (int i = 0; i < pos->ply; i++)
         if (ct_record_add_move(&r, node, pos->hist[i].move, &node) != CT_OK)
@@ -271,18 +277,8 @@ static void write_coup_pgn(FILE *f, int round, const char *red, const char *blac
                            const char *termination)
 {
     ct_record r;
-    ct_record_init(&r);
-    char date[16], num[16], text[40];
-    time_t t = time(NULL);
-    struct tm tmv;
-    gmtime_r(&t, &tmv);
-    strftime(date, sizeof date, "%Y.%m.%d", &tmv);
-    snprintf(num, sizeof num, "%d", round);
-    ct_record_set_tag(&r, "Event", "cotuong match");
-    ct_record_set_tag(&r, "Date", date);
-    ct_record_set_tag(&r, "Round", num);
-    ct_record_set_tag(&r, "Red", red);
-    ct_record_set_tag(&r, "Black", black);
+    char text[40];
+    match_record_init(&r, round, red, black);
     snprintf(text, sizeof text, "%llu", (unsigned long long)seed);
     ct_record_set_tag(&r, "CoupSeed", text);
     ct_coup_deal_text(&g->coup_deal, text, sizeof text);

@@ -225,6 +225,22 @@ void sys_player_stop(sys_player *p)
         sys_engine_wake(p->engine); /* its think asks the progress callback, which says stop */
 }
 
+/* What an engine's think came to, as a player's result. */
+static void engine_answer(const sys_player *p, sys_engine_outcome o, ct_move mv, int score,
+                          sys_player_result *res)
+{
+    res->move = mv;
+    res->score = score;
+    res->depth = sys_engine_depth(p->engine);
+    switch (o) {
+    case SYS_ENGINE_MOVE: res->status = SYS_PLAYER_MOVE; break;
+    case SYS_ENGINE_TIMEOUT: res->status = SYS_PLAYER_TIMEOUT; break;
+    case SYS_ENGINE_CRASH: res->status = SYS_PLAYER_CRASH; break;
+    case SYS_ENGINE_ILLEGAL: res->status = SYS_PLAYER_ILLEGAL; break;
+    case SYS_ENGINE_RESIGN: res->status = SYS_PLAYER_RESIGN; break;
+    }
+}
+
 void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
                       ct_progress_fn progress, void *user, sys_player_result *res)
 {
@@ -246,16 +262,7 @@ void sys_player_think(sys_player *p, const ct_pos *pos, const ct_limits *lim,
         int score = 0;
         sys_engine_outcome o = sys_engine_think(p->engine, pos, lim, 0, progress, user, &mv,
                                               &score, res->detail, sizeof res->detail);
-        res->move = mv;
-        res->score = score;
-        res->depth = sys_engine_depth(p->engine);
-        switch (o) {
-        case SYS_ENGINE_MOVE: res->status = SYS_PLAYER_MOVE; break;
-        case SYS_ENGINE_TIMEOUT: res->status = SYS_PLAYER_TIMEOUT; break;
-        case SYS_ENGINE_CRASH: res->status = SYS_PLAYER_CRASH; break;
-        case SYS_ENGINE_ILLEGAL: res->status = SYS_PLAYER_ILLEGAL; break;
-        case SYS_ENGINE_RESIGN: res->status = SYS_PLAYER_RESIGN; break;
-        }
+        engine_answer(p, o, mv, score, res);
     }
     res->time_ms = (int)(sys_now_ms() - t0);
 }
@@ -285,16 +292,7 @@ void sys_player_think_coup(sys_player *p, const ct_coup_pos *view, const ct_limi
     int score = 0;
     sys_engine_outcome o = sys_engine_think_coup(p->engine, view, lim, 0, progress, user, &mv,
                                                  &score, res->detail, sizeof res->detail);
-    res->move = mv;
-    res->score = score;
-    res->depth = sys_engine_depth(p->engine);
-    switch (o) {
-    case SYS_ENGINE_MOVE: res->status = SYS_PLAYER_MOVE; break;
-    case SYS_ENGINE_TIMEOUT: res->status = SYS_PLAYER_TIMEOUT; break;
-    case SYS_ENGINE_CRASH: res->status = SYS_PLAYER_CRASH; break;
-    case SYS_ENGINE_ILLEGAL: res->status = SYS_PLAYER_ILLEGAL; break;
-    case SYS_ENGINE_RESIGN: res->status = SYS_PLAYER_RESIGN; break;
-    }
+    engine_answer(p, o, mv, score, res);
     res->time_ms = (int)(sys_now_ms() - t0);
 }
 
