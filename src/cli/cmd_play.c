@@ -216,10 +216,6 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
             fprintf(stderr, "%s", _("cotuong: cờ úp starts from its own deal: --fen cannot be used\n"));
             return 2;
         }
-        if (lobby) {
-            fprintf(stderr, "%s", _("cotuong: cờ úp is not played through the lobby yet\n"));
-            return 2;
-        }
     }
     if (!lobby && play_line_wanted(line)) {
         /* No screen (asked, or not a terminal): the game in plain lines, no terminal probe. */
