@@ -30,7 +30,8 @@
 
 /* A piece type's letter (A B N R C P, K for the king), '?' for none. */
 char ct_coup_type_letter(int type);
-/* The type of a letter (either case), CT_NO_TYPE when it is none. */
+/* The type of a letter (either case; E and H read as B and N, as the FEN readers do),
+ * CT_NO_TYPE when it is none. */
 int ct_coup_letter_type(char c);
 
 /* The neutral description of mv in a view v (notation.h), for ct_move_desc_render in any

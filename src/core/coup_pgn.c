@@ -4,6 +4,7 @@
  * a line checked against a deal or against what could be hidden, and the PGN writer and
  * reader of [Variant "Jieqi"] games with our CoupSeed/CoupDeal tags. */
 #include "cotuong/coup_pgn.h"
+#include "board_internal.h"
 #include "textbuf.h"
 
 #include <stdio.h>
@@ -20,16 +21,7 @@ char ct_coup_type_letter(int type)
 
 int ct_coup_letter_type(char c)
 {
-    if (c >= 'a' && c <= 'z')
-        c = (char)(c - 'a' + 'A');
-    if (c == 'E')
-        c = 'B'; /* WXF's elephant letter is read too */
-    if (c == 'H')
-        c = 'N';
-    for (int t = 1; t < CT_PIECE_TYPES; t++)
-        if (type_letters[t] == c)
-            return t;
-    return CT_NO_TYPE;
+    return bd_letter_type(c); /* the FEN readers' letters: one table for the core */
 }
 
 void ct_coup_move_text(ct_move mv, int reveal, char out[CT_COUP_MOVE_TEXT])
