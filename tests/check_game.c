@@ -741,11 +741,11 @@ START_TEST(test_coup_snapshot_restore)
     /* Its PGN for a player: no deal; after the game for the referee: the deal. */
     char *text;
     size_t len;
-    ck_assert_int_eq(game_coup_pgn(&other, false, &text, &len), CT_OK);
+    ck_assert_int_eq(game_coup_pgn(&other, false, NULL, &text, &len), CT_OK);
     ck_assert_ptr_null(strstr(text, "CoupDeal"));
     ck_assert_ptr_nonnull(strstr(text, "[Variant \"Jieqi\"]"));
     free(text);
-    ck_assert_int_eq(game_coup_pgn(&other, true, &text, &len), CT_OK);
+    ck_assert_int_eq(game_coup_pgn(&other, true, NULL, &text, &len), CT_OK);
     ck_assert_ptr_nonnull(strstr(text, "CoupDeal"));
     ck_assert_ptr_null(strstr(text, "CoupSeed")); /* dealt again: no seed says this deal */
     free(text);
@@ -792,7 +792,7 @@ START_TEST(test_coup_open)
     game_resign(&g, game_side(&g), 0);
     char *text;
     size_t len;
-    ck_assert_int_eq(game_coup_pgn(&g, true, &text, &len), CT_OK);
+    ck_assert_int_eq(game_coup_pgn(&g, true, NULL, &text, &len), CT_OK);
     ct_coup_pos a, b;
     game_coup_view(&g, CT_RED, &a);
     game other;
@@ -820,6 +820,29 @@ START_TEST(test_coup_open)
     ck_assert_int_eq(game_plies(&other), game_plies(&g)); /* kept */
     free(text);
     game_free(&other);
+}
+END_TEST
+
+/* The record names the players as the game knows them: an AI by its level, a player with a
+ * name (the lobby's accounts) by that name -- not "human" for everyone; tags left out on
+ * request (the lobby's bookkeeping in a file both sides get). */
+START_TEST(test_coup_pgn_names)
+{
+    new_coup(8, "ai:4");
+    snprintf(g.setup.names[CT_RED], sizeof g.setup.names[CT_RED], "%s", "alice");
+    ck_assert_int_eq(game_play(&g, mv("h2e2"), 0, NULL), GAME_OK);
+    char *text;
+    size_t len;
+    ck_assert_int_eq(game_coup_pgn(&g, false, NULL, &text, &len), CT_OK);
+    ck_assert_msg(strstr(text, "[Red \"alice\"]") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "[Black \"ai-level-4\"]") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "[RedPlayer \"") != NULL, "%s", text);
+    free(text);
+    static const char *const omit[] = {"RedPlayer", "BlackPlayer", NULL};
+    ck_assert_int_eq(game_coup_pgn(&g, false, omit, &text, &len), CT_OK);
+    ck_assert_msg(strstr(text, "Player \"") == NULL, "%s", text);
+    ck_assert_msg(strstr(text, "[Red \"alice\"]") != NULL, "%s", text);
+    free(text);
 }
 END_TEST
 
@@ -866,6 +889,7 @@ int main(void)
     tcase_add_test(tc, test_coup_clock_and_end);
     tcase_add_test(tc, test_coup_snapshot_restore);
     tcase_add_test(tc, test_coup_open);
+    tcase_add_test(tc, test_coup_pgn_names);
     tcase_add_test(tc, test_coup_ai_seat);
     tcase_add_test(tc, test_coup_ai_same_move_any_deal);
     suite_add_tcase(s, tc);

@@ -1022,7 +1022,10 @@ void game_fill_tags(game *g, const char *date)
     for (int s = 0; s < 2; s++) {
         const sys_player_spec *p = &g->setup.players[s];
         if (!g->review || !ct_record_tag(r, names[s])) {
-            sys_player_spec_name(p, buf, sizeof buf);
+            if (g->setup.names[s][0])
+                snprintf(buf, sizeof buf, "%s", g->setup.names[s]);
+            else
+                sys_player_spec_name(p, buf, sizeof buf);
             ct_record_set_tag(r, names[s], buf);
         }
         if (!g->review) {
@@ -1213,7 +1216,7 @@ int game_coup_reveals(const game *g, uint8_t *out, int max)
 }
 
 /* The record with the saved game's tags, the deal's tags only for the referee. */
-static void coup_tagged_copy(const game *g, bool referee, ct_record *out)
+static void coup_tagged_copy(const game *g, bool referee, const char *const *omit, ct_record *out)
 {
     if (ct_record_copy(out, &g->rec) != CT_OK) {
         fputs("cotuong: out of memory\n", stderr);
@@ -1229,12 +1232,14 @@ static void coup_tagged_copy(const game *g, bool referee, ct_record *out)
     ct_record_set_tag(out, "CoupSeed", referee && !g->setup.coup_dealt ? buf : NULL);
     ct_coup_deal_text(&g->coup_deal, buf, sizeof buf);
     ct_record_set_tag(out, "CoupDeal", referee ? buf : NULL);
+    for (; omit && *omit; omit++)
+        ct_record_set_tag(out, *omit, NULL);
 }
 
-ct_status game_coup_pgn(game *g, bool referee, char **out, size_t *len)
+ct_status game_coup_pgn(game *g, bool referee, const char *const *omit, char **out, size_t *len)
 {
     ct_record rec;
-    coup_tagged_copy(g, referee, &rec);
+    coup_tagged_copy(g, referee, omit, &rec);
     uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
     game_coup_reveals(g, rev, CT_MAX_HISTORY);
     ct_status st = ct_coup_pgn_write(&rec, rev, out, len);
@@ -1247,7 +1252,7 @@ int game_coup_save(game *g, const char *path, char *err, size_t errsize)
 {
     char *text;
     size_t len;
-    if (game_coup_pgn(g, game_over(g), &text, &len) != CT_OK) {
+    if (game_coup_pgn(g, game_over(g), NULL, &text, &len) != CT_OK) {
         snprintf(err, errsize, "%s: %s", path, "out of memory");
         return -1;
     }

@@ -65,6 +65,9 @@ typedef struct {
     ct_rules rules;
     ct_time_control tc;
     sys_player_spec players[2];    /* [CT_RED], [CT_BLACK] */
+    char names[2][64];             /* the players' names for the record's Red and Black tags
+                                      ("" = from players[]: "human", "ai-level-5", the
+                                      engine's); the lobby puts the accounts here */
     int threads;                   /* search threads of the hint (0 = 1) */
 } game_setup;
 
@@ -212,9 +215,11 @@ int game_coup_viewer(const game *g);
 /* The reveal of each move of the main line (out[i]: the type the i-th move turned up, 0
  * none): public, every player saw it. Returns the count (at most max). */
 int game_coup_reveals(const game *g, uint8_t *out, int max);
-/* The game as cờ úp PGN (coup_pgn.h). referee: the deal's tags (CoupSeed when the deal came
- * from it, CoupDeal) go in -- only for a game that is over or a file for the referee. */
-ct_status game_coup_pgn(game *g, bool referee, char **out, size_t *len);
+/* The game as cờ úp PGN (coup_pgn.h), with the record's tags and game_fill_tags' (the
+ * players' names as setup.names or their specs give them). referee: the deal's tags
+ * (CoupSeed when the deal came from it, CoupDeal) go in -- only for a game that is over or a
+ * file for the referee. omit: tags left out (NULL-ended list, or NULL). */
+ct_status game_coup_pgn(game *g, bool referee, const char *const *omit, char **out, size_t *len);
 /* Writes it to path atomically (the deal in it only once the game is over); 0, or -1 with
  * the reason in err. */
 int game_coup_save(game *g, const char *path, char *err, size_t errsize);

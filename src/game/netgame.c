@@ -139,8 +139,11 @@ static void lobby_tags(netgame *n)
     for (int side = 0; side < 2; side++) {
         const char *who = n->host ? (side == n->me ? remote_my_name(n->r) : remote_guest_name(n->r))
                                   : remote_side_name(n->r, side);
-        if (who && who[0] && strcmp(who, "-"))
+        if (who && who[0] && strcmp(who, "-")) {
+            /* the record's names, and game_fill_tags' (game_coup_pgn writes them) */
+            snprintf(n->g->setup.names[side], sizeof n->g->setup.names[side], "%s", who);
             ct_record_set_tag(r, side == CT_RED ? "Red" : "Black", who);
+        }
     }
     if (n->coup) {
         /* The commitment is public; the salt is the host's secret until the end. */
@@ -165,32 +168,15 @@ static void lobby_tags(netgame *n)
 
 static const char *const private_tags[] = {"RedPlayer", "BlackPlayer", "LobbyHostSide",
                                            "LobbyGuest", "LobbyId", "RedClockMs",
-                                           "BlackClockMs", "CoupSalt"};
+                                           "BlackClockMs", "CoupSalt", NULL};
 
-/* A cờ úp game's text (coup_pgn.h: the moves with their reveals), with the tags the record
- * has now (the lobby's names), this side's bookkeeping only when `own`, and the deal only
- * when `deal` (the host's own file; anyone's once the game is over and the deal public). */
+/* A cờ úp game's text (game_coup_pgn: the moves with their reveals), with the tags the
+ * record has now (the lobby's names), this side's bookkeeping only when `own`, and the deal
+ * only when `deal` (the host's own file; anyone's once the game is over and the deal
+ * public; a joiner's deal is dealt, so its seed never goes in). */
 static ct_status coup_text(netgame *n, bool own, bool deal, char **out, size_t *len)
 {
-    game *g = n->g;
-    ct_record copy;
-    if (ct_record_copy(&copy, &g->rec) != CT_OK)
-        return CT_ERR_FULL;
-    if (!own)
-        for (size_t i = 0; i < sizeof private_tags / sizeof private_tags[0]; i++)
-            ct_record_set_tag(&copy, private_tags[i], NULL);
-    char buf[40];
-    ct_record_set_tag(&copy, "Variant", CT_COUP_VARIANT);
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)g->setup.coup_seed);
-    ct_record_set_tag(&copy, "CoupSeed", deal && n->host && !g->setup.coup_dealt ? buf : NULL);
-    ct_coup_deal_text(&g->coup_deal, buf, sizeof buf);
-    ct_record_set_tag(&copy, "CoupDeal", deal ? buf : NULL);
-    uint8_t *rev = xcalloc(CT_MAX_HISTORY, 1);
-    game_coup_reveals(g, rev, CT_MAX_HISTORY);
-    ct_status st = ct_coup_pgn_write(&copy, rev, out, len);
-    free(rev);
-    ct_record_free(&copy);
-    return st;
+    return game_coup_pgn(n->g, deal, own ? NULL : private_tags, out, len);
 }
 
 /* The game as it stands in this side's lobby resume file, written atomically. */
@@ -240,8 +226,8 @@ int netgame_save(netgame *n, const char *path, char *msg, size_t size)
         ct_record copy;
         if (ct_record_copy(&copy, &n->g->rec) != CT_OK)
             return -1;
-        for (size_t i = 0; i < sizeof private_tags / sizeof private_tags[0]; i++)
-            ct_record_set_tag(&copy, private_tags[i], NULL);
+        for (const char *const *t = private_tags; *t; t++)
+            ct_record_set_tag(&copy, *t, NULL);
         st = ct_pgn_write(&copy, CT_NOTATION_ICCS, &text, &len);
         ct_record_free(&copy);
     }
