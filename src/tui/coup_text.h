@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — cờ úp moves in words for the screens: a move worded from the view it was played
  * in (a face-down piece named by the piece its square lends it) with what it turned up,
- * "Pháo 2 bình 5, lật Xe" / "C2.5, reveals Rook", and the piece names. The review's history
- * uses it; the words are play's (mode_play.c has the same wording for its own history). */
+ * "Pháo 2 bình 5, lật Xe" / "C2.5, reveals Rook", and the piece names. The play and review
+ * screens word every cờ úp move with it. */
 #ifndef COTUONG_TUI_COUP_TEXT_H
 #define COTUONG_TUI_COUP_TEXT_H
 

@@ -17,6 +17,7 @@
 #include "sys/xmalloc.h"
 #include "tui/board.h"
 #include "tui/controller.h"
+#include "tui/coup_text.h"
 #include "tui/lobby_play.h"
 #include "tui/masters.h"
 #include "tui/session.h"
@@ -71,9 +72,6 @@ static void result_status(ctl *c, play_state *ps)
 }
 
 /* ------------------------------------------------------------------ cờ úp */
-static const char *const piece_word[CT_PIECE_TYPES] = {
-    "", N_("King"), N_("Advisor"), N_("Elephant"), N_("Horse"), N_("Rook"), N_("Cannon"), N_("Pawn")};
-
 /* Whose view the screen shows: the human's against a computer, the side to move's at a
  * hot-seat, a watcher's when two computers play. */
 static int coup_viewer(const play_state *ps)
@@ -95,25 +93,6 @@ static const ct_coup_pos *coup_view(void *owner)
     return ps->view;
 }
 
-/* A move worded from the view before it, with what it revealed: "Pháo 2 bình 5, lật Xe",
- * "C2.5, reveals R". */
-static void coup_move_text(const ctl *c, const ct_coup_pos *before, ct_move mv, int reveal, char *buf,
-                           size_t size)
-{
-    ct_move_desc d;
-    buf[0] = 0;
-    if (ct_coup_move_describe(before, mv, &d) != CT_OK ||
-        ct_move_desc_render(&d, sanitize_notation(c->set.notation), buf, size) < 0 || !buf[0]) {
-        char coord[6];
-        ct_move_coord(mv, coord);
-        snprintf(buf, size, "%s", coord);
-    }
-    if (reveal > 0 && reveal < CT_PIECE_TYPES) {
-        size_t n = strlen(buf);
-        snprintf(buf + n, size - n, _(", reveals %s"), _(piece_word[reveal]));
-    }
-}
-
 /* The last move of the current line as the screen's player saw it. */
 static void coup_last_text(const ctl *c, play_state *ps, char *buf, size_t size)
 {
@@ -127,11 +106,11 @@ static void coup_last_text(const ctl *c, play_state *ps, char *buf, size_t size)
     int reveal = (v->hist[v->ply - 1].moved & CT_COUP_DOWN) ? CT_COUP_TYPE(v->board[CT_TO(mv)]) : 0;
     int taken = v->hist[v->ply - 1].captured;
     ct_coup_unmake(v);
-    coup_move_text(c, v, mv, reveal, buf, size);
+    tui_coup_move_text(c->set.notation, v, mv, reveal, buf, size);
     /* What it took, as far as this player may know (a face-down piece of yours: not what). */
     size_t n = strlen(buf);
     if (taken && CT_COUP_TYPE(taken))
-        snprintf(buf + n, size - n, _(", takes %s"), _(piece_word[CT_COUP_TYPE(taken)]));
+        snprintf(buf + n, size - n, _(", takes %s"), tui_coup_piece_word(CT_COUP_TYPE(taken)));
     else if (taken)
         snprintf(buf + n, size - n, "%s", _(", takes a face-down piece"));
     coup_view(ps);
@@ -152,7 +131,7 @@ static void coup_taken(const play_state *ps, char *buf, size_t size)
             k += (size_t)snprintf(buf + k, size - k, " -");
         for (int i = 0; i < v->ntaken[lost] && k < size; i++) {
             int t = CT_COUP_TYPE(v->taken[lost][i]);
-            k += (size_t)snprintf(buf + k, size - k, " %s", t ? _(piece_word[t]) : "?");
+            k += (size_t)snprintf(buf + k, size - k, " %s", t ? tui_coup_piece_word(t) : "?");
         }
     }
 }
@@ -258,7 +237,7 @@ static void build_history(ctl *c, play_state *ps)
         int n = 0;
         for (int i = 0; i < n_moves && n < HISTORY_MAX; i++) {
             char t[200];
-            coup_move_text(c, v, line[i], rev[i], t, sizeof t);
+            tui_coup_move_text(c->set.notation, v, line[i], rev[i], t, sizeof t);
             ui_history_line *l = &ps->hist[n++];
             snprintf(l->text, sizeof l->text, "%3d%s %.80s", i / 2 + 1, i % 2 ? "..." : ". ", t);
             l->current = i == n_moves - 1;
@@ -688,7 +667,7 @@ static void play_tick(ctl *c, void *st)
         tui_board_hint(&ps->b, g->pos, ev.move);
         if (ps->view) {
             char w[200];
-            coup_move_text(c, coup_view(ps), ev.move, 0, w, sizeof w);
+            tui_coup_move_text(c->set.notation, coup_view(ps), ev.move, 0, w, sizeof w);
             ctl_status(c, UI_STATUS, _("Hint: %s (Enter plays it)"), w);
             break;
         }
