@@ -846,6 +846,65 @@ START_TEST(test_coup_pgn_names)
 }
 END_TEST
 
+/* Stepping back (a lobby watcher's Left): the view at ply k is exactly what the viewer saw
+ * when the game stood at ply k -- a piece revealed or taken face down later is as hidden as
+ * it was then -- for each viewer, at every ply of a game with captures of face-down pieces. */
+START_TEST(test_coup_view_at)
+{
+    new_coup(77, NULL);
+    game then;
+    game_init(&then);
+    game_setup s = g.setup;
+    ck_assert(game_new(&then, &s, 0) == CT_OK);
+    ct_move line[40];
+    int n = 0;
+    uint64_t rng = 11;
+    /* b2b9: the cannon's square takes Black's face-down b9; h7h0 the same for Black. */
+    line[n++] = mv("b2b9");
+    line[n++] = mv("h7h0");
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(game_play(&g, line[i], 0, NULL), GAME_OK);
+    while (n < 40 && !game_over(&g)) {
+        ct_move moves[CT_MAX_MOVES];
+        int k = ct_coup_gen_legal(g.coup, moves);
+        line[n] = moves[test_rand(&rng) % (uint64_t)k];
+        ck_assert_int_eq(game_play(&g, line[n++], 0, NULL), GAME_OK);
+    }
+    ct_coup_pos *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    for (int ply = 0; ply <= n; ply++) {
+        for (int viewer = CT_RED; viewer <= CT_COUP_WATCHER; viewer++) {
+            game_coup_view_at(&g, viewer, ply, a);
+            game_coup_view(&then, viewer, b);
+            ck_assert_int_eq(a->ply, ply);
+            ck_assert_msg(!memcmp(a->board, b->board, sizeof a->board), "board, ply %d viewer %d", ply, viewer);
+            ck_assert_msg(!memcmp(a->pool, b->pool, sizeof a->pool), "pool, ply %d viewer %d", ply, viewer);
+            ck_assert_msg(!memcmp(a->taken, b->taken, sizeof a->taken), "taken, ply %d viewer %d", ply, viewer);
+            ck_assert_int_eq(a->side, b->side);
+            assert_blind(a);
+            /* nothing of the later moves is left in the struct either */
+            const unsigned char *rest = (const unsigned char *)&a->hist[ply];
+            for (size_t i = 0; i < (size_t)(n - ply) * sizeof a->hist[0]; i++)
+                ck_assert_msg(rest[i] == 0, "a later move's record, ply %d viewer %d", ply, viewer);
+        }
+        if (ply < n)
+            ck_assert_int_eq(game_play(&then, line[ply], 0, NULL), GAME_OK);
+    }
+    /* At ply 1 Red knows what it took on b9, Black and a watcher do not. */
+    game_coup_view_at(&g, CT_RED, 1, a);
+    ck_assert_int_ne(CT_COUP_TYPE(a->taken[CT_BLACK][0]), 0);
+    game_coup_view_at(&g, CT_BLACK, 1, a);
+    ck_assert_int_eq(CT_COUP_TYPE(a->taken[CT_BLACK][0]), 0);
+    ck_assert_int_eq(a->ntaken[CT_RED], 0); /* h7h0 has not happened yet */
+    /* Past the end, or negative: now. */
+    game_coup_view_at(&g, CT_RED, -1, a);
+    game_coup_view(&g, CT_RED, b);
+    ck_assert(!memcmp(a->board, b->board, sizeof a->board));
+    free(a);
+    free(b);
+    game_free(&then);
+}
+END_TEST
+
 /* The built-in AI seat plays cờ úp off this thread. */
 START_TEST(test_coup_ai_seat)
 {
@@ -890,6 +949,7 @@ int main(void)
     tcase_add_test(tc, test_coup_snapshot_restore);
     tcase_add_test(tc, test_coup_open);
     tcase_add_test(tc, test_coup_pgn_names);
+    tcase_add_test(tc, test_coup_view_at);
     tcase_add_test(tc, test_coup_ai_seat);
     tcase_add_test(tc, test_coup_ai_same_move_any_deal);
     suite_add_tcase(s, tc);

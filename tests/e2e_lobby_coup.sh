@@ -130,6 +130,39 @@ h_black=$(taken_line host Black)
     ok "the host's screen: what it took ($b9), not its own piece taken" ||
     bad "the host's screen ('$h_red' '$h_black', b9 is $b9)"
 
+# 4b. Stepping back (as in cờ tướng): the watcher and the guest see each ply as they saw it
+#    then -- at ply 1 Black's h7 still face down on h7 and Black has taken nothing; at the
+#    start every piece face down and nothing taken -- and the live game again after.
+last_line() { cap "$1" | grep -E "^$2 " | tail -n 1; }
+type_in watch back
+see watch "(move 1 of 2: 'back', 'fwd', 'live')"
+see watch "ply 1 | last b2b9="
+[ "$(last_line watch 7)" = "7 . x . . . . . x ." ] && ok "the watcher's board at ply 1: h7 face down again" ||
+    bad "the watcher's board at ply 1: h7 face down again (got '$(last_line watch 7)')"
+[ "$(taken_line watch Red)" = "Red has taken: ?" ] && [ "$(taken_line watch Black)" = "Black has taken: -" ] &&
+    ok "the watcher at ply 1: Red's capture unnamed, Black's not yet made" ||
+    bad "the watcher at ply 1 ('$(taken_line watch Red)' '$(taken_line watch Black)')"
+type_in watch first
+see watch "(move 0 of 2: 'back', 'fwd', 'live')"
+[ "$(last_line watch 9)" = "9 x x x x k x x x x" ] && [ "$(last_line watch 0)" = "0 X X X X K X X X X" ] &&
+    ok "the watcher's board at the start: every piece face down" ||
+    bad "the watcher's board at the start (got '$(last_line watch 9)' '$(last_line watch 0)')"
+type_in watch fwd
+see watch "(move 1 of 2: 'back', 'fwd', 'live')"
+type_in guest back
+see guest "(move 1 of 2: 'back', 'fwd', 'live')"
+[ "$(taken_line guest Red)" = "Red has taken: ?" ] && [ "$(taken_line guest Black)" = "Black has taken: -" ] &&
+    ok "the guest at ply 1: its piece taken unnamed, its own capture not yet made" ||
+    bad "the guest at ply 1 ('$(taken_line guest Red)' '$(taken_line guest Black)')"
+[ "$(last_line guest 0)" = "0 X X X X K X X X X" ] && ok "the guest's board at ply 1: h0 not yet taken" ||
+    bad "the guest's board at ply 1: h0 not yet taken (got '$(last_line guest 0)')"
+for s in watch guest; do
+    type_in "$s" live
+    see "$s" "ply 2 | last h7h0="
+done
+[ "$(taken_line guest Black)" = "Black has taken: $h0" ] && ok "the guest's live board names its capture again" ||
+    bad "the guest's live board names its capture again (got '$(taken_line guest Black)')"
+
 # 5. The guest resigns: the result, the disclosure, the verification on both joiners.
 type_in guest resign
 see host "Red wins (resignation)"
@@ -274,6 +307,8 @@ codef=$(cap fh | tr -d '\n' | sed -n 's/.*cotuong join \([A-Z2-9]\{6\}\).*/\1/p'
 fs fg join "$codef"
 see fg "Black: "
 see fg "(you)"
+fs fw watch "$codef"
+see fw "Left/Right step"
 T send-keys -t fh ':'
 T send-keys -t fh -l b2b9
 T send-keys -t fh Enter
@@ -284,6 +319,14 @@ T send-keys -t fg Enter
 see fh "H7-H0, reveals"
 word() { case $1 in A) echo Advisor ;; B) echo Elephant ;; N) echo Horse ;; R) echo Rook ;; C) echo Cannon ;; P) echo Pawn ;; esac; }
 see fg "Red has taken: ?  Black has taken: $(word "$h0")"
+# The full-screen watcher steps back on the same board: ply 1 as it was then.
+see fw "Red has taken: ?  Black has taken: ?"
+T send-keys -t fw Left
+see fw "Move 1 of 2 (Esc: back to the game)."
+see fw "Red has taken: ?  Black has taken: -"
+T send-keys -t fw Escape
+see fw "The game as it is played."
+see fw "Red has taken: ?  Black has taken: ?"
 T send-keys -t fg R
 see fg "Resign this game?"
 T send-keys -t fg y

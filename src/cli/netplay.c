@@ -68,12 +68,14 @@ static void result_line(const game *g, char *buf, size_t size)
 }
 
 /* Cờ úp: the board as this side may know it (game_coup_view: the host's view too, never
- * the deal), X/x for a face-down piece, what each side has taken ('?' where this side may
- * not know), the last move with what it revealed. */
-static void coup_show(np *p, char *last, size_t size)
+ * the deal; stepped back, as it could know it then), X/x for a face-down piece, what each
+ * side has taken ('?' where this side may not know), the last move with what it revealed.
+ * Returns the ply shown. */
+static int coup_show(np *p, char *last, size_t size)
 {
     ct_coup_pos *v = xmalloc(sizeof *v);
-    game_coup_view(&p->g, p->n.me, v);
+    if (!netgame_view_coup(&p->n, v))
+        game_coup_view(&p->g, p->n.me, v);
     static const char letters[] = "?KABNRCP";
     for (int rank = 9; rank >= 0; rank--) {
         printf("%d ", rank);
@@ -108,7 +110,9 @@ static void coup_show(np *p, char *last, size_t size)
         snprintf(last, size, "%s%s%c", t, taken ? ", takes " : "",
                  !taken ? '\0' : CT_COUP_TYPE(taken) ? ct_coup_type_letter(CT_COUP_TYPE(taken)) : '?');
     }
+    int shown = v->ply;
     free(v);
+    return shown;
 }
 
 /* The board as it is (or, for a watcher stepping back, as it was), with who, clocks and
@@ -124,11 +128,13 @@ static void show(np *p)
         printf("\n== cờ úp: %s (Red) vs %s (Black) | rules %s | clock %s | watchers %d\n",
                name_of(p, CT_RED), name_of(p, CT_BLACK), ct_rules_name(p->g.setup.rules), tc,
                p->n.watchers);
-        coup_show(p, last, sizeof last);
+        int plies = game_plies(&p->g), shown = coup_show(p, last, sizeof last);
         fmt_clock(netgame_clock(&p->n, CT_RED, now), red, sizeof red);
         fmt_clock(netgame_clock(&p->n, CT_BLACK, now), black, sizeof black);
-        printf("Red %s  Black %s  | ply %d%s%s\n", red, black, game_plies(&p->g),
+        printf("Red %s  Black %s  | ply %d%s%s\n", red, black, shown,
                last[0] ? " | last " : "", last);
+        if (shown != plies)
+            printf("(move %d of %d: 'back', 'fwd', 'live')\n", shown, plies);
         if (game_over(&p->g)) {
             char res[96];
             result_line(&p->g, res, sizeof res);
@@ -295,18 +301,21 @@ static void command(np *p, char *line)
             ct_move mv;
             if (ct_coup_move_parse(v, line, &mv) != CT_OK) {
                 snprintf(msg, sizeof msg, "Not a move here: %s", line);
-            } else if (netgame_send_move(n, mv, msg, sizeof msg)) {
-                if (!msg[0])
-                    snprintf(msg, sizeof msg, "Sent; the host's program says what it reveals.");
-                netgame_step(n, now);
             } else {
-                game_status st = game_play(&p->g, mv, now, NULL);
-                if (st != GAME_OK)
-                    snprintf(msg, sizeof msg, "%s",
-                             st == GAME_FLAGGED ? "Your time ran out." : "That move is not allowed.");
-                netgame_step(n, now);
-                if (st == GAME_OK)
-                    show(p);
+                n->view = -1; /* a move ends stepping back, as in cờ tướng */
+                if (netgame_send_move(n, mv, msg, sizeof msg)) {
+                    if (!msg[0])
+                        snprintf(msg, sizeof msg, "Sent; the host's program says what it reveals.");
+                    netgame_step(n, now);
+                } else {
+                    game_status st = game_play(&p->g, mv, now, NULL);
+                    if (st != GAME_OK)
+                        snprintf(msg, sizeof msg, "%s",
+                                 st == GAME_FLAGGED ? "Your time ran out." : "That move is not allowed.");
+                    netgame_step(n, now);
+                    if (st == GAME_OK)
+                        show(p);
+                }
             }
             free(v);
         } else {

@@ -4,6 +4,7 @@
  * one sink told of every change, and the seats' turns driven from game_tick(). */
 #include "game/game.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1179,11 +1180,29 @@ void game_coup_set_deal(game *g, const ct_coup_deal *deal)
 
 void game_coup_view(const game *g, int viewer, ct_coup_pos *out)
 {
+    game_coup_view_at(g, viewer, -1, out);
+}
+
+void game_coup_view_at(const game *g, int viewer, int ply, ct_coup_pos *out)
+{
     if (!g->coup) {
         ct_coup_start(out, NULL);
         return;
     }
-    ct_coup_view(g->coup, viewer, out);
+    if (ply < 0 || ply >= g->coup->ply) {
+        ct_coup_view(g->coup, viewer, out);
+        return;
+    }
+    /* The referee's copy lives in out only until the view below overwrites what it knew. */
+    memcpy(out, g->coup, offsetof(ct_coup_pos, hist) + (size_t)g->coup->ply * sizeof out->hist[0]);
+    while (out->ply > ply)
+        ct_coup_unmake(out);
+    /* What unmake leaves behind of the later moves (their undo records, the pieces taken
+     * after ply) goes too: nothing of them may reach a player. */
+    memset(&out->hist[ply], 0, (size_t)(g->coup->ply - ply) * sizeof out->hist[0]);
+    for (int sd = 0; sd < 2; sd++)
+        memset(&out->taken[sd][out->ntaken[sd]], 0, sizeof out->taken[sd] - out->ntaken[sd]);
+    ct_coup_view(out, viewer, out);
 }
 
 int game_coup_viewer(const game *g)

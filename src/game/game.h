@@ -204,6 +204,10 @@ bool game_is_coup(const game *g);
  * node (ct_coup_view of the referee's). Every screen, seat, file and peer of one player
  * gets the position from here. */
 void game_coup_view(const game *g, int viewer, ct_coup_pos *out);
+/* The same as viewer could know it after the first ply moves of the line (ply < 0 or past
+ * the current node: now): the referee's position taken back to that ply, then viewed -- a
+ * piece revealed or taken later is as hidden as it was then. For stepping back. */
+void game_coup_view_at(const game *g, int viewer, int ply, ct_coup_pos *out);
 /* Replaces the deal and replays the position to the current node (moves, clocks, seats
  * kept): a lobby joiner's game, whose deal is what the host has revealed so far plus
  * pieces nobody has seen dealt at random, learns each new reveal so. */

@@ -897,8 +897,6 @@ bool netgame_chat(netgame *n, const char *text, char *msg, size_t size)
 /* ------------------------------------------------------------------ the watcher's view */
 void netgame_view_step(netgame *n, int delta, bool first)
 {
-    if (n->coup) /* cờ úp: the board is the live view (stepping back would need the views) */
-        return;
     int plies = game_plies(n->g);
     int v = n->view < 0 ? plies : n->view;
     if (first)
@@ -922,6 +920,14 @@ bool netgame_view_pos(const netgame *n, ct_pos *pos)
     ct_record_start_position(&n->g->rec, pos);
     for (int i = 0; i < n->view && i < nm; i++)
         ct_pos_make(pos, line[i]);
+    return true;
+}
+
+bool netgame_view_coup(const netgame *n, ct_coup_pos *out)
+{
+    if (!n->coup || n->view < 0 || n->view >= game_plies(n->g))
+        return false;
+    game_coup_view_at(n->g, n->me, n->view, out);
     return true;
 }
 

@@ -112,9 +112,13 @@ bool netgame_answer_undo(netgame *n, bool yes, int64_t now, char *msg, size_t si
 bool netgame_chat(netgame *n, const char *text, char *msg, size_t size);
 
 /* A watcher steps through the moves played (delta -1 back, +1 forward, 0 live; first: to
- * the start); the players are not disturbed. The position shown into pos (false: live). */
+ * the start); the players are not disturbed. The position shown into pos (false: live).
+ * Cờ úp: netgame_view_coup gives it as this side could know it at that ply (the watcher's
+ * or the player's view then, game_coup_view_at; never a later reveal or capture), and
+ * netgame_view_pos is false. */
 void netgame_view_step(netgame *n, int delta, bool first);
 bool netgame_view_pos(const netgame *n, ct_pos *pos);
+bool netgame_view_coup(const netgame *n, ct_coup_pos *out);
 
 /* Writes the game as both sides save it (no side's bookkeeping tags) to path; the note
  * says where or why not. 0 or -1. */

@@ -21,6 +21,7 @@
 struct tui_lobby {
     netgame n;
     ct_pos view;                 /* the watcher's stepped-back position */
+    ct_coup_pos *coup_view;      /* the same in cờ úp (allocated when first stepped back) */
     char lines[1][NETGAME_TEXT_MAX + 32];
     bool turned;                 /* the board was turned for the user's side */
 };
@@ -61,6 +62,7 @@ void tui_lobby_close(ctl *c, tui_lobby *l)
     if (!l)
         return;
     netgame_end(&l->n);
+    free(l->coup_view);
     free(l);
 }
 
@@ -375,6 +377,15 @@ const char *tui_lobby_footer(const tui_lobby *l)
 const ct_pos *tui_lobby_view(tui_lobby *l)
 {
     return netgame_view_pos(&l->n, &l->view) ? &l->view : NULL;
+}
+
+const ct_coup_pos *tui_lobby_coup_view(tui_lobby *l)
+{
+    if (!l->n.coup || l->n.view < 0)
+        return NULL;
+    if (!l->coup_view)
+        l->coup_view = xmalloc(sizeof *l->coup_view);
+    return netgame_view_coup(&l->n, l->coup_view) ? l->coup_view : NULL;
 }
 
 bool tui_lobby_bottom_black(const tui_lobby *l)

@@ -54,8 +54,10 @@ void tui_lobby_player(const tui_lobby *l, int side, char *buf, size_t size);
 bool tui_lobby_clock(const tui_lobby *l, int side, char *buf, size_t size, bool *running);
 int tui_lobby_lines(tui_lobby *l, const char *lines[3]);
 const char *tui_lobby_footer(const tui_lobby *l);
-/* The watcher's position when it has stepped back (NULL: the live board). */
+/* The watcher's position when it has stepped back (NULL: the live board); in cờ úp the
+ * view it could have then (netgame_view_coup), the board's, and tui_lobby_view is NULL. */
 const ct_pos *tui_lobby_view(tui_lobby *l);
+const ct_coup_pos *tui_lobby_coup_view(tui_lobby *l);
 /* The user plays Black (the board is turned). */
 bool tui_lobby_bottom_black(const tui_lobby *l);
 

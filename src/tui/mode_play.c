@@ -93,6 +93,14 @@ static const ct_coup_pos *coup_view(void *owner)
     return ps->view;
 }
 
+/* What the board shows: the view, or a lobby watcher's stepped back to an earlier ply. */
+static const ct_coup_pos *coup_board(void *owner)
+{
+    play_state *ps = owner;
+    const ct_coup_pos *back = ps->view && ps->net ? tui_lobby_coup_view(ps->net) : NULL;
+    return back ? back : coup_view(owner);
+}
+
 /* The last move of the current line as the screen's player saw it. */
 static void coup_last_text(const ctl *c, play_state *ps, char *buf, size_t size)
 {
@@ -118,9 +126,8 @@ static void coup_last_text(const ctl *c, play_state *ps, char *buf, size_t size)
 
 /* "Taken by Red: Xe, ?" -- '?' for a piece taken face down whose identity this player may
  * not know (its owner's). */
-static void coup_taken(const play_state *ps, char *buf, size_t size)
+static void coup_taken(const ct_coup_pos *v, char *buf, size_t size)
 {
-    const ct_coup_pos *v = ps->view;
     size_t k = 0;
     buf[0] = 0;
     for (int taker = 0; taker < 2 && k < size; taker++) {
@@ -267,6 +274,10 @@ static void play_draw(ctl *c, void *st, const char *prompt)
     tui_board_fill(c, &ps->b, shown ? shown : g->pos,
                    ctl_current_mode(c) == CTL_MODE_PLAY || ctl_current_mode(c) == CTL_MODE_PROMPT, &bs);
     bs.last_move = ct_record_move(&g->rec, g->node);
+    if (shown) /* a watcher stepped back: the move that led there */
+        bs.last_move = shown->ply > 0 ? shown->hist[shown->ply - 1].move : CT_NO_MOVE;
+    else if (bs.coup && ps->net && tui_lobby_coup_view(ps->net))
+        bs.last_move = bs.coup->ply > 0 ? bs.coup->hist[bs.coup->ply - 1].move : CT_NO_MOVE;
     ui_board_draw(stdscr, lo, &bs);
 
     /* 2. The panel. */
@@ -333,7 +344,7 @@ static void play_draw(ctl *c, void *st, const char *prompt)
         }
     }
     if (ps->view)
-        coup_taken(ps, ps->opening, sizeof ps->opening);
+        coup_taken(bs.coup, ps->opening, sizeof ps->opening); /* the board's (stepped) view */
     else
         tui_masters_opening(c, &g->rec, g->node, ps->opening, sizeof ps->opening);
     pst.opening = ps->opening;
@@ -384,7 +395,7 @@ static const tui_board_ops board_ops = {
     .position = board_position,
     .may_move = may_move,
     .play = board_move,
-    .coup_view = coup_view,
+    .coup_view = coup_board,
 };
 
 /* The side a human plays (the one to move, or the other when the AI is to move). */
