@@ -115,6 +115,7 @@ if wait_for "1.  P2-5, lật" 10; then ok "the reveal in the history (vi)"; else
 if wait_for "1... " 15; then ok "the AI answers"; else no "the AI did not answer"; cap; fi
 settle
 check "the pieces taken are listed" "Đỏ đã ăn:"
+check "the panel: the AI's depth and score (vi)" "Nước vừa rồi của máy: độ sâu"
 han_check "after the reveal and the answer: no identity shown"
 keys u
 check "undo refused after a reveal" "không đi lại được nước đã lật"
@@ -177,6 +178,18 @@ if wait_for "1... " 15; then ok "the AI answers (C)"; else no "the AI did not an
 settle
 board_check "ASCII, after two moves" ascii "reveals"
 check "the status names the answer" "Black "
+# The panel: the AI's depth and score, kept after its move (its search tells them at the end).
+if wait_for "AI's last move: depth " 10; then ok "the panel shows the AI's depth and score"; else no "no depth in the panel"; cap; fi
 cap | sed 's/^/# /'
+
+# 4. An engine (cotuong itself over UCI, in the Jieqi dialect): its depth and score too, from
+# its info lines.
+ui_start 80 24 LANG=C LC_ALL=C -- play --variant coup --seed 7 --black "uci:$COTUONG uci"
+wait_for "Red to move" 10
+keys :
+typed C2.5
+keys Enter
+if wait_for "1... " 20; then ok "the engine answers"; else no "the engine did not answer"; cap; fi
+if wait_for "AI's last move: depth " 10; then ok "the panel shows the engine's depth and score"; else no "no engine depth in the panel"; cap; fi
 
 ui_done

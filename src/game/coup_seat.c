@@ -19,21 +19,32 @@ typedef struct {
     ct_coup_pos view;
 } coup_seat;
 
-/* What the poll needs: the seat (its stop flag) and the time this think may take. */
+/* What the poll needs: the seat (its stop flag and progress) and the time this think may
+ * take. */
 typedef struct {
     game_seat *seat;
     int64_t t0;
     long budget_ms; /* 0: the level's own bounds only */
+    uint64_t polls; /* the search polls every 1024 nodes */
 } think_clock;
+
+#define COUP_POLL_NODES 1024
 
 static bool stop_asked(void *arg)
 {
     think_clock *tc = arg;
-    if (game_seat_stopping(tc->seat))
+    /* The panel's progress while it thinks: the nodes so far and the time (the search tells
+     * its depth and score only when it ends). */
+    game_seat_progress p;
+    memset(&p, 0, sizeof p);
+    p.nodes = ++tc->polls * COUP_POLL_NODES;
+    int64_t now = sys_now_ms();
+    p.time_ms = (int)(now - tc->t0);
+    if (game_seat_report(tc->seat, &p))
         return true;
     if (tc->budget_ms <= 0)
         return false;
-    return sys_now_ms() - tc->t0 >= tc->budget_ms;
+    return now - tc->t0 >= tc->budget_ms;
 }
 
 static void coup_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_limits *lim,
@@ -59,7 +70,8 @@ static void coup_think(void *impl, game_seat *seat, const ct_pos *pos, const ct_
     p.depth = r.depth;
     p.score = r.score;
     p.nodes = r.nodes;
-    game_seat_report(seat, &p);
+    p.time_ms = (int)(sys_now_ms() - tc.t0);
+    game_seat_report(seat, &p); /* kept for the panel after the move (game_seat_progress_get) */
     res->move = r.move;
     res->score = r.score;
     res->depth = r.depth;
@@ -114,6 +126,9 @@ static bool engine_progress(void *user, const ct_search_info *info)
     game_seat_progress p;
     memset(&p, 0, sizeof p);
     p.time_ms = info->time_ms;
+    p.depth = info->depth; /* the engine's last info line */
+    p.score = info->score;
+    p.nodes = info->nodes;
     return game_seat_report(es->seat, &p);
 }
 

@@ -905,8 +905,8 @@ static sys_engine_outcome await_move(sys_engine *e, const ct_pos *pos, const ct_
 {
     int64_t t0 = sys_now_ms(), deadline = t0 + timeout_ms;
     bool stopping = false, timed_out = false;
-    ct_search_info info; /* what the callback is shown: the time (an engine's depth and
-                          * lines are its own) */
+    ct_search_info info; /* what the callback is shown: the time, and the depth and score
+                          * of the engine's last info line (its lines are its own) */
     memset(&info, 0, sizeof info);
     info.kind = CT_PROGRESS_POLL;
     char *line = xmalloc(POSITION_LINE_BYTES);
@@ -971,6 +971,8 @@ static sys_engine_outcome await_move(sys_engine *e, const ct_pos *pos, const ct_
                 e->last_depth = depth;
                 e->exact_score = sc;
                 e->have_exact = true;
+                info.depth = depth;
+                info.score = sc;
             }
             continue;
         }

@@ -321,11 +321,27 @@ static void play_draw(ctl *c, void *st, const char *prompt)
     game_seat *thinking = ps->net ? NULL : game_thinking(g);
     if (ps->net)
         tui_lobby_lines(ps->net, pst.ai_lines);
+    /* Cờ úp: its search tells depth and score when it ends, so the panel keeps the last
+     * move's until the next think shows its own. */
+    game_seat *last = ps->view && !ps->net && !thinking && game_plies(g) > 0 ? g->seats[!game_side(g)] : NULL;
+    if (last) {
+        game_seat_progress p;
+        game_seat_progress_get(last, &p);
+        if (p.depth > 0) {
+            snprintf(ai0, sizeof ai0, _("AI's last move: depth %d, score %+.2f, %llu nodes, %.1f s"),
+                     p.depth, p.score / 100.0, (unsigned long long)p.nodes, p.time_ms / 1000.0);
+            pst.ai_lines[0] = ai0;
+        }
+    }
     if (thinking) {
         game_seat_progress p;
         game_seat_progress_get(thinking, &p);
-        snprintf(ai0, sizeof ai0, _("AI thinking: depth %d, score %+.2f, %llu nodes"), p.depth,
-                 p.score / 100.0, (unsigned long long)p.nodes);
+        if (p.depth > 0)
+            snprintf(ai0, sizeof ai0, _("AI thinking: depth %d, score %+.2f, %llu nodes"), p.depth,
+                     p.score / 100.0, (unsigned long long)p.nodes);
+        else
+            snprintf(ai0, sizeof ai0, _("AI thinking: %.1f s, %llu nodes"), p.time_ms / 1000.0,
+                     (unsigned long long)p.nodes);
         pst.ai_lines[0] = ai0;
         if (p.pv_len > 0 && !ps->view) {
             ct_pos *scratch = &ps->scratch;
