@@ -4,6 +4,7 @@
  * out from the spec's set-up, and records whose reveals contradict their deal refused with
  * the move named. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,88 @@
 #include "cotuong/coup_pgn.h"
 
 static const char *std_deal = "RNBAABNRCCPPPPP/rnbaabnrccppppp";
+
+/* A game from a FEN position: Red's rook already up on e4 and h0 empty (Red's pool R1, 14
+ * face down), Black missing b9 but its pool whole (one piece taken face down before: out of
+ * play). The deal comes from the pools by seed; the referee's start gives each face-down
+ * piece an identity from its own pool; a deal outside the pool is refused. */
+static const char *fen_start =
+    "x1xxkxxxx/9/1x5x1/x1x1x1x1x/9/4R4/X1X1X1X1X/1X5X1/9/XXXXKXX1X A2B2N2R1C2P5a2b2n2r2c2p5 w - - 0 1";
+
+START_TEST(test_fen_deal)
+{
+    ct_coup_pos *start = malloc(sizeof *start), *full = malloc(sizeof *full);
+    ck_assert_int_eq(ct_coup_fen_read(start, fen_start, NULL), CT_OK);
+    ct_coup_deal d, again;
+    bool differs = false;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        ct_coup_fen_deal(start, NULL, seed, &d);
+        ck_assert(ct_coup_deal_ok(&d));
+        ct_coup_fen_deal(start, NULL, seed, &again);
+        ck_assert(!memcmp(&d, &again, sizeof d)); /* the seed decides */
+        ct_coup_fen_deal(start, NULL, seed + 100, &again);
+        differs |= memcmp(&d, &again, sizeof d) != 0;
+        ck_assert_int_eq(ct_coup_start_from(full, start, &d), CT_OK);
+        int got[2][CT_PIECE_TYPES] = {{0}};
+        for (int sq = 0; sq < CT_BOARD_SIZE; sq++)
+            if (ct_coup_side_at(full, (ct_sq)sq) >= 0 && ct_coup_is_down(full, (ct_sq)sq)) {
+                int t = CT_COUP_TYPE(full->board[sq]);
+                ck_assert(t > CT_KING);
+                got[ct_coup_side_at(full, (ct_sq)sq)][t]++;
+            }
+        for (int sd = 0; sd < 2; sd++)
+            for (int t = CT_ADVISOR; t < CT_PIECE_TYPES; t++)
+                ck_assert_int_le(got[sd][t], start->pool[sd][t]);
+        ck_assert_int_le(got[CT_RED][CT_ROOK], 1); /* the other rook is up on e4 */
+        ck_assert(ct_coup_pos_ok(full));
+    }
+    ck_assert(differs);
+    /* The standard deal puts rooks on a0 and i0, both face down here: Red has one rook left. */
+    ct_coup_deal_standard(&d);
+    ck_assert_int_eq(ct_coup_start_from(full, start, &d), CT_ERR_INVALID);
+    free(start);
+    free(full);
+}
+END_TEST
+
+/* Such a game as a record: [SetUp] and [FEN] written, read back as the start; a reveal the
+ * pool cannot give refused with the move named; a bad FEN refuses the record. */
+START_TEST(test_fen_record)
+{
+    char text[1200];
+    snprintf(text, sizeof text,
+             "[Game \"Chinese Chess\"]\n[Variant \"Jieqi\"]\n[FEN \"%s\"]\n\n1. h2e2=R b7e7=C *\n", fen_start);
+    ct_record rec;
+    uint8_t rev[CT_MAX_HISTORY];
+    ct_coup_deal deal;
+    bool dealt;
+    ct_coup_line_error le;
+    ck_assert_int_eq(ct_coup_pgn_read(text, strlen(text), 5, &rec, rev, &deal, &dealt, &le), CT_OK);
+    ck_assert_str_eq(ct_record_tag(&rec, CT_COUP_FEN_TAG), fen_start);
+    ck_assert(!dealt);
+    ck_assert_int_eq(deal.type[CT_RED][9], CT_ROOK); /* h2: what the line showed */
+    char *out;
+    size_t len;
+    ck_assert_int_eq(ct_coup_pgn_write(&rec, rev, &out, &len), CT_OK);
+    ck_assert_msg(strstr(out, "[SetUp \"1\"]\n[FEN \"") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "CoupFEN") == NULL, "%s", out);
+    ck_assert_msg(strstr(out, "1. h2e2=R b7e7=C") != NULL, "%s", out);
+    free(out);
+    ct_record_free(&rec);
+    /* A second rook turned up: Red's pool held one. */
+    snprintf(text, sizeof text,
+             "[Variant \"Jieqi\"]\n[FEN \"%s\"]\n\n1. h2e2=R b7e7=C 2. b2b1=R *\n", fen_start);
+    ck_assert_int_ne(ct_coup_pgn_read(text, strlen(text), 5, &rec, rev, &deal, &dealt, &le), CT_OK);
+    ck_assert_msg(strstr(le.message, "move 3 (b2b1=R)") != NULL, "%s", le.message);
+    ct_record_free(&rec);
+    /* A face-down piece off its starting squares. */
+    snprintf(text, sizeof text, "[Variant \"Jieqi\"]\n[FEN \"%s\"]\n\n*\n",
+             "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4X4/X1X1X1X1X/1X5X1/9/XXXXKXX1X A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1");
+    ck_assert_int_ne(ct_coup_pgn_read(text, strlen(text), 5, &rec, rev, &deal, &dealt, &le), CT_OK);
+    ck_assert_msg(strstr(le.message, "the FEN tag: a face-down Red piece on e4") != NULL, "%s", le.message);
+    ct_record_free(&rec);
+}
+END_TEST
 
 START_TEST(test_texts)
 {
@@ -292,6 +375,8 @@ static Suite *coup_pgn_suite(void)
     Suite *s = suite_create("coup_pgn");
     TCase *tc = tcase_create("records");
     tcase_add_test(tc, test_texts);
+    tcase_add_test(tc, test_fen_deal);
+    tcase_add_test(tc, test_fen_record);
     tcase_add_test(tc, test_complete);
     tcase_add_loop_test(tc, test_named, 0, (int)(sizeof named / sizeof named[0]));
     tcase_add_test(tc, test_named_black_and_tandem);

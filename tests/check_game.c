@@ -14,7 +14,9 @@
 #include "game/game.h"
 #include "game/seat.h"
 #include "sys/player.h"
+#include "cotuong/coup_pgn.h"
 #include "cotuong/movegen.h"
+#include "cotuong/pgn.h"
 #include "testlib.h"
 
 static game g;
@@ -905,6 +907,80 @@ START_TEST(test_coup_view_at)
 }
 END_TEST
 
+/* A game from a cờ úp FEN (play --fen): its start is the FEN's as every player sees it, its
+ * face-down pieces dealt from the pool by the seed; it goes through the resume file (written
+ * and read as text, as the program does) and through its record and comes back the same; a
+ * FEN no cờ úp game can hold is refused. */
+START_TEST(test_coup_fen_game)
+{
+    static const char *fen =
+        "x1xxkxxxx/9/1x5x1/x1x1x1x1x/9/4R4/X1X1X1X1X/1X5X1/9/XXXXKXX1X A2B2N2R1C2P5a2b2n2r2c2p5 w - - 0 1";
+    game_setup s;
+    game_setup_default(&s);
+    s.variant = GAME_VARIANT_COUP;
+    s.coup_seed = 3;
+    snprintf(s.fen, sizeof s.fen, "%s", fen);
+    ck_assert(game_new(&g, &s, 0) == CT_OK);
+    ct_coup_pos *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    ck_assert_int_eq(ct_coup_fen_read(b, fen, NULL), CT_OK);
+    game_coup_view(&g, CT_RED, a);
+    ck_assert(!memcmp(a->board, b->board, sizeof a->board));
+    ck_assert(!memcmp(a->pool, b->pool, sizeof a->pool));
+    ct_coup_deal d;
+    ct_coup_fen_deal(b, NULL, 3, &d);
+    ck_assert(!memcmp(&d, &g.coup_deal, sizeof d)); /* the seed's deal of the pool */
+    uint64_t rng = 5;
+    for (int i = 0; i < 16 && !game_over(&g); i++) {
+        ct_move moves[CT_MAX_MOVES];
+        int n = ct_coup_gen_legal(g.coup, moves);
+        ck_assert_int_eq(game_play(&g, moves[test_rand(&rng) % (uint64_t)n], 0, NULL), GAME_OK);
+    }
+    game_coup_view(&g, CT_COUP_WATCHER, a);
+    /* 1. The resume file, as text. */
+    ct_record snap;
+    game_snapshot(&g, 0, NULL, &snap);
+    char *text;
+    size_t len;
+    ck_assert_int_eq(ct_pgn_write(&snap, CT_NOTATION_ICCS, &text, &len), CT_OK);
+    ct_record_free(&snap);
+    ck_assert_msg(strstr(text, "[CoupFEN \"") != NULL, "%s", text);
+    ct_record *games = NULL;
+    int ngames = 0;
+    ct_pgn_error pe;
+    ck_assert_int_eq(ct_pgn_read(text, len, CT_ENC_UTF8, &games, &ngames, NULL, &pe), CT_OK);
+    free(text);
+    game other;
+    game_init(&other);
+    char err[200] = "";
+    ck_assert_msg(game_restore(&other, &games[0], false, 0, err, sizeof err), "%s", err);
+    free(games);
+    ck_assert_int_eq(game_plies(&other), game_plies(&g));
+    game_coup_view(&other, CT_COUP_WATCHER, b);
+    ck_assert(!memcmp(a->board, b->board, sizeof a->board));
+    ck_assert(!memcmp(a->pool, b->pool, sizeof a->pool));
+    ck_assert_str_eq(other.setup.fen, fen);
+    game_free(&other);
+    /* 2. Its record for the referee: [FEN] and the deal, opened again. */
+    ck_assert_int_eq(game_coup_pgn(&g, true, NULL, &text, &len), CT_OK);
+    ck_assert_msg(strstr(text, "[FEN \"x1xxkxxxx/") != NULL, "%s", text);
+    game_init(&other);
+    ck_assert_msg(game_coup_open(&other, text, len, true, NULL, 1, 0, err, sizeof err), "%s", err);
+    free(text);
+    ck_assert(!memcmp(&other.coup_deal, &g.coup_deal, sizeof d));
+    game_coup_view(&other, CT_COUP_WATCHER, b);
+    ck_assert(!memcmp(a->board, b->board, sizeof a->board));
+    game_free(&other);
+    /* 3. A face-down piece off its starting squares: refused. */
+    game_init(&other);
+    snprintf(s.fen, sizeof s.fen, "%s",
+             "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4X4/X1X1X1X1X/1X5X1/9/XXXXKXX1X A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1");
+    ck_assert(game_new(&other, &s, 0) == CT_ERR_INVALID);
+    game_free(&other);
+    free(a);
+    free(b);
+}
+END_TEST
+
 /* The built-in AI seat plays cờ úp off this thread. */
 START_TEST(test_coup_ai_seat)
 {
@@ -950,6 +1026,7 @@ int main(void)
     tcase_add_test(tc, test_coup_open);
     tcase_add_test(tc, test_coup_pgn_names);
     tcase_add_test(tc, test_coup_view_at);
+    tcase_add_test(tc, test_coup_fen_game);
     tcase_add_test(tc, test_coup_ai_seat);
     tcase_add_test(tc, test_coup_ai_same_move_any_deal);
     suite_add_tcase(s, tc);

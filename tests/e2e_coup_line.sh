@@ -170,9 +170,32 @@ saved=$(ls "$games"/*.pgn 2>/dev/null | head -n 1)
 if [ -n "$saved" ] && grep -q '^\[CoupDeal ' "$saved"; then ok "the deal is written once the game is over"
 else no "the finished game has no deal"; fi
 
+echo "# from a FEN: Red's rook up on e4, h0 empty (Red's pool R1); the rest dealt from the pool"
+fen='xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4R4/X1X1X1X1X/1X5X1/9/XXXXKXX1X A2B2N2R1C2P5a2b2n2r2c2p5 w - - 0 1'
+printf 'board\nh2e2\nmoves\nquit\n' | "$ct" play --variant coup --seed 4 --fen "$fen" --line --lang en >"$tmp/f1" 2>&1
+same "--fen with cờ úp: it plays" 0 $?
+has "the board is the FEN's" "$tmp/f1" "4 . . . . R . . . ."
+has "h0 empty" "$tmp/f1" "0 X X X X K X X . X"
+has "the FEN of what Red sees, as given" "$tmp/f1" "FEN of what you see: $fen"
+if grep -q -E '^Red: Cannon 2 traverses to 5, reveals (Advisor|Elephant|Horse|Rook|Cannon|Pawn)\.$' "$tmp/f1"; then
+    ok "the reveal dealt from the pool"; else no "no reveal told"; sed 's/^/    | /' "$tmp/f1" | tail -n 20; fi
+same "the same seed, the same deal" "$(grep '^1\. ' "$tmp/f1")" "$(printf 'h2e2\nmoves\nquit\n' | "$ct" play --variant coup --seed 4 --fen "$fen" --line --lang en 2>&1 | grep '^1\. ')"
+printf 'board\nquit\n' | "$ct" play --line --resume --lang en >"$tmp/f3" 2>&1
+has "resumed from its FEN start" "$tmp/f3" "4 . . . . R . . . ."
+
 echo "# refused"
 "$ct" play --variant coup --fen '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1' --line </dev/null >"$tmp/r1" 2>&1
-same "--fen with cờ úp: exit 2" 2 $?
+same "a cờ úp FEN whose kings face each other: exit 2" 2 $?
+has "... the reason" "$tmp/r1" "cotuong: bad cờ úp FEN (field 0): Black is in check but it is not its move"
+"$ct" play --variant coup --fen 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4X4/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1' --line </dev/null >"$tmp/r3" 2>&1
+same "a face-down piece off its starting squares: exit 2" 2 $?
+has "... named" "$tmp/r3" "cotuong: bad cờ úp FEN (field 1): a face-down piece of Red on e4, not one of its starting squares (a face-down piece has never moved)"
+"$ct" play --fen 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P4a2b2n2r2c2p5 w - - 0 1' --variant coup --line </dev/null >"$tmp/r4" 2>&1
+same "a pool that does not hold the face-down pieces (--variant after --fen): exit 2" 2 $?
+has "... named" "$tmp/r4" "cotuong: bad cờ úp FEN (field 2): Red has 15 face-down pieces, more than the pool holds (the field after the board, e.g. A2B2N2R2C2P5a2b2n2r2c2p5)"
+"$ct" play --fen 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4R4/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1' --variant coup --line </dev/null >"$tmp/r5" 2>&1
+same "three rooks: exit 2" 2 $?
+has "... named" "$tmp/r5" "cotuong: bad cờ úp FEN (field 2): Red has 3 rooks face up and in the pool, more than a set has"
 "$ct" play --variant xyz --line </dev/null >"$tmp/r2" 2>&1
 same "an unknown variant: exit 2" 2 $?
 has "an unknown variant: the reason" "$tmp/r2" "cotuong: unknown variant 'xyz' (standard, coup)"

@@ -27,6 +27,8 @@
 
 #define CT_COUP_VARIANT "Jieqi" /* the value of the Variant tag */
 #define CT_COUP_MOVE_TEXT 8     /* "h2e2=R" and its NUL */
+#define CT_COUP_FEN_TAG "CoupFEN" /* a FEN start in a record (ct_record keeps "FEN" for the
+                                     standard game's): written and read as [FEN] */
 
 /* A piece type's letter (A B N R C P, K for the king), '?' for none. */
 char ct_coup_type_letter(int type);
@@ -62,6 +64,19 @@ ct_status ct_coup_deal_read(const char *text, ct_coup_deal *deal);
  * which no player can tell from the first deal). */
 void ct_coup_deal_complete(ct_coup_deal *deal, uint64_t seed);
 
+/* A game from a FEN position (ct_coup_fen_read: its face-down pieces have no identity).
+ * ct_coup_fen_deal: the deal that gives each face-down piece of start an identity drawn at
+ * random from seed out of its side's pool (less what `known`, may be NULL, already puts on
+ * face-down squares: kept). A pool larger than the face-down pieces leaves the rest out of
+ * play (pieces taken face down before the position, still unknown to both sides). The
+ * other entries get what the set leaves, so that the deal is whole (ct_coup_deal_ok).
+ * ct_coup_start_from: the referee's start, start with each face-down piece given the
+ * identity deal puts on its square; CT_ERR_INVALID (pos unchanged) when those identities do
+ * not fit the side's pool. */
+void ct_coup_fen_deal(const ct_coup_pos *start, const ct_coup_deal *known, uint64_t seed,
+                      ct_coup_deal *deal);
+ct_status ct_coup_start_from(ct_coup_pos *pos, const ct_coup_pos *start, const ct_coup_deal *deal);
+
 /* Why a line or a record was refused: ply is the 1-based move (0: not a move), message in
  * English naming the move ("move 7 (h2e2=R): ..."); callers may word the code themselves. */
 typedef enum {
@@ -72,7 +87,7 @@ typedef enum {
     CT_COUP_LINE_MISSING,     /* it moves a face-down piece and says not what it was */
     CT_COUP_LINE_NOT_DOWN,    /* it says a reveal but moves a face-up piece */
     CT_COUP_LINE_SYNTAX,      /* the text is no record (message says where) */
-    CT_COUP_LINE_VARIANT,     /* no [Variant "Jieqi"], a FEN start, a bad CoupDeal/CoupSeed */
+    CT_COUP_LINE_VARIANT,     /* no [Variant "Jieqi"], a bad FEN, CoupDeal or CoupSeed */
 } ct_coup_line_problem;
 
 typedef struct {
@@ -89,18 +104,24 @@ typedef struct {
  * CT_ERR_ILLEGAL / CT_ERR_INVALID with err filled and the first bad move's ply. */
 ct_status ct_coup_line_check(const ct_coup_deal *deal, const ct_move *moves, uint8_t *reveals,
                              int n, ct_coup_deal *known, ct_coup_line_error *err);
+/* The same from a FEN position start (ct_coup_fen_read's; NULL: the standard start). */
+ct_status ct_coup_line_check_from(const ct_coup_pos *start, const ct_coup_deal *deal,
+                                  const ct_move *moves, uint8_t *reveals, int n,
+                                  ct_coup_deal *known, ct_coup_line_error *err);
 
-/* The PGN of a cờ úp game: [Game "Chinese Chess"], [Variant "Jieqi"], rec's tags (sorted;
+/* The PGN of a cờ úp game: [Game "Chinese Chess"], [Variant "Jieqi"], a FEN start (rec's
+ * CT_COUP_FEN_TAG) as [SetUp "1"] and [FEN], rec's tags (sorted;
  * include CoupSeed/CoupDeal only in a file meant for the referee), its main line with
  * reveals[i] for the i-th move, its comments and annotation marks, the result. *out is
  * allocated (NUL-terminated, *len without it). */
 ct_status ct_coup_pgn_write(const ct_record *rec, const uint8_t *reveals, char **out,
                             size_t *len);
 /* Reads the first game of a cờ úp PGN into rec (initialised here; free with
- * ct_record_free): tags (CoupSeed and CoupDeal kept as tags), the main line, comments,
- * marks, the result. reveals (CT_MAX_HISTORY entries) gets each move's reveal. The deal:
- * from CoupDeal, else from CoupSeed, else (a player's file) what the reveals show,
- * completed from redeal_seed; *dealt says whether the record gave it. A move that is not
+ * ct_record_free): tags (CoupSeed, CoupDeal, a FEN start as CT_COUP_FEN_TAG), the main line,
+ * comments, marks, the result. reveals (CT_MAX_HISTORY entries) gets each move's reveal.
+ * The deal: from CoupDeal, else from CoupSeed (with a FEN: ct_coup_fen_deal of it), else
+ * (a player's file) what the reveals show, completed from redeal_seed; *dealt says whether
+ * the record gave it. A FEN tag that ct_coup_fen_read refuses refuses the record. A move that is not
  * legal or whose reveal contradicts the deal refuses the record (err names the move). */
 ct_status ct_coup_pgn_read(const char *buf, size_t len, uint64_t redeal_seed, ct_record *rec,
                            uint8_t *reveals, ct_coup_deal *deal, bool *dealt,

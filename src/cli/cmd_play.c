@@ -14,6 +14,7 @@
 #include "cli/play_line.h"
 #include "tui/controller.h"
 #include "tui/lobby_play.h"
+#include "cotuong/coup.h"
 #include "sys/i18n.h"
 #include "tui/modes.h"
 #include "tui/session.h"
@@ -60,6 +61,68 @@ static const cmd_usage play_usage = {
     .options = play_options,
     .translated = true,
 };
+
+/* Why a cờ úp FEN is refused, in the interface's words (the core's codes; the rarer syntax
+ * faults in the core's English). */
+static void coup_fen_why(const ct_coup_fen_error *e, char *buf, size_t size)
+{
+    static const char *const type_word[CT_PIECE_TYPES] = {
+        "", N_("kings"), N_("advisors"), N_("elephants"), N_("horses"), N_("rooks"), N_("cannons"), N_("pawns")};
+    const char *side = e->side == CT_BLACK ? _("Black") : _("Red");
+    int t = e->type > 0 && e->type < CT_PIECE_TYPES ? e->type : 0;
+    switch (e->code) {
+    case CT_COUP_FEN_DOWN_PLACE:
+        snprintf(buf, size, _("a face-down piece of %s on %c%d, not one of its starting squares (a face-down piece has never moved)"),
+                 side, 'a' + e->file, e->rank);
+        break;
+    case CT_COUP_FEN_POOL_SHORT:
+        snprintf(buf, size, _("%s has %d face-down pieces, more than the pool holds (the field after the board, e.g. A2B2N2R2C2P5a2b2n2r2c2p5)"),
+                 side, e->count);
+        break;
+    case CT_COUP_FEN_TOO_MANY:
+        snprintf(buf, size, _("%s has %d %s face up and in the pool, more than a set has"), side, e->count,
+                 _(type_word[t]));
+        break;
+    case CT_COUP_FEN_POOL_SYNTAX:
+        snprintf(buf, size, _("the pool is not letters and counts (A B N R C P, upper case Red), at '%c'"), e->letter);
+        break;
+    case CT_COUP_FEN_NO_KING:
+        snprintf(buf, size, _("%s has %d kings, not one"), side, e->count);
+        break;
+    case CT_COUP_FEN_KING_PLACE:
+        snprintf(buf, size, _("%s's king on %c%d is outside its palace"), side, 'a' + e->file, e->rank);
+        break;
+    case CT_COUP_FEN_IN_CHECK:
+        snprintf(buf, size, _("%s is in check but it is not its move"), side);
+        break;
+    default: snprintf(buf, size, "%s", e->message); break;
+    }
+}
+
+/* --fen, read as the variant reads it: false (and why on stderr) when it is refused. */
+static bool fen_ok(const game_setup *g)
+{
+    bool ok;
+    if (g->variant == GAME_VARIANT_COUP) {
+        ct_coup_pos *check = xmalloc(sizeof *check); /* large (history): not on the stack */
+        ct_coup_fen_error err;
+        ok = ct_coup_fen_read(check, g->fen, &err) == CT_OK;
+        free(check);
+        if (!ok) {
+            char why[300];
+            coup_fen_why(&err, why, sizeof why);
+            fprintf(stderr, _("cotuong: bad cờ úp FEN (field %d): %s\n"), err.field, why);
+        }
+        return ok;
+    }
+    ct_pos *check = xmalloc(sizeof *check);
+    ct_fen_error err;
+    ok = ct_fen_read(check, g->fen, &err) == CT_OK;
+    free(check);
+    if (!ok)
+        fprintf(stderr, _("cotuong: bad FEN (field %d): %s\n"), err.field, err.message);
+    return ok;
+}
 
 /* The program with argv's options; lobby: a game with someone opens instead of the menu. */
 static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
@@ -117,19 +180,15 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
             }
             skip_menu = true;
             break;
-        case OPT_FEN: {
-            ct_pos *check = xmalloc(sizeof *check); /* large (history): not on the stack */
-            ct_fen_error err;
-            bool ok = ct_fen_read(check, v, &err) == CT_OK;
-            free(check);
-            if (!ok) {
-                fprintf(stderr, _("cotuong: bad FEN (field %d): %s\n"), err.field, err.message);
+        case OPT_FEN:
+            /* Read once the variant is known (--variant may come after it). */
+            if (strlen(v) >= sizeof g->fen) {
+                fprintf(stderr, _("cotuong: bad FEN (field %d): %s\n"), 0, _("it is too long"));
                 return 2;
             }
             snprintf(g->fen, sizeof g->fen, "%s", v);
             skip_menu = true;
             break;
-        }
         case OPT_NOTATION: notation = v; break;
         case OPT_GLYPHS: glyphs = v; break;
         case OPT_LANG: lang_opt = v; break;
@@ -208,15 +267,11 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
     } else if (i18n_is_vietnamese()) {
         app.set.glyphs = UI_GLYPHS_HAN;
     }
-    if (g->variant == GAME_VARIANT_COUP) {
-        if (!seeded)
-            g->coup_seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)getpid() ^
-                           (uint64_t)sys_now_ms();
-        if (g->fen[0]) {
-            fprintf(stderr, "%s", _("cotuong: cờ úp starts from its own deal: --fen cannot be used\n"));
-            return 2;
-        }
-    }
+    if (g->variant == GAME_VARIANT_COUP && !seeded)
+        g->coup_seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)getpid() ^
+                       (uint64_t)sys_now_ms();
+    if (g->fen[0] && !fen_ok(g)) /* cờ úp: its face-down pieces are dealt from the pool */
+        return 2;
     if (!lobby && play_line_wanted(line)) {
         /* No screen (asked, or not a terminal): the game in plain lines, no terminal probe. */
         play_line_options lo = {.setup = g, .resume = resume, .notation = app.set.notation,

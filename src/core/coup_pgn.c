@@ -7,6 +7,7 @@
 #include "board_internal.h"
 #include "textbuf.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,79 @@ void ct_coup_deal_complete(ct_coup_deal *deal, uint64_t seed)
     }
 }
 
+/* ------------------------------------------------------------------ a FEN start */
+void ct_coup_fen_deal(const ct_coup_pos *start, const ct_coup_deal *known, uint64_t seed,
+                      ct_coup_deal *deal)
+{
+    uint64_t st = seed;
+    ct_coup_deal d;
+    memset(&d, 0, sizeof d);
+    for (int sd = 0; sd < 2; sd++) {
+        /* 1. The bag: the side's pool, less what is known to stand face down already. */
+        int left[CT_PIECE_TYPES];
+        for (int t = 0; t < CT_PIECE_TYPES; t++)
+            left[t] = t == CT_KING || t == 0 ? 0 : start->pool[sd][t];
+        int open[CT_COUP_DEALT], nopen = 0;
+        for (int i = 0; i < CT_COUP_DEALT; i++) {
+            ct_sq sq = ct_coup_deal_square(sd, i);
+            if (!ct_coup_is_down(start, sq) || ct_coup_side_at(start, sq) != sd)
+                continue;
+            int t = known ? known->type[sd][i] : 0;
+            if (t > CT_KING && t < CT_PIECE_TYPES && left[t] > 0) {
+                d.type[sd][i] = (uint8_t)t;
+                left[t]--;
+            } else {
+                open[nopen++] = i;
+            }
+        }
+        uint8_t bag[CT_COUP_DEALT];
+        int n = 0;
+        for (int t = CT_ADVISOR; t < CT_PIECE_TYPES; t++)
+            for (int k = 0; k < left[t] && n < CT_COUP_DEALT; k++)
+                bag[n++] = (uint8_t)t;
+        /* 2. Shuffled (Fisher-Yates, as the random deal), then onto the face-down squares
+         *    in the deal's order; what is left of the bag stays out of play. */
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)(ct_coup_rand(&st) % (uint64_t)(i + 1));
+            uint8_t t = bag[i];
+            bag[i] = bag[j];
+            bag[j] = t;
+        }
+        for (int k = 0; k < nopen && k < n; k++)
+            d.type[sd][open[k]] = bag[k];
+    }
+    /* 3. The squares with no face-down piece: what the set leaves (never read). */
+    ct_coup_deal_complete(&d, ct_coup_rand(&st));
+    *deal = d;
+}
+
+ct_status ct_coup_start_from(ct_coup_pos *pos, const ct_coup_pos *start, const ct_coup_deal *deal)
+{
+    int want[2][CT_PIECE_TYPES];
+    memset(want, 0, sizeof want);
+    ct_coup_pos *p = malloc(sizeof *p);
+    if (!p)
+        return CT_ERR_FULL;
+    memcpy(p, start, offsetof(ct_coup_pos, hist));
+    p->ply = 0;
+    for (int sd = 0; sd < 2; sd++)
+        for (int i = 0; i < CT_COUP_DEALT; i++) {
+            ct_sq sq = ct_coup_deal_square(sd, i);
+            if (!ct_coup_is_down(p, sq) || ct_coup_side_at(p, sq) != sd)
+                continue;
+            int t = deal->type[sd][i];
+            if (t <= CT_KING || t >= CT_PIECE_TYPES || ++want[sd][t] > p->pool[sd][t]) {
+                free(p);
+                return CT_ERR_INVALID;
+            }
+            p->board[sq] = (uint8_t)((p->board[sq] & ~7) | t);
+        }
+    memcpy(pos, p, offsetof(ct_coup_pos, hist));
+    pos->ply = 0;
+    free(p);
+    return CT_OK;
+}
+
 /* ------------------------------------------------------------------ a line checked */
 static ct_status line_fail(ct_coup_line_error *err, ct_coup_line_problem code, int ply,
                            int type, ct_move mv, int reveal, ct_status st)
@@ -248,6 +322,13 @@ static ct_status line_fail(ct_coup_line_error *err, ct_coup_line_problem code, i
 ct_status ct_coup_line_check(const ct_coup_deal *deal, const ct_move *moves, uint8_t *reveals,
                              int n, ct_coup_deal *known, ct_coup_line_error *err)
 {
+    return ct_coup_line_check_from(NULL, deal, moves, reveals, n, known, err);
+}
+
+ct_status ct_coup_line_check_from(const ct_coup_pos *start, const ct_coup_deal *deal,
+                                  const ct_move *moves, uint8_t *reveals, int n,
+                                  ct_coup_deal *known, ct_coup_line_error *err)
+{
     ct_coup_pos *pos = malloc(sizeof *pos);
     if (!pos)
         return CT_ERR_FULL;
@@ -260,8 +341,22 @@ ct_status ct_coup_line_check(const ct_coup_deal *deal, const ct_move *moves, uin
             origin[ct_coup_deal_square(sd, i)] = sd * 16 + i;
     if (known)
         memset(known, 0, sizeof *known);
-    ct_coup_start(pos, deal);
     ct_status st = CT_OK;
+    if (!start) {
+        ct_coup_start(pos, deal);
+    } else if (!deal) {
+        memcpy(pos, start, offsetof(ct_coup_pos, hist));
+        pos->ply = 0;
+    } else if (ct_coup_start_from(pos, start, deal) != CT_OK) {
+        free(pos);
+        if (err) {
+            memset(err, 0, sizeof *err);
+            err->code = CT_COUP_LINE_VARIANT;
+            snprintf(err->message, sizeof err->message, "%s",
+                     "the deal does not fit the pool of the FEN position");
+        }
+        return CT_ERR_INVALID;
+    }
     for (int k = 0; k < n && k < CT_MAX_HISTORY - 1; k++) {
         ct_move mv = moves[k];
         int r = reveals[k], side = pos->side;
@@ -360,8 +455,14 @@ ct_status ct_coup_pgn_write(const ct_record *rec, const uint8_t *reveals, char *
     sbuf b = {0};
     ct_textbuf_tag(&b, "Game", "Chinese Chess");
     ct_textbuf_tag(&b, "Variant", CT_COUP_VARIANT);
+    const char *fen = ct_record_tag(&copy, CT_COUP_FEN_TAG);
+    if (fen) { /* the start position, under the name every reader knows */
+        ct_textbuf_tag(&b, "SetUp", "1");
+        ct_textbuf_tag(&b, "FEN", fen);
+    }
     for (int i = 0; i < copy.ntags; i++)
-        if (strcmp(copy.tags[i].name, "Variant") && strcmp(copy.tags[i].name, "Game"))
+        if (strcmp(copy.tags[i].name, "Variant") && strcmp(copy.tags[i].name, "Game") &&
+            strcmp(copy.tags[i].name, CT_COUP_FEN_TAG) && strcmp(copy.tags[i].name, "SetUp"))
             ct_textbuf_tag(&b, copy.tags[i].name, copy.tags[i].value);
     ct_textbuf_tag(&b, "Result", ct_result_string(copy.result));
     if (copy.termination != CT_END_NONE)
@@ -462,12 +563,9 @@ static ct_status parse(const char *buf, size_t len, ct_record *rec, ct_move *mov
                     rec->result = CT_RESULT_NONE;
             } else if (!strcmp(name, "Termination") &&
                        ct_termination_parse(value, &rec->termination) == CT_OK) {
-            } else if (!strcmp(name, "FEN") || !strcmp(name, "Format")) {
-                if (!strcmp(name, "FEN")) {
-                    free(value);
-                    return syntax(err, CT_COUP_LINE_VARIANT,
-                                  "a cờ úp record from a set-up position (FEN) cannot be read");
-                }
+            } else if (!strcmp(name, "Format") || !strcmp(name, "SetUp")) {
+            } else if (!strcmp(name, "FEN")) { /* the record keeps FEN for its own start */
+                st = ct_record_set_tag(rec, CT_COUP_FEN_TAG, value);
             } else if (strcmp(name, "Game")) {
                 st = ct_record_set_tag(rec, name, value);
             }
@@ -578,14 +676,29 @@ ct_status ct_coup_pgn_read(const char *buf, size_t len, uint64_t redeal_seed, ct
     ct_coup_deal d, known;
     bool have = false;
     const char *v;
+    ct_coup_pos *start = NULL; /* a FEN start, or NULL */
     if (st == CT_OK && (!(v = ct_record_tag(rec, "Variant")) || strcmp(v, CT_COUP_VARIANT)))
         st = syntax(err, CT_COUP_LINE_VARIANT, "not a cờ úp record: no [Variant \"Jieqi\"] tag");
+    if (st == CT_OK && (v = ct_record_tag(rec, CT_COUP_FEN_TAG))) {
+        ct_coup_fen_error fe;
+        start = malloc(sizeof *start);
+        if (!start) {
+            st = CT_ERR_FULL;
+        } else if (ct_coup_fen_read(start, v, &fe) != CT_OK) {
+            char what[180];
+            snprintf(what, sizeof what, "the FEN tag: %s", fe.message);
+            st = syntax(err, CT_COUP_LINE_VARIANT, what);
+        }
+    }
     if (st == CT_OK && (v = ct_record_tag(rec, "CoupSeed"))) {
         char *end;
         unsigned long long seed = strtoull(v, &end, 10);
         if (end == v || *end)
             st = syntax(err, CT_COUP_LINE_VARIANT, "the CoupSeed tag is not a number");
-        ct_coup_deal_random(&d, seed);
+        if (start)
+            ct_coup_fen_deal(start, NULL, seed, &d);
+        else
+            ct_coup_deal_random(&d, seed);
         have = true;
     }
     if (st == CT_OK && (v = ct_record_tag(rec, "CoupDeal"))) {
@@ -599,17 +712,22 @@ ct_status ct_coup_pgn_read(const char *buf, size_t len, uint64_t redeal_seed, ct
         have = true;
     }
     if (st == CT_OK)
-        st = ct_coup_line_check(have ? &d : NULL, moves, reveals, n, &known, err);
+        st = ct_coup_line_check_from(start, have ? &d : NULL, moves, reveals, n, &known, err);
     free(moves);
     if (st != CT_OK) {
+        free(start);
         ct_record_free(rec);
         ct_record_init(rec);
         return st;
     }
     if (!have) {
         d = known;
-        ct_coup_deal_complete(&d, redeal_seed);
+        if (start)
+            ct_coup_fen_deal(start, &known, redeal_seed, &d);
+        else
+            ct_coup_deal_complete(&d, redeal_seed);
     }
+    free(start);
     ct_record_set_tag(rec, "Variant", NULL);
     *deal = d;
     *dealt = have;

@@ -539,6 +539,23 @@ static ct_status append_comment(ct_record *r, int node, const token *tk)
     return st;
 }
 
+/* Does the game say it is cờ úp ([Variant "Jieqi"], wherever among its tags)? Its FEN is then
+ * the cờ úp reader's (coup_pgn.h), not one to refuse here. */
+static bool tagged_coup(const game_src *g)
+{
+    for (int i = g->start; i < g->end && g->t[i].type == T_TAG; i++) {
+        const token *tk = &g->t[i];
+        if (tk->n != 7 || memcmp(tk->s, "Variant", 7))
+            continue;
+        char *v = tag_value(tk);
+        bool yes = v && ieq(v, CT_PGN_COUP_VARIANT);
+        free(v);
+        if (yes)
+            return true;
+    }
+    return false;
+}
+
 /* Reads the tags of a game into r; returns the index of the first movetext token.
  * *fmt_known says whether a Format tag fixed the notation (*fmt). */
 static ct_status read_tags(const game_src *g, ct_record *r, int *first, ct_notation *fmt,
@@ -568,9 +585,13 @@ static ct_status read_tags(const game_src *g, ct_record *r, int *first, ct_notat
             ct_fen_error fe;
             memset(&fe, 0, sizeof fe);
             if (ct_record_set_start(r, v, &fe) != CT_OK) {
-                set_err(err, g->game, tk->line, v, strlen(v), "bad FEN (field %d): %s", fe.field,
-                        fe.message);
-                st = CT_ERR_INVALID;
+                if (tagged_coup(g)) {
+                    *coup_line = tk->line; /* a cờ úp position: read_game says so */
+                } else {
+                    set_err(err, g->game, tk->line, v, strlen(v), "bad FEN (field %d): %s", fe.field,
+                            fe.message);
+                    st = CT_ERR_INVALID;
+                }
             }
         } else if (!strcmp(name, "Format")) {
             *fmt_known = format_notation(v, fmt);

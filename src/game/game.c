@@ -112,9 +112,19 @@ static ct_verdict coup_verdict(const ct_coup_pos *pos, int mover)
     return v;
 }
 
+/* The referee's start: the standard set-up dealt, or a FEN position (setup.fen) whose
+ * face-down pieces the deal gives their identities (ct_coup_start_from). */
+static void coup_begin(const game *g, ct_coup_pos *pos)
+{
+    if (g->setup.fen[0] && ct_coup_fen_read(pos, g->setup.fen, NULL) == CT_OK &&
+        ct_coup_start_from(pos, pos, &g->coup_deal) == CT_OK)
+        return;
+    ct_coup_start(pos, &g->coup_deal);
+}
+
 static void coup_replay(game *g, const ct_move *line, int n)
 {
-    ct_coup_start(g->coup, &g->coup_deal);
+    coup_begin(g, g->coup);
     ct_match_init(&g->match, g->setup.rules);
     g->verdict = coup_verdict(g->coup, -1);
     for (int i = 0; i < n; i++) {
@@ -210,10 +220,15 @@ ct_status game_new(game *g, const game_setup *setup, int64_t now)
     ct_record rec;
     ct_record_init(&rec);
     if (setup->variant == GAME_VARIANT_COUP && setup->fen[0]) {
-        ct_record_free(&rec);
-        return CT_ERR_UNSUPPORTED;
-    }
-    if (setup->fen[0] && ct_record_set_start(&rec, setup->fen, NULL) != CT_OK) {
+        /* A cờ úp position (X/x face down, the pool): game_load deals it. */
+        ct_coup_pos *check = xmalloc(sizeof *check);
+        bool ok = ct_coup_fen_read(check, setup->fen, NULL) == CT_OK;
+        free(check);
+        if (!ok) {
+            ct_record_free(&rec);
+            return CT_ERR_INVALID;
+        }
+    } else if (setup->fen[0] && ct_record_set_start(&rec, setup->fen, NULL) != CT_OK) {
         ct_record_free(&rec);
         return CT_ERR_INVALID;
     }
@@ -238,11 +253,18 @@ void game_load(game *g, ct_record *rec, int node, const game_setup *setup, int64
     if (g->setup.variant == GAME_VARIANT_COUP) {
         if (!g->coup)
             g->coup = xmalloc(sizeof *g->coup);
-        if (g->setup.coup_dealt && ct_coup_deal_ok(&g->setup.coup_deal))
+        bool fen = g->setup.fen[0] && ct_coup_fen_read(g->coup, g->setup.fen, NULL) == CT_OK;
+        if (!fen)
+            g->setup.fen[0] = '\0';
+        if (g->setup.coup_dealt && ct_coup_deal_ok(&g->setup.coup_deal) &&
+            (!fen || ct_coup_start_from(g->coup, g->coup, &g->setup.coup_deal) == CT_OK))
             g->coup_deal = g->setup.coup_deal;
+        else if (fen) /* the face-down pieces dealt from the FEN's pool (man page) */
+            ct_coup_fen_deal(g->coup, NULL, g->setup.coup_seed, &g->coup_deal);
         else
             ct_coup_deal_random(&g->coup_deal, g->setup.coup_seed);
         ct_record_set_tag(&g->rec, "Variant", CT_COUP_VARIANT);
+        ct_record_set_tag(&g->rec, CT_COUP_FEN_TAG, fen ? g->setup.fen : NULL);
     } else {
         free(g->coup);
         g->coup = NULL;
@@ -1220,7 +1242,7 @@ int game_coup_reveals(const game *g, uint8_t *out, int max)
     if (!g->coup)
         return 0;
     ct_coup_pos *p = xmalloc(sizeof *p);
-    ct_coup_start(p, &g->coup_deal);
+    coup_begin(g, p);
     int n = 0;
     for (int node = ct_record_first_child(&g->rec, CT_ROOT); node != CT_NO_NODE && n < max;
          node = ct_record_first_child(&g->rec, node)) {
@@ -1302,8 +1324,9 @@ bool game_coup_open(game *g, const char *buf, size_t len, bool review, const gam
     }
     s.variant = GAME_VARIANT_COUP;
     s.coup_dealt = true;
-    s.fen[0] = '\0';
-    const char *v = ct_record_tag(&rec, "CoupSeed");
+    const char *v = ct_record_tag(&rec, CT_COUP_FEN_TAG); /* the reader checked it */
+    snprintf(s.fen, sizeof s.fen, "%s", v ? v : "");
+    v = ct_record_tag(&rec, "CoupSeed");
     s.coup_seed = v ? strtoull(v, NULL, 10) : redeal_seed;
     ct_rules rules;
     if ((v = ct_record_tag(&rec, "Rules")) && ct_rules_from_name(v, &rules) == CT_OK)
@@ -1361,12 +1384,23 @@ static bool coup_restore(ct_record *rec, game_setup *s, uint64_t seed, char *err
     }
     free(copy);
     ct_coup_line_error le;
-    if (ok && ct_coup_line_check(NULL, moves, rev, n, &s->coup_deal, &le) != CT_OK) {
+    const char *fen = ct_record_tag(rec, CT_COUP_FEN_TAG); /* a FEN start (game_load's tag) */
+    ct_coup_pos *start = fen ? xmalloc(sizeof *start) : NULL;
+    ct_coup_fen_error fe;
+    if (ok && start && ct_coup_fen_read(start, fen, &fe) != CT_OK) {
+        snprintf(err, errlen, "the position of the cờ úp game: %s", fe.message);
+        ok = false;
+    }
+    if (ok && ct_coup_line_check_from(start, NULL, moves, rev, n, &s->coup_deal, &le) != CT_OK) {
         snprintf(err, errlen, "%s", le.message);
         ok = false;
     }
     if (ok) {
-        ct_coup_deal_complete(&s->coup_deal, seed);
+        if (start)
+            ct_coup_fen_deal(start, &s->coup_deal, seed, &s->coup_deal);
+        else
+            ct_coup_deal_complete(&s->coup_deal, seed);
+        snprintf(s->fen, sizeof s->fen, "%s", fen ? fen : "");
         int node = CT_ROOT;
         int first = ct_record_first_child(rec, CT_ROOT);
         if (first != CT_NO_NODE)
@@ -1378,6 +1412,7 @@ static bool coup_restore(ct_record *rec, game_setup *s, uint64_t seed, char *err
         s->coup_dealt = true;
         s->coup_seed = seed;
     }
+    free(start);
     free(moves);
     free(rev);
     return ok;

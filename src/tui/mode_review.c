@@ -342,7 +342,7 @@ static int coup_history(ctl *c, review_state *rs, int n, int cur)
 {
     int nrev = game_coup_reveals(&rs->g, rs->coup_rev, CT_MAX_HISTORY);
     ct_coup_pos *w = rs->coup_walk;
-    ct_coup_start(w, NULL);
+    game_coup_view_at(&rs->g, CT_COUP_WATCHER, 0, w); /* its start: a FEN's too */
     int i = 0;
     for (; i < n && i < nrev; i++) {
         ct_move mv = ct_record_move(rec(rs), rs->nodes[i]);
