@@ -232,7 +232,7 @@ void ct_coup_fen_deal(const ct_coup_pos *start, const ct_coup_deal *known, uint6
         int left[CT_PIECE_TYPES];
         for (int t = 0; t < CT_PIECE_TYPES; t++)
             left[t] = t == CT_KING || t == 0 ? 0 : start->pool[sd][t];
-        int open[CT_COUP_DEALT], nopen = 0;
+        int open[CT_COUP_DEALT] = {0}, nopen = 0;
         for (int i = 0; i < CT_COUP_DEALT; i++) {
             ct_sq sq = ct_coup_deal_square(sd, i);
             if (!ct_coup_is_down(start, sq) || ct_coup_side_at(start, sq) != sd)
