@@ -187,6 +187,8 @@ static void start_game(ctl *c, menu_state *m)
         s.coup_dealt = false;
         s.coup_seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)sys_now_ms();
         s.fen[0] = 0;
+    } else if (c->defaults.setup.variant == GAME_VARIANT_COUP) {
+        s.fen[0] = 0; /* play --variant coup --fen: a cờ úp position, no start for cờ tướng */
     }
     if (m->clock >= 0)
         ct_tc_parse(clock_choices[m->clock], &s.tc);
