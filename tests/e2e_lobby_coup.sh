@@ -324,8 +324,10 @@ see fw "Red has taken: ?  Black has taken: ?"
 T send-keys -t fw Left
 see fw "Move 1 of 2 (Esc: back to the game)."
 see fw "Red has taken: ?  Black has taken: -"
+see fw "Black to move"
 T send-keys -t fw Escape
 see fw "The game as it is played."
+see fw "Red to move"
 see fw "Red has taken: ?  Black has taken: ?"
 T send-keys -t fg R
 see fg "Resign this game?"

@@ -292,10 +292,12 @@ static void play_draw(ctl *c, void *st, const char *prompt)
         ctl_result_text(g->match.result, g->match.reason, turn, sizeof turn);
         pst.turn_role = UI_TITLE;
     } else {
-        snprintf(turn, sizeof turn, "%s%s%s", game_side(g) == CT_RED ? _("Red to move") : _("Black to move"),
+        /* the side to move on the board shown (a watcher's stepped-back board: then) */
+        int side = shown ? shown->side : bs.coup ? bs.coup->side : game_side(g);
+        snprintf(turn, sizeof turn, "%s%s%s", side == CT_RED ? _("Red to move") : _("Black to move"),
                  bs.check_sq != CT_NO_SQ ? _(" (in check!)") : "",
                  !g->paused ? "" : ps->net ? _(" (the clocks stand)") : _(" (paused: p goes on)"));
-        pst.turn_role = game_side(g) == CT_RED ? UI_RED : UI_BLACK;
+        pst.turn_role = side == CT_RED ? UI_RED : UI_BLACK;
     }
     pst.turn = turn;
     int64_t now = sys_now_ms();
