@@ -285,6 +285,7 @@ type_in guest4 h7h0
 see host4 "ply 2 | last h7h0="
 type_in host4 quit
 see guest4 "the game is adjourned"
+see host4 "EXIT=" # its last write of the file is done: the change below is not overwritten
 sed -i 's/^\[CoupSalt "./[CoupSalt "f/; s/^\[CoupSalt "ff/[CoupSalt "0f/' "$hfile"
 start host5 "$tmp/none" host --resume
 see host5 "Waiting for an opponent"
