@@ -123,7 +123,9 @@ start_game() { # ARGS...: a new session first, then the old one goes (the server
     old=$S
     nsess=$((nsess + 1))
     S=g$nsess
-    T -f /dev/null new-session -d -s "$S" -x 110 -y 34 "env $env_vars '$COTUONG' $*; echo EXIT=\$?; sleep 60"
+    # EXIT= on a line of its own: after SIGKILL the shell prints "Killed" and the whole
+    # command line, which a long path to the program wraps across the pane.
+    T -f /dev/null new-session -d -s "$S" -x 110 -y 34 "env $env_vars '$COTUONG' $*; rc=\$?; echo; echo EXIT=\$rc; sleep 60"
     [ -n "$old" ] && T kill-session -t "$old" >/dev/null 2>&1
 }
 screen() { T capture-pane -p -t "$S"; }
