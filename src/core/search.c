@@ -121,6 +121,10 @@ struct ct_search {
 
     bool (*abort)(void *user); /* ct_search_set_abort: asked at every poll */
     void *abort_user;
+
+    /* Static evaluations already computed (eval_cached): the key's high 48 bits and the
+     * score in the low 16, per context (each thread its own). */
+    uint64_t eval_cache[1 << 14];
 };
 
 static const int level_depth[10] = TN_LEVEL_DEPTH;
@@ -516,20 +520,51 @@ static inline ct_move pick_next(move_list *ml, int i)
     return ml->mv[i];
 }
 
-/* Makes mv if it is legal; records whether it gave check. Returns false (unmade) if not. */
-static inline bool make_legal(ct_search *s, ct_move mv, bool *gives_check)
+/* Can a move from `from` to `to` change a line (row, column, horse leg) into the king on
+ * `ksq`? Only by leaving a square on the king's row or column or one of its diagonal
+ * neighbours (a horse's leg), or by arriving on the king's row or column (a blocker, a
+ * cannon's screen, an attacker). A move that touches none of them can neither expose nor
+ * attack that king, except a horse's own attack (asked separately). */
+static inline bool touches_lines(int ksq, int from, int to)
+{
+    int kr = CT_SQ_ROW(ksq), kc = CT_SQ_COL(ksq);
+    int dr = CT_SQ_ROW(from) - kr, dc = CT_SQ_COL(from) - kc;
+    if (dr == 0 || dc == 0 || ((dr == 1 || dr == -1) && (dc == 1 || dc == -1)))
+        return true;
+    return CT_SQ_ROW(to) == kr || CT_SQ_COL(to) == kc;
+}
+
+/* Makes mv if it is legal; records whether it gave check. Returns false (unmade) if not.
+ * `in_check`: the mover is in check before the move. The attack tests are skipped where
+ * the geometry says the answer (touches_lines): the same verdicts, fewer tests. */
+static inline bool make_legal(ct_search *s, ct_move mv, bool in_check, bool *gives_check)
 {
     ct_pos *pos = &s->pos;
     int mover = pos->side;
+    int from = CT_FROM(mv), to = CT_TO(mv);
+    int own_king = ct_pos_king(pos, mover), their_king = ct_pos_king(pos, mover ^ 1);
+    bool horse = ct_piece_type(pos->board[from]) == CT_HORSE;
     ct_pos_make(pos, mv);
-    if (ct_in_check(pos, mover)) {
+    /* The child probes the table first: start loading its bucket now. */
+    __builtin_prefetch(&s->tt[(size_t)pos->key & s->tt_mask & ~(size_t)1]);
+    if ((in_check || from == own_king || touches_lines(own_king, from, to)) &&
+        ct_in_check(pos, mover)) {
         ct_pos_unmake(pos);
         return false;
     }
-    bool chk = ct_in_check(pos, pos->side);
+    bool chk = (horse || touches_lines(their_king, from, to)) && ct_in_check(pos, pos->side);
     pos->hist[pos->ply - 1].in_check = chk;
     *gives_check = chk;
     return true;
+}
+
+/* Is the side to move in check? Known from the move that led here inside the tree. */
+static inline bool node_in_check(const ct_search *s)
+{
+    const ct_pos *pos = &s->pos;
+    if (pos->ply > s->root_ply && pos->hist[pos->ply - 1].move != CT_NO_MOVE)
+        return pos->hist[pos->ply - 1].in_check;
+    return pos->ply > s->root_ply ? false : ct_in_check(pos, pos->side);
 }
 
 static void update_pv(ct_search *s, int ply, ct_move mv)
@@ -568,6 +603,17 @@ static bool null_ok(const ct_pos *pos)
 /* ---------------------------------------------------------------------------------------
  * Quiescence: captures (all evasions when in check) until the position is quiet. */
 
+/* ct_eval through a small cache: the score depends only on the position (its key). */
+static inline int eval_cached(ct_search *s)
+{
+    uint64_t key = s->pos.key, *e = &s->eval_cache[key & ((1u << 14) - 1)];
+    if (*e && (*e ^ key) >> 16 == 0)
+        return (int16_t)(uint16_t)*e;
+    int v = ct_eval(&s->pos);
+    *e = (key & ~(uint64_t)0xffff) | (uint16_t)(int16_t)v;
+    return v;
+}
+
 static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
 {
     ct_pos *pos = &s->pos;
@@ -599,14 +645,14 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
         tt_move = tte.move;
     }
 
-    bool in_check = ct_in_check(pos, pos->side);
+    bool in_check = node_in_check(s);
     int best = -CT_SCORE_MATE + ply;
     ct_move best_move = CT_NO_MOVE;
     move_list ml;
     if (in_check) {
         ml.n = ct_gen_pseudo(pos, ml.mv);
     } else {
-        int stand = ct_eval(pos);
+        int stand = eval_cached(s);
         if (stand >= beta) {
             if (!tt_hit)
                 tt_store(s, pos->key, CT_NO_MOVE, score_to_tt(stand, ply), 0, TT_LOWER);
@@ -624,7 +670,7 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     for (int i = 0; i < ml.n; i++) {
         ct_move mv = pick_next(&ml, i);
         bool chk;
-        if (!make_legal(s, mv, &chk))
+        if (!make_legal(s, mv, in_check, &chk))
             continue;
         int v = -qsearch(s, -beta, -alpha, ply + 1, qply + 1);
         ct_pos_unmake(pos);
@@ -695,8 +741,8 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
             return tv;
     }
 
-    bool in_check = ct_in_check(pos, pos->side);
-    int eval = in_check ? -CT_SCORE_INF : ct_eval(pos);
+    bool in_check = node_in_check(s);
+    int eval = in_check ? -CT_SCORE_INF : eval_cached(s);
     s->static_eval[ply] = eval;
     /* Better than two plies ago (our last move helped): prune and reduce less. */
     bool improving = !in_check && ply >= 2 && eval > s->static_eval[ply - 2];
@@ -751,7 +797,7 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         int pt = ct_piece_type(pos->board[CT_FROM(mv)]);
         int hist = capture ? 0 : s->history[pos->side][pt][CT_TO(mv)];
         bool chk;
-        if (!make_legal(s, mv, &chk))
+        if (!make_legal(s, mv, in_check, &chk))
             continue;
         legal++;
 
@@ -871,7 +917,7 @@ static int search_root(ct_search *s, int alpha, int beta, int depth, ct_move *be
         if (excluded(s, mv))
             continue;
         bool chk;
-        if (!make_legal(s, mv, &chk))
+        if (!make_legal(s, mv, in_check, &chk))
             continue;
         searched++;
         int nd = depth - 1 + (chk ? 1 : 0);
