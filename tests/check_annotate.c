@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests for the game-analysis logic (src/core/annotate.c): loss and marks at the documented
- * thresholds, worst moves, the chart, and a real analysis where fairy-stockfish (an
+/* Tests for the game-analysis logic (src/core/annotate.c): the win chance, loss and marks at
+ * the documented thresholds (vectors worked out by hand from the logistic), worst moves, the
+ * chart, and a real analysis where fairy-stockfish (an
  * independent engine) calls the move a blunder. */
 #include <check.h>
 #include <stdio.h>
@@ -12,11 +13,14 @@
 
 START_TEST(test_thresholds)
 {
+    /* Thousandths of win chance: 60, 120, 300. */
     ck_assert_int_eq(ct_annotate_nag(0), 0);
-    ck_assert_int_eq(ct_annotate_nag(49), 0);
-    ck_assert_int_eq(ct_annotate_nag(50), CT_NAG_INACCURACY);
-    ck_assert_int_eq(ct_annotate_nag(99), CT_NAG_INACCURACY);
-    ck_assert_int_eq(ct_annotate_nag(100), CT_NAG_MISTAKE);
+    ck_assert_int_eq(ct_annotate_nag(50), 0);
+    ck_assert_int_eq(ct_annotate_nag(59), 0);
+    ck_assert_int_eq(ct_annotate_nag(60), CT_NAG_INACCURACY);
+    ck_assert_int_eq(ct_annotate_nag(100), CT_NAG_INACCURACY);
+    ck_assert_int_eq(ct_annotate_nag(119), CT_NAG_INACCURACY);
+    ck_assert_int_eq(ct_annotate_nag(120), CT_NAG_MISTAKE);
     ck_assert_int_eq(ct_annotate_nag(299), CT_NAG_MISTAKE);
     ck_assert_int_eq(ct_annotate_nag(300), CT_NAG_BLUNDER);
     ck_assert_str_eq(ct_annotate_mark(CT_NAG_INACCURACY), "?!");
@@ -40,13 +44,78 @@ START_TEST(test_loss)
 }
 END_TEST
 
+/* The logistic by hand: win(x) = 1000 / (1 + e^(-x / 200)), rounded to the nearest unit.
+ *   x:    0    50   100  150  200  250  300  400  500  600  900
+ *   e^(-x/200): 1, 0.7788, 0.6065, 0.4724, 0.3679, 0.2865, 0.2231, 0.1353, 0.0821, 0.0498,
+ *   0.0111 -> win: 500, 562, 622, 679, 731, 777, 818, 881, 924, 953, 989
+ * and the negative scores their complements (-50: 438, -150: 321, -300: 182, -500: 76,
+ * -900: 11). On a scale of 90 (an engine whose centipawns are smaller), 45 cp is
+ * 1 / (1 + e^-0.5) = 622 and -45 cp 378. */
+START_TEST(test_win_chance)
+{
+    static const int cp[] = {0, 50, 100, 150, 200, 250, 300, 400, 500, 600, 900};
+    static const int pm[] = {500, 562, 622, 679, 731, 777, 818, 881, 924, 953, 989};
+    for (int i = 0; i < 11; i++) {
+        ck_assert_int_eq(ct_annotate_win_permille(cp[i], CT_ANN_WIN_SCALE_CP), pm[i]);
+        ck_assert_int_eq(ct_annotate_win_permille(-cp[i], CT_ANN_WIN_SCALE_CP), 1000 - pm[i]);
+    }
+    ck_assert_int_eq(ct_annotate_win_permille(45, 90), 622);
+    ck_assert_int_eq(ct_annotate_win_permille(-45, 90), 378);
+    ck_assert_int_eq(ct_annotate_win_permille(CT_SCORE_MATE - 7, 200), 1000);
+    ck_assert_int_eq(ct_annotate_win_permille(-CT_SCORE_MATE + 2, 90), 0);
+}
+END_TEST
+
+/* Marks from two scores (mover's view), worked out from the table above; the old rule
+ * (50, 100, 300 centipawns of loss) marked each of these otherwise. */
+START_TEST(test_judge)
+{
+    const int S = CT_ANN_WIN_SCALE_CP;
+    /* +400 -> +250: 881 - 777 = 104, an inaccuracy (150 cp was a mistake). */
+    ck_assert_int_eq(ct_annotate_win_loss(400, 250, false, S), 104);
+    ck_assert_int_eq(ct_annotate_judge(400, 250, false, S, 0), CT_NAG_INACCURACY);
+    /* +100 -> -150: 622 - 321 = 301, a blunder (250 cp was a mistake). */
+    ck_assert_int_eq(ct_annotate_win_loss(100, -150, false, S), 301);
+    ck_assert_int_eq(ct_annotate_judge(100, -150, false, S, 0), CT_NAG_BLUNDER);
+    /* 0 -> -50: 500 - 438 = 62, an inaccuracy (as before); +50 -> 0: 62 too. */
+    ck_assert_int_eq(ct_annotate_judge(0, -50, false, S, 0), CT_NAG_INACCURACY);
+    ck_assert_int_eq(ct_annotate_win_loss(50, 0, false, S), 62);
+    /* +600 -> +400: 953 and 881, both at least 850: decided, no mark (200 cp was "?"). */
+    ck_assert_int_eq(ct_annotate_win_loss(600, 400, false, S), 72);
+    ck_assert(ct_annotate_decided(600, 400, S));
+    ck_assert_int_eq(ct_annotate_judge(600, 400, false, S, 0), 0);
+    /* -500 -> -900: 76 and 11, both at most 150: lost either way, no mark (400 cp was "??"). */
+    ck_assert(ct_annotate_decided(-500, -900, S));
+    ck_assert_int_eq(ct_annotate_judge(-500, -900, false, S, 0), 0);
+    /* A mate let go for +300: 1000 - 818 = 182, a mistake (the clamped 700 cp was "??");
+     * +300 is not decided, so it is marked. */
+    ck_assert(!ct_annotate_decided(CT_SCORE_MATE - 5, 300, S));
+    ck_assert_int_eq(ct_annotate_judge(CT_SCORE_MATE - 5, 300, false, S, 0), CT_NAG_MISTAKE);
+    /* A slower mate is decided; a mate let go for a draw is a blunder. */
+    ck_assert_int_eq(ct_annotate_judge(CT_SCORE_MATE - 5, CT_SCORE_MATE - 17, false, S, 0), 0);
+    ck_assert_int_eq(ct_annotate_judge(CT_SCORE_MATE - 5, 0, false, S, 0), CT_NAG_BLUNDER);
+    /* The engine's own move loses nothing. */
+    ck_assert_int_eq(ct_annotate_judge(100, -150, true, S, 0), 0);
+    /* An engine on a scale of 90: 45 -> 0 is 622 - 500 = 122, a mistake (45 cp was nothing),
+     * and -45 -> -90 (378 -> 269) an inaccuracy of 109. */
+    ck_assert_int_eq(ct_annotate_judge(45, 0, false, 90, 0), CT_NAG_MISTAKE);
+    ck_assert_int_eq(ct_annotate_win_loss(-45, -90, false, 90), 109);
+    ck_assert_int_eq(ct_annotate_judge(-45, -90, false, 90, 0), CT_NAG_INACCURACY);
+    /* A masters' move: marked only from 180. +100 -> -50 is 622 - 438 = 184: a mistake
+     * still; 0 -> -100 is 500 - 378 = 122: none (a mistake for any other move). */
+    ck_assert_int_eq(ct_annotate_judge(100, -50, false, S, 37), CT_NAG_MISTAKE);
+    ck_assert_int_eq(ct_annotate_judge(0, -100, false, S, 0), CT_NAG_MISTAKE);
+    ck_assert_int_eq(ct_annotate_judge(0, -100, false, S, 37), 0);
+}
+END_TEST
+
 START_TEST(test_worst)
 {
     ct_move_annotation a[8];
     memset(a, 0, sizeof a);
     int losses[8] = {10, 400, 0, 120, 400, 60, 0, 700};
     for (int i = 0; i < 8; i++)
-        a[i].loss = losses[i];
+        a[i].win_loss = a[i].loss = losses[i];
     int out[3];
     /* Red moved 0, 2, 4, 6: losses 10, 0, 400, 0 -> 4 then 0. */
     ck_assert_int_eq(ct_annotate_worst(a, 8, CT_RED, CT_RED, 3, out), 2);
@@ -63,6 +132,13 @@ START_TEST(test_worst)
     ck_assert_int_eq(out[1], 0);
     ck_assert_int_eq(ct_annotate_worst(a, 8, CT_BLACK, CT_RED, 1, out), 1);
     ck_assert_int_eq(out[0], 7);
+    /* Ranked by win chance, not centipawns; a decided game's move is left out. */
+    a[3].loss = 900;
+    a[1].decided = true;
+    ck_assert_int_eq(ct_annotate_worst(a, 8, CT_RED, CT_BLACK, 3, out), 3);
+    ck_assert_int_eq(out[0], 7);
+    ck_assert_int_eq(out[1], 3);
+    ck_assert_int_eq(out[2], 5);
 }
 END_TEST
 
@@ -113,7 +189,7 @@ START_TEST(test_real_blunder)
     ck_assert_int_eq(st, CT_OK);
     ck_assert_int_eq(n, 5);
     ck_assert_int_eq(ann[4].nag, CT_NAG_BLUNDER);
-    ck_assert_int_ge(ann[4].loss, CT_ANN_BLUNDER_CP);
+    ck_assert_int_ge(ann[4].win_loss, CT_ANN_BLUNDER_PM);
     /* An illegal move stops the analysis there. */
     moves[2] = ct_move_parse_coord("a0a9");
     n = ct_annotate_line(s, &start, moves, 5, &lim, NULL, NULL, NULL, ann, &st);
@@ -143,7 +219,7 @@ static int first_move_loss(ct_search *s, const char *move, int depth)
     ct_search_clear(s);
     ck_assert_int_eq(ct_annotate_line(s, &start, &mv, 1, &lim, NULL, NULL, NULL, &ann, &st), 1);
     ck_assert_int_eq(st, CT_OK);
-    return ann.loss;
+    return ann.win_loss;
 }
 
 START_TEST(test_mirror_moves)
@@ -152,7 +228,7 @@ START_TEST(test_mirror_moves)
     ck_assert_ptr_nonnull(s);
     for (int depth = 3; depth <= 5; depth += 2) {
         int a = first_move_loss(s, "b0c2", depth), b = first_move_loss(s, "h0g2", depth);
-        ck_assert_msg(abs(a - b) < CT_ANN_INACCURACY_CP / 2 && ct_annotate_nag(a) == ct_annotate_nag(b),
+        ck_assert_msg(abs(a - b) < CT_ANN_INACCURACY_PM / 2 && ct_annotate_nag(a) == ct_annotate_nag(b),
                       "depth %d: b0c2 loses %d, its mirror h0g2 %d", depth, a, b);
     }
     ct_search_free(s);
@@ -177,7 +253,7 @@ static ct_explorer *open_masters(void **bytes)
 
 /* 1. C2.5 (h2e2), the masters' main first move (16,238 games of the index), was marked
  * "?!" at depth 4 (loss 58 against b0c2: "Worst moves of Red: 1. h2e2?! (-58)"). A masters'
- * move is marked only for a loss a deeper search proves beyond CT_ANN_MASTERS_CP, and is
+ * move is marked only for a loss a deeper search proves beyond CT_ANN_MASTERS_PM, and is
  * then no "worst move" either; the blunder of the game stays a blunder. */
 START_TEST(test_masters_move_not_marked)
 {
@@ -263,12 +339,14 @@ START_TEST(test_external_searcher)
     ct_move_annotation ann[5];
     ct_status st;
     scripted sc = {.game = moves};
-    ck_assert_int_eq(ct_annotate_line_with(scripted_search, &sc, &start, moves, 5, &lim, NULL, NULL,
-                                           NULL, ann, &st), 5);
+    ck_assert_int_eq(ct_annotate_line_with(scripted_search, &sc, 0, &start, moves, 5, &lim, NULL,
+                                           NULL, NULL, ann, &st), 5);
     ck_assert_int_eq(st, CT_OK);
     for (int i = 0; i < 4; i++)
         ck_assert_int_eq(ann[i].nag, 0);
     ck_assert_int_eq(ann[4].loss, 523);
+    /* win(72) = 1000 / (1 + e^-0.36) = 589, win(-451) = 1000 / (1 + e^2.255) = 95. */
+    ck_assert_int_eq(ann[4].win_loss, 494);
     ck_assert_int_eq(ann[4].nag, CT_NAG_BLUNDER);
     ck_assert(ann[4].verified);
     ck_assert_int_eq(ann[4].best, ct_move_parse_coord("h0g2"));
@@ -278,7 +356,7 @@ START_TEST(test_external_searcher)
     ck_assert_uint_eq(sc.max_nodes, 1000 * CT_ANN_VERIFY_FACTOR);
     /* The searcher fails at its fourth call (the position before 2... B7-B3). */
     scripted bad = {.game = moves, .fail_at = 4};
-    ck_assert_int_eq(ct_annotate_line_with(scripted_search, &bad, &start, moves, 5, &lim, NULL,
+    ck_assert_int_eq(ct_annotate_line_with(scripted_search, &bad, 0, &start, moves, 5, &lim, NULL,
                                            NULL, NULL, ann, &st), 3);
     ck_assert_int_eq(st, CT_ERR_IO);
     ck_assert_int_eq(bad.calls, 4);
@@ -292,6 +370,8 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_thresholds);
     tcase_add_test(tc, test_loss);
+    tcase_add_test(tc, test_win_chance);
+    tcase_add_test(tc, test_judge);
     tcase_add_test(tc, test_worst);
     tcase_add_test(tc, test_chart);
     tcase_add_test(tc, test_real_blunder);

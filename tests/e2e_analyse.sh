@@ -6,6 +6,8 @@
 # with searchmoves, an exact score preferred to a later bound, a mate score), an engine that
 # dies, hangs, answers nonsense or no score or ignores searchmoves ends in a clear message
 # and exit status 1 within seconds; --nodes is reproducible; --scores and scripts/agreement.
+# Marks are made on the mover's win chance (1 / (1 + e^(-cp / scale)), scale 200 or
+# --engine-scale), not on centipawns: the losses below are worked out by hand.
 
 : "${COTUONG:?COTUONG must name the program}"
 : "${TEST_DATA_DIR:?}"
@@ -31,15 +33,16 @@ run() {
 }
 
 # 1. The engine's scores make the marks: I1-B1 loses 0.72 + 4.51 = 5.23 (the exact score,
-#    not the bound line after it), ??, with the engine's choice; the other moves are its own.
+#    not the bound line after it): win(72) = 589, win(-451) = 95, 49.4% of win chance, ??,
+#    with the engine's choice; the other moves are its own.
 run good good --nodes 1000 --scores "$tmp/good.tsv"
 [ "$rc" -eq 0 ] || fail "good engine: exit status $rc ($(cat "$tmp/good.err"))"
 grep -q '^Engine: fake analyst$' "$tmp/good.out" || fail "the engine is not named: $(head -n 1 "$tmp/good.out")"
-grep -q '^ *3\. I1-B1  *?? *-4\.51  loss 523; best H0-G2 +0\.72' "$tmp/good.out" ||
-    fail "3. I1-B1 is not ?? with loss 523: $(grep 'I1-B1' "$tmp/good.out")"
+grep -q '^ *3\. I1-B1  *?? *-4\.51  loss 49\.4%; best H0-G2 +0\.72' "$tmp/good.out" ||
+    fail "3. I1-B1 is not ?? with loss 49.4%: $(grep 'I1-B1' "$tmp/good.out")"
 [ "$(grep -Ec '^ *[0-9]+\.(\.\.)? +[A-I][0-9]-[A-I][0-9] +[?]' "$tmp/good.out")" -eq 1 ] ||
     fail "other moves marked: $(cat "$tmp/good.out")"
-grep -q "$(printf '^1\t5\t3\\.\tI1-B1\ti1b1\t??\t523\th0g2\t72\t-451\t0$')" "$tmp/good.tsv" ||
+grep -q "$(printf '^1\t5\t3\\.\tI1-B1\ti1b1\t??\t494\th0g2\t72\t-451\t0\t523\t0$')" "$tmp/good.tsv" ||
     fail "the --scores line of I1-B1: $(cat "$tmp/good.tsv")"
 [ "$(grep -vc '^#' "$tmp/good.tsv")" -eq 5 ] || fail "--scores: 5 move lines wanted"
 ok "external engine's marks: $(grep '^ *3\. I1-B1' "$tmp/good.out" | tr -s ' ')"
@@ -47,9 +50,29 @@ ok "external engine's marks: $(grep '^ *3\. I1-B1' "$tmp/good.out" | tr -s ' ')"
 # 2. A mate score (mate -2 for the move played, from the mover's view): ??, shown as #-2.
 run mate mate --nodes 1000 --scores "$tmp/mate.tsv"
 [ "$rc" -eq 0 ] || fail "mate: exit status $rc"
-grep -q '^ *3\. I1-B1  *?? *#-2  loss 1072' "$tmp/mate.out" ||
+grep -q '^ *3\. I1-B1  *?? *#-2  loss 58\.9%' "$tmp/mate.out" ||
     fail "mated move: $(grep 'I1-B1' "$tmp/mate.out")"
 ok "mate score: $(grep '^ *3\. I1-B1' "$tmp/mate.out" | tr -s ' ')"
+
+# 2b. The engine's own scale. An engine whose centipawns are small (h0g2 +0.45, I1-B1 0.00):
+#     on the built-in scale (200) win(45) = 556 against 500, 5.6%, no mark; told its scale
+#     is 90 (--engine-scale 90), win(45) = 1 / (1 + e^-0.5) = 622: 12.2%, a mistake.
+run small small --nodes 1000 --scores "$tmp/small.tsv"
+[ "$rc" -eq 0 ] && grep -q '^ *3\. I1-B1  *+0\.00$' "$tmp/small.out" ||
+    fail "small, scale 200: $(grep 'I1-B1' "$tmp/small.out")"
+run small90 small --nodes 1000 --engine-scale 90 --scores "$tmp/small90.tsv"
+grep -q '^ *3\. I1-B1  *? *+0\.00  loss 12\.2%; best H0-G2 +0\.45' "$tmp/small90.out" ||
+    fail "small, scale 90: rc $rc: $(grep 'I1-B1' "$tmp/small90.out") $(cat "$tmp/small90.err")"
+grep -q 'win-chance scale 90 cp' "$tmp/small90.tsv" || fail "--scores header lacks the scale"
+ok "--engine-scale: $(grep '^ *3\. I1-B1' "$tmp/small90.out" | tr -s ' ')"
+# A game already won either way (+6.00 against +4.00: 953 and 881, both over 850): no mark,
+# though it is 2 pawns (7.2%).
+run won won --nodes 1000 --scores "$tmp/won.tsv"
+[ "$rc" -eq 0 ] && grep -q '^ *3\. I1-B1  *+4\.00$' "$tmp/won.out" ||
+    fail "a won game's move marked: $(grep 'I1-B1' "$tmp/won.out")"
+grep -q "$(printf '^1\t5\t3\\.\tI1-B1\ti1b1\t-\t72\th0g2\t600\t400\t0\t200\t1$')" "$tmp/won.tsv" ||
+    fail "the --scores line of a decided move: $(grep i1b1 "$tmp/won.tsv")"
+ok "decided game: $(grep '^ *3\. I1-B1' "$tmp/won.out" | tr -s ' ')"
 
 # 3. Engines that fail at their fourth go (the position before 2... B7-B3): a clear message
 #    naming the move, the moves before it still printed, exit status 1, no hang.
@@ -87,7 +110,13 @@ timeout 30 "$COTUONG" analyse --engine "uci:$tmp/no-such-engine" "$data/blunder.
 "$COTUONG" analyse --engine "uci:$fake good" --engine-option "Hash=32" --nodes 1000 --no-chart \
     "$data/blunder.pgn" >/dev/null 2>"$tmp/hash.err" || fail "a known option: $(cat "$tmp/hash.err")"
 "$COTUONG" analyse --engine-option "Hash=32" "$data/blunder.pgn" >/dev/null 2>"$tmp/noeng.err"
-[ $? -eq 2 ] && grep -qF -- "--engine-option needs --engine" "$tmp/noeng.err" || fail "option without engine: $(cat "$tmp/noeng.err")"
+[ $? -eq 2 ] && grep -qF -- "--engine-option and --engine-scale need --engine" "$tmp/noeng.err" || fail "option without engine: $(cat "$tmp/noeng.err")"
+"$COTUONG" analyse --engine-scale 90 "$data/blunder.pgn" >/dev/null 2>"$tmp/noeng.err"
+[ $? -eq 2 ] && grep -qF -- "need --engine" "$tmp/noeng.err" || fail "scale without engine: $(cat "$tmp/noeng.err")"
+for v in 0 9 abc 10001; do
+    "$COTUONG" analyse --engine "uci:$fake good" --engine-scale "$v" "$data/blunder.pgn" >/dev/null 2>"$tmp/scale.err"
+    [ $? -eq 2 ] && grep -qF -- "--engine-scale needs centipawns" "$tmp/scale.err" || fail "--engine-scale '$v': $(cat "$tmp/scale.err")"
+done
 for n in 0 -5 12x ""; do
     "$COTUONG" analyse --nodes "$n" "$data/blunder.pgn" >/dev/null 2>"$tmp/nodes.err"
     [ $? -eq 2 ] && grep -qF -- "--nodes needs a number" "$tmp/nodes.err" || fail "--nodes '$n': $(cat "$tmp/nodes.err")"
@@ -111,16 +140,26 @@ ok "--nodes reproducible: $(grep '^ *3\. I1-B1' "$tmp/n1.out" | tr -s ' ')"
 #    both losses.
 sh "$agreement" "$tmp/n1.tsv" "$tmp/good.tsv" >"$tmp/agree.out" 2>&1 || fail "agreement exited $?"
 grep -q '^same mark: 5 of 5, 100\.0%' "$tmp/agree.out" || fail "agreement: $(cat "$tmp/agree.out")"
-sed "$(printf 's/\t??\t523\t/\t?!\t60\t/')" "$tmp/good.tsv" >"$tmp/soft.tsv"
+sed "$(printf 's/\t??\t494\t/\t?!\t60\t/')" "$tmp/good.tsv" >"$tmp/soft.tsv"
 sh "$agreement" --diff-only "$tmp/good.tsv" "$tmp/soft.tsv" >"$tmp/soft.out" 2>&1 || fail "agreement exited $?"
 grep -q '^same mark: 4 of 5, 80\.0%' "$tmp/soft.out" || fail "agreement 4 of 5: $(cat "$tmp/soft.out")"
 grep -q '^same mark among the moves either marks: 0 of 1, 0\.0%$' "$tmp/soft.out" ||
     fail "agreement among marked moves: $(cat "$tmp/soft.out")"
-grep -q '^  1 5 3\. I1-B1: A ?? (loss 523; best h0g2 72, played -451) B ?! (loss 60;' "$tmp/soft.out" ||
+grep -q '^  1 5 3\. I1-B1: A ?? (loss 494; best h0g2 72, played -451) B ?! (loss 60;' "$tmp/soft.out" ||
     fail "the differing move is not listed: $(cat "$tmp/soft.out")"
 grep -q '^??  *0  *1  *0  *0$' "$tmp/soft.out" && grep -q '^none  *4  *0  *0  *0$' "$tmp/soft.out" ||
     fail "agreement table: $(cat "$tmp/soft.out")"
 sh "$agreement" "$tmp/good.tsv" >/dev/null 2>&1 && fail "agreement with one file did not fail"
+# --remark-b: the small engine's file, written at scale 200 (I1-B1 unmarked), marked again at
+# 90 has I1-B1 a mistake of 122, as analyse --engine-scale 90 marked it.
+sh "$agreement" --diff-only --remark-b 90 "$tmp/good.tsv" "$tmp/small.tsv" >"$tmp/remark.out" 2>&1 ||
+    fail "agreement --remark-b exited $?"
+grep -q '^  1 5 3\. I1-B1: A ?? (loss 494; .* B ? (loss 122;' "$tmp/remark.out" ||
+    fail "agreement --remark-b: $(cat "$tmp/remark.out")"
+# --fit-scale: a file against itself fits the scale it was made with (200).
+sh "$agreement" --fit-scale "$tmp/good.tsv" "$tmp/good.tsv" >"$tmp/fit.out" 2>&1 &&
+    grep -q '^scale of B fitted to A at 200: 200 cp (5 positions' "$tmp/fit.out" ||
+    fail "agreement --fit-scale: $(tail -n 2 "$tmp/fit.out")"
 ok "scripts/agreement: $(grep '^same mark' "$tmp/soft.out")"
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }

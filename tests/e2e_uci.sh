@@ -3,7 +3,8 @@
 # cotuong e2e — `cotuong uci` driven over pipes as a GUI would: the UCI handshake, options,
 # position + go under each limit, `stop` during `go infinite`, a mate in 1 (verified with
 # fairy-stockfish: score mate 1, a5e5 in its ranks 1-10), UCCI; then `cotuong match` seats
-# each installed external engine (UCI, UCCI, xboard) for a short game.
+# each installed external engine (UCI, UCCI, xboard) for a short game; `go searchmoves`, so
+# that `cotuong analyse --engine "uci:cotuong uci"` works.
 set -u
 ct="$COTUONG"
 fail=0
@@ -133,4 +134,32 @@ for pair in 8:4 11:5; do
     [ "$got" = "$want" ] && ok "Skill Level $skill reaches depth $want (its level's cap)" ||
         bad "Skill Level $skill: depth $got, wanted $want"
 done
+
+# go searchmoves: one move is the answer whatever it is worth (a0a1 is no one's first
+# choice), and every line starts with it; several: the answer is one of them; a list with
+# no legal move searches every move, with a word saying so.
+uci_run() { (printf 'uci\nisready\nposition startpos\n%s\n' "$1"; sleep "$2"; printf 'quit\n') | "$ct" uci; }
+got=$(uci_run 'go depth 5 searchmoves a0a1' 3)
+printf '%s\n' "$got" | grep -q '^bestmove a0a1' &&
+    ! printf '%s\n' "$got" | grep '^info depth' | grep -qv ' pv a0a1' &&
+    ok "go searchmoves a0a1: $(printf '%s\n' "$got" | grep '^bestmove')" ||
+    bad "go searchmoves a0a1: $(printf '%s\n' "$got" | tail -n 3)"
+got=$(uci_run 'go nodes 20000 searchmoves a0a1 i0i1 e3e4' 3 | grep '^bestmove' | awk '{print $2}')
+case $got in a0a1|i0i1|e3e4) ok "go searchmoves of three: $got" ;; *) bad "go searchmoves of three: '$got'" ;; esac
+got=$(uci_run 'go depth 3 searchmoves a0a5' 3)
+printf '%s\n' "$got" | grep -q '^info string searchmoves: none of them is legal' &&
+    printf '%s\n' "$got" | grep -q '^bestmove [a-i][0-9][a-i][0-9]' &&
+    ok "go searchmoves with no legal move: every move searched" ||
+    bad "go searchmoves a0a5: $(printf '%s\n' "$got" | tail -n 2)"
+got=$( (printf 'uci\nposition startpos\ngo infinite searchmoves a0a1 i0i1\n'; sleep 1; printf 'stop\n'; sleep 1; printf 'quit\n') | "$ct" uci | grep '^bestmove' | awk '{print $2}')
+case $got in a0a1|i0i1) ok "go infinite searchmoves of two, then stop: $got" ;; *) bad "go infinite searchmoves: '$got'" ;; esac
+# cotuong itself as the engine of an analysis (the move played is scored with searchmoves)
+if [ -n "${TEST_DATA_DIR:-}" ]; then
+    XDG_CONFIG_HOME="$tmp/cfg" timeout -k 5 120 "$ct" analyse --engine "uci:$ct uci" --nodes 20000 \
+        --notation iccs --no-chart --quiet "$TEST_DATA_DIR/review/blunder.pgn" >"$tmp/an.out" 2>"$tmp/an.err"
+    rc=$?
+    [ $rc -eq 0 ] && grep -q '^ *3\. I1-B1  *??' "$tmp/an.out" &&
+        ok "analyse --engine uci:cotuong uci: $(grep '^ *3\. I1-B1' "$tmp/an.out" | tr -s ' ')" ||
+        bad "analyse --engine uci:cotuong uci: rc $rc: $(cat "$tmp/an.err") $(grep I1-B1 "$tmp/an.out")"
+fi
 exit $fail

@@ -1,18 +1,27 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — game analysis with the engine: for each move of a line, the engine's best move
- * and score before it and the score after the move played; the loss in centipawns; an
- * annotation mark from the documented thresholds; the worst moves of each side; and the
- * evaluation over the game as a small text chart.
+ * and score before it and the score after the move played; the loss, in centipawns and in
+ * the mover's win chance; an annotation mark from the documented thresholds; the worst moves
+ * of each side; and the evaluation over the game as a small text chart.
  *
- * Loss of a move = (score of the engine's best move) - (score of the move played), both
- * from the mover's point of view, each clamped to +-CT_ANN_CLAMP_CP first (a mate counts
- * as the clamp), never below 0, and 0 when the move played is the engine's best. Marks:
- *     loss >= CT_ANN_BLUNDER_CP (300)    "??"  (NAG 4)   blunder: about a minor piece or more
- *     loss >= CT_ANN_MISTAKE_CP (100)    "?"   (NAG 2)   mistake: about a pawn
- *     loss >= CT_ANN_INACCURACY_CP (50)  "?!"  (NAG 6)   inaccuracy: half a pawn
- * (the search's unit: a pawn before the river = 100). Positions already decided beyond the
- * clamp on both sides of the move are not marked (a mate in 9 instead of a mate in 5 still
- * wins).
+ * Win chance of a score (centipawns, the mover's point of view): the mover's expected share
+ * of the points on the logistic curve 1 / (1 + exp(-score / scale)), in thousandths (a mate
+ * is 1000, being mated 0). For the built-in engine scale = CT_ANN_WIN_SCALE_CP, fitted on the
+ * results of master games (see below); an external engine counts its centipawns in its own
+ * units and needs its own scale (cotuong analyse --engine-scale).
+ *
+ * Loss of a move, in win chance = win(score of the engine's best move) - win(score of the
+ * move played), both from the mover's point of view, never below 0, and 0 when the move
+ * played is the engine's best. Marks (a DECISION: on an even score they are about the old
+ * half pawn, pawn and three pawns of the built-in engine: 48, 98 and 277 cp):
+ *     loss >= CT_ANN_BLUNDER_PM (300)    "??"  (NAG 4)   blunder: a winning chance thrown away
+ *     loss >= CT_ANN_MISTAKE_PM (120)    "?"   (NAG 2)   mistake
+ *     loss >= CT_ANN_INACCURACY_PM (60)  "?!"  (NAG 6)   inaccuracy
+ * A move is not marked when the game was already decided before and after it: the mover's
+ * win chance at least CT_ANN_DECIDED_PM (850) or at most 1000 - CT_ANN_DECIDED_PM both with
+ * the best move and with the move played (a slower win, or a loss that stays lost). The
+ * loss in centipawns (each score clamped to +-CT_ANN_CLAMP_CP first, a mate counting as the
+ * clamp) is kept for display.
  *
  * A mark is never the horizon's word:
  *   - every search goes at least CT_ANN_MIN_DEPTH plies deep, however short the time given
@@ -21,8 +30,18 @@
  *     played, with CT_ANN_VERIFY_FACTOR times the time (or nodes), or CT_ANN_VERIFY_PLIES
  *     more plies when the limit is a depth, and the mark comes from that deeper loss;
  *   - a move that masters played in the position (the master-games index, when one is given)
- *     is marked only when the deeper search finds it losing at least CT_ANN_MASTERS_CP: an
- *     engine-proven mistake, never a "?!" for a matter of taste. */
+ *     is marked only when the deeper search finds it losing at least CT_ANN_MASTERS_PM of
+ *     win chance (151 cp on an even score): an engine-proven mistake, never a "?!" for a
+ *     matter of taste.
+ *
+ * CT_ANN_WIN_SCALE_CP, the built-in engine's scale: a score of 200 gives the mover
+ * 1 / (1 + e^-1), about 73 %. Fitted by least squares of the result (1, 1/2, 0) against the
+ * scores of `cotuong analyse --depth 8` on every position of a sample of master games
+ * (CCPD, ../shared/data/ccpd: every 97th file of the games filed by event): 224 games,
+ * 19,910 positions. Mean squared error 0.1217 at 200, 0.1221 at the chess convention
+ * 400 / ln 10 (174), 0.1226 at 250; resampling the games (40 draws) puts 80 % of the fits
+ * between 180 and 210. Not modelled: at an even score Red still scores 54 % in this sample
+ * (the first move). Engine scores change with the evaluation: fit again then. */
 #ifndef COTUONG_ANNOTATE_H
 #define COTUONG_ANNOTATE_H
 
@@ -31,15 +50,17 @@
 #include "cotuong/explorer.h"
 #include "cotuong/search.h"
 
-#define CT_ANN_INACCURACY_CP 50
-#define CT_ANN_MISTAKE_CP 100
-#define CT_ANN_BLUNDER_CP 300
+#define CT_ANN_WIN_SCALE_CP 200
+#define CT_ANN_INACCURACY_PM 60
+#define CT_ANN_MISTAKE_PM 120
+#define CT_ANN_BLUNDER_PM 300
+#define CT_ANN_DECIDED_PM 850
 #define CT_ANN_CLAMP_CP 1000
 #define CT_ANN_PV_MAX 12
 #define CT_ANN_MIN_DEPTH 8
 #define CT_ANN_VERIFY_FACTOR 3
 #define CT_ANN_VERIFY_PLIES 2
-#define CT_ANN_MASTERS_CP 150
+#define CT_ANN_MASTERS_PM 180
 
 /* NAG values written by the annotator (PGN standard numbering). */
 enum { CT_NAG_MISTAKE = 2, CT_NAG_BLUNDER = 4, CT_NAG_INACCURACY = 6 };
@@ -49,7 +70,9 @@ typedef struct {
     ct_move best;         /* engine's choice before the move */
     int best_score;       /* mover's point of view, raw search score */
     int played_score;     /* mover's point of view, after the move played */
-    int loss;             /* centipawns, >= 0 */
+    int loss;             /* centipawns, >= 0 (clamped scores; for display) */
+    int win_loss;         /* the mover's win chance lost, thousandths, >= 0: makes the mark */
+    bool decided;         /* decided before and after the move: never marked */
     int nag;              /* 0, CT_NAG_INACCURACY, CT_NAG_MISTAKE or CT_NAG_BLUNDER */
     int eval_red;         /* score after the move from Red's point of view (clamped) */
     int depth;            /* depth of the search before the move */
@@ -59,9 +82,20 @@ typedef struct {
     ct_move pv[CT_ANN_PV_MAX]; /* engine's best line before the move */
 } ct_move_annotation;
 
-/* Loss and mark from two mover-relative scores (see the top of this file). */
+/* The win chance of a score (mover-relative centipawns, mates as CT_SCORE_MATE - plies) in
+ * thousandths on the logistic of the given scale (centipawns; see the top of this file). */
+int ct_annotate_win_permille(int score, int scale);
+/* Loss in centipawns and in win chance from two mover-relative scores (see the top of this
+ * file); whether the game was decided both before and after the move; the mark of a win
+ * chance loss (thresholds alone: a decided position or a masters' move is the caller's). */
 int ct_annotate_loss(int best_score, int played_score, bool played_is_best);
-int ct_annotate_nag(int loss);
+int ct_annotate_win_loss(int best_score, int played_score, bool played_is_best, int scale);
+bool ct_annotate_decided(int best_score, int played_score, int scale);
+int ct_annotate_nag(int win_loss);
+/* The mark of a move from its two scores: ct_annotate_nag of the win-chance loss, none in a
+ * decided game, and for a masters' move (masters > 0) none below CT_ANN_MASTERS_PM. */
+int ct_annotate_judge(int best_score, int played_score, bool played_is_best, int scale,
+                      unsigned masters);
 /* "?!", "?", "??" or "" for a NAG (other NAGs: "!", "!!", "!?" for 1, 3, 5; else ""). */
 const char *ct_annotate_mark(int nag);
 
@@ -79,7 +113,8 @@ typedef ct_ann_search_status (*ct_annotate_search_fn)(void *user, const ct_pos *
                                                       const ct_limits *lim,
                                                       ct_search_result *res);
 
-/* Analyses moves[0..n) played from start: n+1 searches within lim each, and one more for
+/* Analyses moves[0..n) played from start with the built-in search (scale
+ * CT_ANN_WIN_SCALE_CP): n+1 searches within lim each, and one more for
  * each move that is not the engine's choice (the same limits, the root restricted to the move
  * played, so that it is scored at the best move's horizon), and two deeper ones for each
  * move that would be marked (see the top of this file). masters (may be NULL) is the
@@ -90,16 +125,18 @@ int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, in
                      const ct_limits *lim, const ct_explorer *masters,
                      ct_annotate_progress_fn progress, void *user, ct_move_annotation *out,
                      ct_status *status);
-/* The same analysis and marks with the positions searched by fn (called with fn_user); a
+/* The same analysis and marks with the positions searched by fn (called with fn_user), whose
+ * centipawns have the win-chance scale `scale` (0: CT_ANN_WIN_SCALE_CP, the built-in's); a
  * failed search ends it with CT_ERR_IO via *status. The built-in's continuation to
  * CT_ANN_MIN_DEPTH is ct_annotate_line's: another searcher answers for its own depth. */
-int ct_annotate_line_with(ct_annotate_search_fn fn, void *fn_user, const ct_pos *start,
+int ct_annotate_line_with(ct_annotate_search_fn fn, void *fn_user, int scale, const ct_pos *start,
                           const ct_move *moves, int n, const ct_limits *lim,
                           const ct_explorer *masters, ct_annotate_progress_fn progress,
                           void *user, ct_move_annotation *out, ct_status *status);
 
-/* Indices (into ann) of the k worst moves of `side` by loss (largest first; ties by
- * earlier move; moves with no loss, and masters' moves left unmarked, are left out). first_side is the side that made
+/* Indices (into ann) of the k worst moves of `side` by win-chance loss (largest first; ties
+ * by the loss in centipawns, then by earlier move; moves with no loss, moves of a decided
+ * game and masters' moves left unmarked are left out). first_side is the side that made
  * ann[0]. Returns how many were written (at most k). */
 int ct_annotate_worst(const ct_move_annotation *ann, int n, int first_side, int side, int k,
                       int *out);

@@ -46,6 +46,7 @@ typedef struct {
     const char *opt_value[MAX_ENGINE_OPTIONS];
     int nopts;
     game_engine_searcher *engine; /* started from engine_spec */
+    int engine_scale;             /* --engine-scale: its centipawns' win-chance scale */
     const char *scores_path;
     FILE *scores; /* --scores: one line per move */
 } analyse_opts;
@@ -116,8 +117,9 @@ static void format_raw(int score, char *buf, size_t size)
 }
 
 /* One --scores line: game, ply (1-based), move number, the move (notation, then
- * coordinates), mark, loss, best move (coordinates), best and played scores (mover's view),
- * games of the masters' index with the move. */
+ * coordinates), mark, loss in win chance (thousandths), best move (coordinates), best and
+ * played scores (mover's view), games of the masters' index with the move, loss in
+ * centipawns, whether the game was decided before and after the move (1/0). */
 static void write_score_line(FILE *f, const ct_pos *pos, int game_no, int ply,
                              const ct_move_annotation *a, ct_notation n)
 {
@@ -131,8 +133,9 @@ static void write_score_line(FILE *f, const ct_pos *pos, int game_no, int ply,
         snprintf(best, sizeof best, "-");
     format_raw(a->best_score, bs, sizeof bs);
     format_raw(a->played_score, ps, sizeof ps);
-    fprintf(f, "%d\t%d\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%u\n", game_no, ply, num, mv, coord,
-            a->nag ? ct_annotate_mark(a->nag) : "-", a->loss, best, bs, ps, a->masters);
+    fprintf(f, "%d\t%d\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%u\t%d\t%d\n", game_no, ply, num, mv,
+            coord, a->nag ? ct_annotate_mark(a->nag) : "-", a->win_loss, best, bs, ps, a->masters,
+            a->loss, a->decided ? 1 : 0);
 }
 
 /* What analysing a game needs besides the search: large, so on the heap. */
@@ -169,8 +172,9 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
     int done, rc = 0;
     if (o->engine) {
         sys_engine_new_game(o->engine->engine);
-        done = ct_annotate_line_with(game_engine_search, o->engine, &wk->start, wk->moves, n,
-                                     &o->lim, o->masters, show_progress, (void *)o, ann, &st);
+        done = ct_annotate_line_with(game_engine_search, o->engine, o->engine_scale, &wk->start,
+                                     wk->moves, n, &o->lim, o->masters, show_progress, (void *)o,
+                                     ann, &st);
     } else {
         ct_search_clear(s);
         done = ct_annotate_line(s, &wk->start, wk->moves, n, &o->lim, o->masters, show_progress,
@@ -188,9 +192,11 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
     }
     /* 2. One line per move: number, move, mark, evaluation after it (Red's view), and for
      *    marked moves the loss and the engine's choice with its line. */
-    printf("Scores are from Red's point of view, in pawns (a pawn = 1.00).\n");
+    printf("Scores are from Red's point of view, in pawns (a pawn = 1.00); a loss is the "
+           "mover's win chance lost, in %%.\n");
     memcpy(&wk->pos, &wk->start, sizeof wk->pos);
-    int counts[2][3] = {{0}}, loss_sum[2] = {0}, moves_of[2] = {0};
+    int counts[2][3] = {{0}}, moves_of[2] = {0};
+    long loss_sum[2] = {0};
     for (int i = 0; i < done; i++) {
         const ct_move_annotation *a = &ann[i];
         int mover = wk->pos.side;
@@ -203,7 +209,7 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
             render(&wk->pos, a->best, o->notation, best, sizeof best);
             format_score(mover == CT_RED ? a->best_score : -a->best_score, bs, sizeof bs);
             render_line(&wk->pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
-            printf("  loss %d; best %s %s (%s)", a->loss, best, bs, line);
+            printf("  loss %.1f%%; best %s %s (%s)", a->win_loss / 10.0, best, bs, line);
             counts[mover][a->nag == CT_NAG_INACCURACY ? 0 : a->nag == CT_NAG_MISTAKE ? 1 : 2]++;
         }
         if (a->masters)
@@ -211,15 +217,16 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
         printf("\n");
         if (o->scores)
             write_score_line(o->scores, &wk->pos, index, i + 1, a, o->notation);
-        loss_sum[mover] += a->loss;
+        loss_sum[mover] += a->win_loss;
         moves_of[mover]++;
         ct_pos_make(&wk->pos, a->played);
     }
     /* 3. Summary per side and the worst moves. */
     for (int side = CT_RED; side <= CT_BLACK; side++) {
-        printf("%s: inaccuracies (?!) %d, mistakes (?) %d, blunders (?\?) %d; average loss %d\n",
+        printf("%s: inaccuracies (?!) %d, mistakes (?) %d, blunders (?\?) %d; average loss "
+               "%.1f%%\n",
                side == CT_RED ? "Red" : "Black", counts[side][0], counts[side][1],
-               counts[side][2], moves_of[side] ? loss_sum[side] / moves_of[side] : 0);
+               counts[side][2], moves_of[side] ? loss_sum[side] / 10.0 / moves_of[side] : 0.0);
     }
     int worst[32];
     int k = o->worst < 32 ? o->worst : 32;
@@ -235,9 +242,9 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
                 ct_pos_make(&wk->pos, wk->moves[i]);
             char mv[48];
             render(&wk->pos, wk->moves[worst[j]], o->notation, mv, sizeof mv);
-            printf("%s %d.%s %s%s (-%d)", j ? "," : "", wk->pos.fullmove,
+            printf("%s %d.%s %s%s (-%.1f%%)", j ? "," : "", wk->pos.fullmove,
                    wk->pos.side == CT_BLACK ? ".." : "", mv, ct_annotate_mark(ann[worst[j]].nag),
-                   ann[worst[j]].loss);
+                   ann[worst[j]].win_loss / 10.0);
         }
         printf("\n");
     }
@@ -274,8 +281,9 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
                 render_line(&wk->pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
                 ct_record_set_nag(rec, wk->nodes[i], a->nag);
                 const char *old = ct_record_comment(rec, wk->nodes[i]);
-                snprintf(text, sizeof text, "%s%sengine: best %s %s, loss %d (%s)",
-                         old ? old : "", old && old[0] ? " " : "", best, bs, a->loss, line);
+                snprintf(text, sizeof text, "%s%sengine: best %s %s, loss %.1f%% (%s)",
+                         old ? old : "", old && old[0] ? " " : "", best, bs, a->win_loss / 10.0,
+                         line);
                 ct_record_set_comment(rec, wk->nodes[i], text);
             }
             ct_pos_make(&wk->pos, a->played);
@@ -296,7 +304,8 @@ static int analyse_game(ct_search *s, ct_record *rec, int index, int count,
 }
 
 enum { OPT_GAME = CMD_OPT_LONG, OPT_TIME, OPT_DEPTH, OPT_NODES, OPT_NOTATION, OPT_WORST,
-       OPT_NO_CHART, OPT_ASCII, OPT_QUIET, OPT_WRITE, OPT_ENGINE, OPT_ENGINE_OPTION, OPT_SCORES };
+       OPT_NO_CHART, OPT_ASCII, OPT_QUIET, OPT_WRITE, OPT_ENGINE, OPT_ENGINE_OPTION, OPT_SCORES,
+       OPT_ENGINE_SCALE };
 
 static const cmd_option analyse_options[] = {
     {"game", OPT_GAME, "N", "only the N-th game of the file"},
@@ -307,6 +316,9 @@ static const cmd_option analyse_options[] = {
                                       "built-in one"},
     {"engine-option", OPT_ENGINE_OPTION, "NAME=VALUE", "set an option the engine offers\n"
                                                        "(\"Threads=1\"; repeatable)"},
+    {"engine-scale", OPT_ENGINE_SCALE, "CP", "the engine's centipawns that give the mover a\n"
+                                            "73% win chance (default 200, the built-in's;\n"
+                                            "Pikafish-HCE: 93)"},
     {"notation", OPT_NOTATION, "N", "vi, vi-long, wxf, zh, zh-hant, iccs, coord (default: the\n"
                                     "setting)"},
     {"worst", OPT_WORST, "K", "list the worst K moves of each side (default 3)"},
@@ -323,17 +335,20 @@ static const cmd_option analyse_options[] = {
 static const cmd_usage analyse_usage = {
     .name = "analyse",
     .synopsis = "FILE [--game N] [--time MS | --depth D | --nodes N] [--notation N]\n"
-                "                       [--engine uci:CMD [--engine-option NAME=VALUE]...]\n"
+                "                       [--engine uci:CMD [--engine-option NAME=VALUE]...\n"
+                "                       [--engine-scale CP]]\n"
                 "                       [--worst K] [--no-chart] [--ascii] [--write OUT.pgn]\n"
                 "                       [--scores OUT.tsv]",
     .about = "Analyse every move of the games in FILE (PGN or XQF) with the built-in engine and\n"
              "print each move with its evaluation; marks ?! ? ?? for moves that lose at least\n"
-             "0.50, 1.00 or 3.00 pawns against the engine's best move (then shown with its line),\n"
-             "confirmed by a deeper search; a move masters played there (the master-games\n"
-             "index) only for a loss of 1.50 or more;\n"
+             "6%, 12% or 30% of the mover's win chance against the engine's best move (then\n"
+             "shown with its line), confirmed by a deeper search; none when the game was\n"
+             "decided (85% or more for one side) before and after the move; a move masters\n"
+             "played there (the master-games index) only for a loss of 18% or more;\n"
              "the worst K moves of each side (default 3) and the evaluation as a chart.\n"
+             "The win chance of a score is the logistic fitted on master games' results.\n"
              "With --engine, an external UCI engine's scores make the same marks (the move\n"
-             "played scored with searchmoves).\n",
+             "played scored with searchmoves), on the win-chance scale of --engine-scale.\n",
     .options = analyse_options,
 };
 
@@ -467,6 +482,17 @@ static int analyse_main(app_config *cfg, int argc, char **argv)
                 return 2;
             break;
         case OPT_SCORES: o.scores_path = p.arg; break;
+        case OPT_ENGINE_SCALE: {
+            char *end;
+            long v = strtol(p.arg, &end, 10);
+            if (end == p.arg || *end || v < 10 || v > 10000) {
+                fprintf(stderr, "cotuong analyse: --engine-scale needs centipawns from 10 to "
+                                "10000\n");
+                return 2;
+            }
+            o.engine_scale = (int)v;
+            break;
+        }
         case OPT_NOTATION: {
             bool ok = false;
             o.notation = ct_notation_from_name(p.arg, &ok);
@@ -515,8 +541,8 @@ static int analyse_main(app_config *cfg, int argc, char **argv)
         gamefile_free(games, ngames);
         return 2;
     }
-    if (o.nopts && !o.engine_spec) {
-        fprintf(stderr, "cotuong analyse: --engine-option needs --engine\n");
+    if ((o.nopts || o.engine_scale) && !o.engine_spec) {
+        fprintf(stderr, "cotuong analyse: --engine-option and --engine-scale need --engine\n");
         gamefile_free(games, ngames);
         return 2;
     }
@@ -536,8 +562,10 @@ static int analyse_main(app_config *cfg, int argc, char **argv)
             return 1;
         }
         char *shown = sanitize_dup(file, 0);
-        fprintf(o.scores, "# cotuong analyse %s; engine %s; per position: ", shown,
-                o.engine ? sys_engine_name(o.engine->engine) : "built-in");
+        fprintf(o.scores, "# cotuong analyse %s; engine %s; win-chance scale %d cp; per "
+                          "position: ", shown,
+                o.engine ? sys_engine_name(o.engine->engine) : "built-in",
+                o.engine_scale ? o.engine_scale : CT_ANN_WIN_SCALE_CP);
         free(shown);
         if (o.lim.nodes)
             fprintf(o.scores, "%llu nodes\n", (unsigned long long)o.lim.nodes);
@@ -546,7 +574,7 @@ static int analyse_main(app_config *cfg, int argc, char **argv)
         else
             fprintf(o.scores, "%d ms\n", o.lim.movetime_ms);
         fprintf(o.scores, "# game\tply\tnumber\tmove\tcoord\tmark\tloss\tbest\tbest_score"
-                          "\tplayed_score\tmasters\n");
+                          "\tplayed_score\tmasters\tloss_cp\tdecided\n");
     }
     ct_search *s = NULL;
     if (!o.engine) {

@@ -6,7 +6,10 @@
  * jieqi or by a FEN with face-down pieces (x/X and the pool field); a reveal reaches the
  * engine as the next FEN (JieqiBox sends the position after the last reveal and the moves
  * since) or inline as "h2e2=R"; the search sees only that position, which carries no
- * identity of a face-down piece (ct_coup_search searches the side to move's view). */
+ * identity of a face-down piece (ct_coup_search searches the side to move's view).
+ * `go searchmoves m...` restricts the root: one move is the search's own only_move; several
+ * are searched one by one within a share of the limits and the best answered (what
+ * `cotuong analyse --engine "uci:cotuong uci"` needs is the one-move form). */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -34,6 +37,8 @@ typedef struct {
     ct_pos search_pos;  /* the copy the search thread reads */
     ct_pos scratch;     /* the position a `position` command builds before it is taken */
     ct_limits lim;
+    ct_move only[CT_MAX_MOVES]; /* `go searchmoves`: the root moves to search (n_only > 1) */
+    int n_only;
     pthread_t thread;
     bool running;
     atomic_int stop_seen; /* `stop` or `quit` arrived during this go */
@@ -111,11 +116,76 @@ static bool on_progress(void *user, const ct_search_info *info)
     return false;
 }
 
+/* `go searchmoves` with several moves: each searched alone (only_move) within its share of
+ * the limits (nodes, move time and clock divided among them, the same depth), the best
+ * score answered; an infinite go searches them depth by depth until `stop`. One info line
+ * per round, for the best so far. */
+static void search_several(ct_search_result *res)
+{
+    ct_search_result r;
+    ct_limits lim = st.lim;
+    int k = st.n_only;
+    lim.multipv = 1;
+    lim.infinite = false;
+    if (lim.nodes)
+        lim.nodes = lim.nodes / (uint64_t)k > 0 ? lim.nodes / (uint64_t)k : 1;
+    if (lim.movetime_ms)
+        lim.movetime_ms = lim.movetime_ms / k > 0 ? lim.movetime_ms / k : 1;
+    lim.wtime /= k;
+    lim.btime /= k;
+    lim.winc /= k;
+    lim.binc /= k;
+    int64_t t0 = sys_now_ms();
+    uint64_t nodes = 0;
+    memset(res, 0, sizeof *res);
+    res->best = CT_NO_MOVE;
+    res->ponder = CT_NO_MOVE;
+    for (int depth = st.lim.infinite ? 1 : 0; depth <= CT_MAX_PLY / 2; depth++) {
+        if (st.lim.infinite)
+            lim.depth = depth;
+        ct_search_result best;
+        best.best = CT_NO_MOVE;
+        bool stopped = false;
+        for (int i = 0; i < k; i++) {
+            if (atomic_load(&st.stop_seen)) {
+                stopped = true;
+                break;
+            }
+            lim.only_move = st.only[i];
+            ct_search_run(st.search, &st.search_pos, &lim, NULL, NULL, &r);
+            nodes += r.nodes;
+            if (ct_search_stop_requested(st.search)) {
+                stopped = true;
+                break;
+            }
+            if (best.best == CT_NO_MOVE || r.score > best.score)
+                best = r;
+        }
+        /* A round cut short keeps the last whole one's answer (the first moves alone
+         * would favour them). */
+        if (best.best != CT_NO_MOVE && (!stopped || res->best == CT_NO_MOVE)) {
+            *res = best;
+            char line[2048], sc[32];
+            int ms = (int)(sys_now_ms() - t0);
+            format_score(best.score, sc, sizeof sc);
+            snprintf(line, sizeof line, "info depth %d score %s nodes %llu time %d pv",
+                     best.depth, sc, (unsigned long long)nodes, ms);
+            append_pv(line, sizeof line, best.pv, best.pv_len);
+            out("%s\n", line);
+        }
+        if (!st.lim.infinite || stopped)
+            break;
+    }
+}
+
 static void *search_thread(void *arg)
 {
     (void)arg;
     ct_search_result res;
-    ct_search_run(st.search, &st.search_pos, &st.lim, on_progress, NULL, &res);
+    if (st.n_only > 1)
+        search_several(&res);
+    else
+        ct_search_run(st.search, &st.search_pos, &st.lim, on_progress, NULL, &res);
     /* In analysis mode the GUI expects bestmove only after `stop`. */
     while (st.lim.infinite && !atomic_load(&st.stop_seen)) {
         struct timespec ts = {0, 1000000};
@@ -309,16 +379,56 @@ static long next_num(char **save)
     return t ? strtol(t, NULL, 10) : 0;
 }
 
+/* The root moves of `go searchmoves`: those of the list legal in the position; all of them
+ * (no restriction) when the list holds none or every legal move. Sets st.lim.only_move for
+ * one move, st.only / st.n_only for several. */
+static void set_searchmoves(const ct_move *list, int n)
+{
+    ct_move legal[CT_MAX_MOVES];
+    int nlegal = ct_gen_legal(&st.pos, legal), k = 0;
+    for (int i = 0; i < n; i++) {
+        bool ok = false, dup = false;
+        for (int j = 0; j < nlegal; j++)
+            ok = ok || legal[j] == list[i];
+        for (int j = 0; j < k; j++)
+            dup = dup || st.only[j] == list[i];
+        if (ok && !dup)
+            st.only[k++] = list[i];
+    }
+    if (k == 0) {
+        out("info string searchmoves: none of them is legal here; searching every move\n");
+        return;
+    }
+    if (k == nlegal)
+        return;
+    if (k == 1)
+        st.lim.only_move = st.only[0];
+    else
+        st.n_only = k;
+}
+
 static void cmd_go(char *args)
 {
     stop_search();
     ct_limits_init(&st.lim);
     st.lim.multipv = st.multipv;
-    bool any = false;
+    st.n_only = 0;
+    bool any = false, listing = false;
+    ct_move listed[CT_MAX_MOVES];
+    int nlisted = 0;
     char *save = NULL;
     int ucci_time = 0, ucci_inc = 0;
     for (char *t = strtok_r(args, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
-        if (!strcmp(t, "infinite")) {
+        /* The moves of `searchmoves` run to the next word that is not a move. */
+        if (listing && strlen(t) == 4 && ct_move_parse_coord(t) != CT_NO_MOVE) {
+            if (nlisted < CT_MAX_MOVES)
+                listed[nlisted++] = ct_move_parse_coord(t);
+            continue;
+        }
+        listing = false;
+        if (!strcmp(t, "searchmoves")) {
+            listing = true;
+        } else if (!strcmp(t, "infinite")) {
             st.lim.infinite = true;
             any = true;
         } else if (!strcmp(t, "depth")) {
@@ -363,6 +473,8 @@ static void cmd_go(char *args)
     }
     if (!any)
         st.lim.infinite = true; /* bare `go` analyses, as in UCI GUIs */
+    if (nlisted && !st.coup && !st.dry)
+        set_searchmoves(listed, nlisted);
     if (st.dry)
         return;
     atomic_store(&st.stop_seen, 0);

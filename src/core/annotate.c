@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — game analysis over the search: per-move loss against the engine's best move,
- * annotation marks from fixed thresholds (checked by a deeper search, masters' moves only for
- * a proven loss), worst moves per side and an evaluation chart as text. Pure: the caller
+ * annotation marks from fixed thresholds on the mover's win chance (checked by a deeper
+ * search, masters' moves only for a proven loss, none in a decided game), worst moves per side and an evaluation chart as text. Pure: the caller
  * owns the search context and prints the results. */
 #include "cotuong/annotate.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,15 +24,52 @@ int ct_annotate_loss(int best_score, int played_score, bool played_is_best)
     return loss > 0 ? loss : 0;
 }
 
-int ct_annotate_nag(int loss)
+int ct_annotate_win_permille(int score, int scale)
 {
-    if (loss >= CT_ANN_BLUNDER_CP)
+    if (ct_score_is_mate(score))
+        return score > 0 ? 1000 : 0;
+    if (scale <= 0)
+        scale = CT_ANN_WIN_SCALE_CP;
+    return (int)lround(1000.0 / (1.0 + exp(-(double)score / scale)));
+}
+
+int ct_annotate_win_loss(int best_score, int played_score, bool played_is_best, int scale)
+{
+    if (played_is_best)
+        return 0;
+    int loss = ct_annotate_win_permille(best_score, scale) -
+               ct_annotate_win_permille(played_score, scale);
+    return loss > 0 ? loss : 0;
+}
+
+bool ct_annotate_decided(int best_score, int played_score, int scale)
+{
+    int b = ct_annotate_win_permille(best_score, scale);
+    int p = ct_annotate_win_permille(played_score, scale);
+    return (b >= CT_ANN_DECIDED_PM && p >= CT_ANN_DECIDED_PM) ||
+           (b <= 1000 - CT_ANN_DECIDED_PM && p <= 1000 - CT_ANN_DECIDED_PM);
+}
+
+int ct_annotate_nag(int win_loss)
+{
+    if (win_loss >= CT_ANN_BLUNDER_PM)
         return CT_NAG_BLUNDER;
-    if (loss >= CT_ANN_MISTAKE_CP)
+    if (win_loss >= CT_ANN_MISTAKE_PM)
         return CT_NAG_MISTAKE;
-    if (loss >= CT_ANN_INACCURACY_CP)
+    if (win_loss >= CT_ANN_INACCURACY_PM)
         return CT_NAG_INACCURACY;
     return 0;
+}
+
+int ct_annotate_judge(int best_score, int played_score, bool played_is_best, int scale,
+                      unsigned masters)
+{
+    int loss = ct_annotate_win_loss(best_score, played_score, played_is_best, scale);
+    if (ct_annotate_decided(best_score, played_score, scale))
+        return 0;
+    if (masters && loss < CT_ANN_MASTERS_PM)
+        return 0;
+    return ct_annotate_nag(loss);
 }
 
 const char *ct_annotate_mark(int nag)
@@ -114,7 +152,16 @@ static void set_best(ct_move_annotation *a, const ct_search_result *r)
     memcpy(a->pv, r->pv, sizeof(ct_move) * (size_t)a->pv_len);
 }
 
-int ct_annotate_line_with(ct_annotate_search_fn fn, void *fn_user, const ct_pos *start,
+/* Fills a's two losses and whether the game was decided, from its scores. */
+static void judge(ct_move_annotation *a, int scale)
+{
+    bool is_best = a->played == a->best;
+    a->loss = ct_annotate_loss(a->best_score, a->played_score, is_best);
+    a->win_loss = ct_annotate_win_loss(a->best_score, a->played_score, is_best, scale);
+    a->decided = ct_annotate_decided(a->best_score, a->played_score, scale);
+}
+
+int ct_annotate_line_with(ct_annotate_search_fn fn, void *fn_user, int scale, const ct_pos *start,
                           const ct_move *moves, int n, const ct_limits *lim,
                           const ct_explorer *masters, ct_annotate_progress_fn progress,
                           void *user, ct_move_annotation *out, ct_status *status)
@@ -123,6 +170,8 @@ int ct_annotate_line_with(ct_annotate_search_fn fn, void *fn_user, const ct_pos 
         *status = CT_OK;
     if (n <= 0)
         return 0;
+    if (scale <= 0)
+        scale = CT_ANN_WIN_SCALE_CP;
     annotate_work *w = malloc(sizeof *w);
     if (!w) {
         if (status)
@@ -160,10 +209,11 @@ int ct_annotate_line_with(ct_annotate_search_fn fn, void *fn_user, const ct_pos 
                 break;
             a->played_score = w->played.score;
         }
-        a->loss = ct_annotate_loss(a->best_score, a->played_score, a->played == a->best);
-        /* 3. A move these searches would mark is searched again, deeper, the best move and
-         *    the move played alike: the mark is the deeper searches' word. */
-        if (ct_annotate_nag(a->loss)) {
+        judge(a, scale);
+        /* 3. A move these searches would mark (masters' or not) is searched again, deeper,
+         *    the best move and the move played alike: the mark is the deeper searches'
+         *    word. */
+        if (ct_annotate_judge(a->best_score, a->played_score, a->played == a->best, scale, 0)) {
             ct_limits deep = verify_limits(lim);
             if ((st = analyse_position(fn, fn_user, &w->pos, &deep, &w->deep_best)) != CT_ANN_SEARCH_OK)
                 break;
@@ -177,13 +227,13 @@ int ct_annotate_line_with(ct_annotate_search_fn fn, void *fn_user, const ct_pos 
                     break;
                 a->played_score = w->deep_played.score;
             }
-            a->loss = ct_annotate_loss(a->best_score, a->played_score, a->played == a->best);
+            judge(a, scale);
             a->verified = true;
         }
-        /* 4. The mark; a masters' move only for a proven loss beyond CT_ANN_MASTERS_CP. */
-        a->nag = ct_annotate_nag(a->loss);
-        if (a->masters && a->loss < CT_ANN_MASTERS_CP)
-            a->nag = 0;
+        /* 4. The mark: none in a decided game, a masters' move only for a proven loss of
+         *    CT_ANN_MASTERS_PM or more. */
+        a->nag = ct_annotate_judge(a->best_score, a->played_score, a->played == a->best, scale,
+                                   a->masters);
         int red = mover == CT_RED ? a->played_score : -a->played_score;
         a->eval_red = clamp_score(red, CT_ANN_CLAMP_CP);
         /* 5. The position after the move, searched from the opponent's side: the next
@@ -209,8 +259,14 @@ int ct_annotate_line(ct_search *s, const ct_pos *start, const ct_move *moves, in
                      ct_annotate_progress_fn progress, void *user, ct_move_annotation *out,
                      ct_status *status)
 {
-    return ct_annotate_line_with(builtin_search, s, start, moves, n, lim, masters, progress,
-                                 user, out, status);
+    return ct_annotate_line_with(builtin_search, s, CT_ANN_WIN_SCALE_CP, start, moves, n, lim,
+                                 masters, progress, user, out, status);
+}
+
+/* Whether a loses more than b: win chance first, then centipawns. */
+static bool worse(const ct_move_annotation *a, const ct_move_annotation *b)
+{
+    return a->win_loss != b->win_loss ? a->win_loss > b->win_loss : a->loss > b->loss;
 }
 
 int ct_annotate_worst(const ct_move_annotation *ann, int n, int first_side, int side, int k,
@@ -219,11 +275,12 @@ int ct_annotate_worst(const ct_move_annotation *ann, int n, int first_side, int 
     int count = 0;
     for (int i = 0; i < n; i++) {
         int mover = (first_side + i) & 1;
-        if (mover != side || ann[i].loss <= 0 || (ann[i].masters && !ann[i].nag))
+        if (mover != side || (ann[i].win_loss <= 0 && ann[i].loss <= 0) || ann[i].decided ||
+            (ann[i].masters && !ann[i].nag))
             continue;
         /* Insertion into the sorted top-k list (largest loss first, earlier move first). */
         int pos = count;
-        while (pos > 0 && ann[out[pos - 1]].loss < ann[i].loss)
+        while (pos > 0 && worse(&ann[i], &ann[out[pos - 1]]))
             pos--;
         if (pos >= k)
             continue;

@@ -4,29 +4,19 @@
  * chart, status, key reminder) and the list of the games of a file. */
 #include "ui/review_view.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cotuong/annotate.h"
 #include "cotuong/search.h"
 #include "sys/xmalloc.h"
 #include "ui/draw.h"
 
-/* The scale of the win-chance curve, in centipawns: a score of UI_WIN_SCALE gives Red
- * 1 / (1 + e^-1), about 73 %. Fitted by least squares of the result (1, 1/2, 0) against the
- * scores of `cotuong analyse --depth 8` on every position of a sample of master games
- * (CCPD, ../shared/data/ccpd: every 97th file of the games filed by event): 224 games,
- * 19,910 positions. Mean squared error 0.1217 at 200, 0.1221 at the chess convention
- * 400 / ln 10 (174), 0.1226 at 250; resampling the games (40 draws) puts 80 % of the fits
- * between 180 and 210. Not modelled: at an even score Red still scores 54 % in this sample
- * (the first move). Engine scores change with the evaluation: fit again then. */
-#define UI_WIN_SCALE 200.0
-
+/* The win chance of the review's bar is the one the marks use (cotuong/annotate.h, where
+ * the scale's fit on master games is told). */
 int ui_review_win_permille(int score_red)
 {
-    if (ct_score_is_mate(score_red))
-        return score_red > 0 ? 1000 : 0;
-    return (int)lround(1000.0 / (1.0 + exp(-score_red / UI_WIN_SCALE)));
+    return ct_annotate_win_permille(score_red, CT_ANN_WIN_SCALE_CP);
 }
 
 void ui_review_eval_bar(WINDOW *w, const ui_layout *lo, bool flip, int red_permille, bool ascii)

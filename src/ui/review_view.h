@@ -56,8 +56,8 @@ void ui_review_panel_draw(WINDOW *w, const ui_rect *r, const ui_review_panel *st
 
 /* The evaluation as a win chance: Red's expected share of the points, in thousandths, for a
  * score in centipawns from Red's point of view (a mate score: 1000 or 0), on the logistic
- * curve 1 / (1 + exp(-score / UI_WIN_SCALE)). UI_WIN_SCALE is fitted on master games: see
- * review_view.c for how. Pure (tests/check_evalbar.c). */
+ * curve 1 / (1 + exp(-score / CT_ANN_WIN_SCALE_CP)), the review marks' (cotuong/annotate.h,
+ * which tells how the scale was fitted on master games). Pure (tests/check_evalbar.c). */
 int ui_review_win_permille(int score_red);
 
 /* Draws the evaluation bar in the column between the board and the panel (lo->panel.x - 1,

@@ -8,6 +8,8 @@
 # is its choice at cp 20. MODE:
 #   good      as above
 #   mate      I1-B1 is mated in 2 (score mate -2)
+#   small     an engine of small centipawns: h0g2 at cp 45, I1-B1 at cp 0
+#   won       a game already won: h0g2 at cp 600, I1-B1 at cp 400
 #   die       exits at its fourth go
 #   hang      never answers its fourth go (but stays alive)
 #   nonsense  answers its fourth go with a move that is not legal
@@ -42,13 +44,16 @@ while read -r line; do
             set -- $pos
             n=$#
             next=$(echo "$game" | cut -d' ' -f$((n + 1)))
+            best=72 played=-451
+            [ "$mode" = small ] && best=45 played=0
+            [ "$mode" = won ] && best=600 played=400
             if [ "$n" -eq 4 ] && [ -z "$only" ]; then
-                printf 'info depth 9 score cp 72 nodes 100 pv h0g2\nbestmove h0g2\n'
+                printf 'info depth 9 score cp %s nodes 100 pv h0g2\nbestmove h0g2\n' "$best"
             elif [ "$n" -eq 4 ] && [ "$mode" = mate ]; then
                 printf 'info depth 9 score mate -2 nodes 100 pv %s\nbestmove %s\n' "$only" "$only"
             elif [ "$n" -eq 4 ]; then
                 # the last line a bound of an unfinished iteration: the exact score counts
-                printf 'info depth 9 score cp -451 nodes 100 pv %s\n' "$only"
+                printf 'info depth 9 score cp %s nodes 100 pv %s\n' "$played" "$only"
                 printf 'info depth 10 score cp 60 upperbound nodes 150 pv %s\nbestmove %s\n' "$only" "$only"
             else
                 [ -n "$only" ] && next=$only
