@@ -16,17 +16,17 @@
  * Every start deal gives the same view (the view hides the deal), so `nps D V` repeats one
  * search V times; `mid` gives different positions.
  *
- * Figures (2 shared cores under heavy load, nice 19; the higher level's score;
- * W-D-L tallied from the per-game lines where a run was stopped early):
- *   search of 3a7af7c (table, Star2 probes, cut-off iterations), levels of 790484f:
- *     match 5 4 100   +65 =1 -34  65.5%       match 6 5 100   +68 =1 -31  68.5%
- *     match 7 6 100   +67 =4 -29  69.0%       match 8 7 (36 games, stopped)
- *     +17 =1 -18  48.6%: level 8 (depth 3 from the start) is not told from 7 (400k nodes)
- *     9 vs 8 and 10 vs 9: not played (a game costs level 10 about 4M nodes a move)
- *     greedy 10: +9 =1 -0 95.0% (10 games, stopped; the draw: 211 plies)
- *     6 vs 5 before level 5 stopped at depth 2: +52 =5 -43 54.5% (100 games)
- *   levels 1-4 at 7b92d6d (the search before 3a7af7c, not played since), 100 games each:
- *     2 vs 1 65.5%   3 vs 2 83.5%   4 vs 3 68.5%
+ * Figures (2 shared cores under heavy load, nice 19; the higher level's score):
+ *   the level table of 2026-12-02 (the ladder ends at 400,000 nodes; search of 3a7af7c),
+ *   100 games each, `coup_ladder match A B 100` and `greedy 10 100`:
+ *     2-1  +76 =0 -24  76.0%      3-2  +82 =0 -18  82.0%      4-3  +81 =0 -19  81.0%
+ *     5-4  +78 =0 -22  78.0%      6-5  +82 =4 -14  84.0%      7-6  +63 =4 -33  65.0%
+ *     8-7  +65 =1 -34  65.5%      9-8  +68 =1 -31  68.5%     10-9  +67 =3 -30  68.5%
+ *     10 against greedy: +98 =1 -1  98.5% (the loss: 23 plies, the draw: 233 plies)
+ *   why it ends there: a million nodes (depth 3 finished from the start) against 400,000
+ *   scored +17 =1 -18, 48.6% over 36 games (stopped), and 40-42.5% over 20 games with
+ *   reductions of later reveals and a null move tried on 2026-12-02; more nodes buy no
+ *   strength until depth 4 (about 150 million nodes from the start) is within reach.
  *   nodes to finish a depth from the start (`nps D 1`): depth 2 13,132; depth 3 743,525
  *   (24,085,103 at 197c0e8, before the table and the probes); depth 4 148,765,335
  *   speed: `nps 3 1` 743,525 nodes in 0.42 s user (~1.77M/s CPU; a Star2 probe -- make,
