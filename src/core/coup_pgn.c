@@ -192,6 +192,23 @@ ct_status ct_coup_deal_read(const char *text, ct_coup_deal *deal)
     return CT_OK;
 }
 
+/* The pieces left[] counts, one entry each, shuffled (Fisher-Yates) from *st into bag (at
+ * most CT_COUP_DEALT); returns how many. */
+static int shuffled_bag(const int left[CT_PIECE_TYPES], uint8_t bag[CT_COUP_DEALT], uint64_t *st)
+{
+    int n = 0;
+    for (int t = CT_ADVISOR; t < CT_PIECE_TYPES; t++)
+        for (int k = 0; k < left[t] && n < CT_COUP_DEALT; k++)
+            bag[n++] = (uint8_t)t;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)(ct_coup_rand(st) % (uint64_t)(i + 1));
+        uint8_t t = bag[i];
+        bag[i] = bag[j];
+        bag[j] = t;
+    }
+    return n;
+}
+
 void ct_coup_deal_complete(ct_coup_deal *deal, uint64_t seed)
 {
     uint64_t st = seed;
@@ -203,16 +220,7 @@ void ct_coup_deal_complete(ct_coup_deal *deal, uint64_t seed)
             if (deal->type[sd][i] > 0 && deal->type[sd][i] < CT_PIECE_TYPES)
                 left[deal->type[sd][i]]--;
         uint8_t bag[CT_COUP_DEALT];
-        int n = 0;
-        for (int t = CT_ADVISOR; t < CT_PIECE_TYPES; t++)
-            for (int k = 0; k < left[t] && n < CT_COUP_DEALT; k++)
-                bag[n++] = (uint8_t)t;
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)(ct_coup_rand(&st) % (uint64_t)(i + 1));
-            uint8_t t = bag[i];
-            bag[i] = bag[j];
-            bag[j] = t;
-        }
+        int n = shuffled_bag(left, bag, &st);
         int k = 0;
         for (int i = 0; i < CT_COUP_DEALT && k < n; i++)
             if (deal->type[sd][i] == 0)
@@ -245,19 +253,10 @@ void ct_coup_fen_deal(const ct_coup_pos *start, const ct_coup_deal *known, uint6
                 open[nopen++] = i;
             }
         }
+        /* 2. Shuffled, then onto the face-down squares in the deal's order; what is left of
+         *    the bag stays out of play. */
         uint8_t bag[CT_COUP_DEALT];
-        int n = 0;
-        for (int t = CT_ADVISOR; t < CT_PIECE_TYPES; t++)
-            for (int k = 0; k < left[t] && n < CT_COUP_DEALT; k++)
-                bag[n++] = (uint8_t)t;
-        /* 2. Shuffled (Fisher-Yates, as the random deal), then onto the face-down squares
-         *    in the deal's order; what is left of the bag stays out of play. */
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)(ct_coup_rand(&st) % (uint64_t)(i + 1));
-            uint8_t t = bag[i];
-            bag[i] = bag[j];
-            bag[j] = t;
-        }
+        int n = shuffled_bag(left, bag, &st);
         for (int k = 0; k < nopen && k < n; k++)
             d.type[sd][open[k]] = bag[k];
     }
