@@ -272,6 +272,10 @@ check "a clean file: W says so" "The file read without a warning."
 keys A
 check "A at 80x24: the game analysed" "Analysed 5 moves" 30
 check_not "... the file is not called modified" "(modi"
+# The mark comes from the win chance lost, and the panel says so at the marked move.
+keys l l l l l
+check "... 3. R1.8?? says what it lost" "?? loses "
+check "... in the win chance" "% of the win chance (best"
 keys q
 check "... q leaves at once, nothing to save" "EXIT=0"
 # A typed move is read as in a game: X9+1 in Vietnamese notation has a wrong direction.

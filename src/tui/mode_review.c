@@ -493,7 +493,9 @@ static void review_draw(ctl *c, void *st, const char *prompt)
         ct_record_position(rec(rs), ct_record_parent(rec(rs), rs->g.node), &rs->walk);
         char best[CT_MOVE_TEXT_MAX];
         ctl_move_text(c, &rs->walk, a->best, best, sizeof best);
-        snprintf(an1, sizeof an1, _("%s loses %d (best was %s)"), ct_annotate_mark(a->nag), a->loss, best);
+        /* The mark comes from the win chance lost (annotate.h), so that is what is shown. */
+        snprintf(an1, sizeof an1, _("%s loses %d%% of the win chance (best was %s)"),
+                 ct_annotate_mark(a->nag), (a->win_loss + 5) / 10, best);
         pst.analysis[k++] = an1;
     }
     if (rs->ann && rs->ann_game == rs->cur && rs->nann > 0) {
