@@ -26,12 +26,17 @@
  *   why it ends there: a million nodes (depth 3 finished from the start) against 400,000
  *   scored +17 =1 -18, 48.6% over 36 games (stopped), and 40-42.5% over 20 games with
  *   reductions of later reveals and a null move tried on 2026-12-02; more nodes buy no
- *   strength until depth 4 (about 150 million nodes from the start) is within reach.
+ *   strength until depth 4 (about 150 million nodes from the start) is within reach. Those
+ *   reductions (later reveals and late quiet moves one or two plies shallower, re-searched
+ *   when they beat alpha) cut depth 4 from the start to 32,331,433 nodes and `mid 5 8` from
+ *   74,401,171 to 9,653,146, yet level 8 at 1M nodes against 7 stayed at +30 =1 -29, 50.8%
+ *   over 60 games; they are not in the tree.
  *   nodes to finish a depth from the start (`nps D 1`): depth 2 13,132; depth 3 743,525
  *   (24,085,103 at 197c0e8, before the table and the probes); depth 4 148,765,335
- *   speed: `nps 3 1` 743,525 nodes in 0.42 s user (~1.77M/s CPU; a Star2 probe -- make,
- *   evaluate, unmake -- counts as a node); `build/cotuong bench --depth 10` 641,509 nodes in
- *   0.41 s user (~1.56M/s CPU). At 197c0e8 cờ úp ran ~0.87M/s CPU. */
+ *   speed, one run on 2026-12-02 (load average 2): `nps 3 1` 743,525 nodes in 0.50 and
+ *   0.51 s user (~1.47M/s CPU; a Star2 probe -- make, evaluate, unmake -- counts as a node);
+ *   the standard game's `build/cotuong bench --depth 10` 766,579 nodes in 0.53 and 0.50 s
+ *   user (~1.49M/s CPU). At 197c0e8 cờ úp ran ~0.87M/s CPU. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
