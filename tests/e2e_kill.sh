@@ -123,9 +123,10 @@ start_game() { # ARGS...: a new session first, then the old one goes (the server
     old=$S
     nsess=$((nsess + 1))
     S=g$nsess
-    # EXIT= on a line of its own: after SIGKILL the shell prints "Killed" and the whole
-    # command line, which a long path to the program wraps across the pane.
-    T -f /dev/null new-session -d -s "$S" -x 110 -y 34 "env $env_vars '$COTUONG' $*; rc=\$?; echo; echo EXIT=\$rc; sleep 60"
+    # EXIT= at the start of a line of its own: a program killed by SIGKILL leaves the
+    # terminal as curses set it (no newline translation), so a plain newline would not go
+    # back to the first column and a long line ("Killed" and the command) wraps EXIT= apart.
+    T -f /dev/null new-session -d -s "$S" -x 110 -y 34 "env $env_vars '$COTUONG' $*; rc=\$?; printf '\\r\\nEXIT=%s\\r\\n' \$rc; sleep 60"
     [ -n "$old" ] && T kill-session -t "$old" >/dev/null 2>&1
 }
 screen() { T capture-pane -p -t "$S"; }
