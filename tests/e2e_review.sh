@@ -208,6 +208,10 @@ check "blunder.pgn opens" "Blunder (1/1)"
 keys A
 check "the whole game analysed" "Analysed 5 moves" 30
 check "3. R1.8 is marked ??" "R1.8??"
+# The worst moves are listed with the win chance each lost (the marks' measure), not centipawns.
+step=$((step + 1))
+if cap | grep -Eq 'Worst: Red 3\.R1\.8\?\? \(-[0-9]+%\)'; then echo "ok $step - Worst: in win chance lost"
+else echo "not ok $step - Worst: not in win chance lost"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
 # The evaluation bar: in the column between the board and the panel (three spaces after the
 # grid's right edge, never over the board), with the win chance in words in the panel.
 check "A: the score as a win chance" "Red wins"

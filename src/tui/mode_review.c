@@ -499,7 +499,8 @@ static void review_draw(ctl *c, void *st, const char *prompt)
         pst.analysis[k++] = an1;
     }
     if (rs->ann && rs->ann_game == rs->cur && rs->nann > 0) {
-        /* The worst moves of each side, written out: "Red 5. R9.8? (-120)". */
+        /* The worst moves of each side, written out with the win chance each lost, the
+         * measure the marks come from: "Red 5. R9.8? (-14%)". */
         ct_pos *sp = &rs->scratch;
         ct_record_start_position(rec(rs), sp);
         ct_record_main_line(rec(rs), rs->line, CT_MAX_HISTORY);
@@ -516,9 +517,10 @@ static void review_draw(ctl *c, void *st, const char *prompt)
                     ct_pos_make(&rs->walk, rs->line[i]);
                 char t[CT_MOVE_TEXT_MAX];
                 ctl_move_text(c, &rs->walk, rs->line[worst[j]], t, sizeof t);
-                used += (size_t)snprintf(an2 + used, sizeof an2 - used, " %d.%s%s%s (-%d)",
+                used += (size_t)snprintf(an2 + used, sizeof an2 - used, " %d.%s%s%s (-%d%%)",
                                          rs->walk.fullmove, rs->walk.side == CT_BLACK ? ".." : "", t,
-                                         ct_annotate_mark(rs->ann[worst[j]].nag), rs->ann[worst[j]].loss);
+                                         ct_annotate_mark(rs->ann[worst[j]].nag),
+                                         (rs->ann[worst[j]].win_loss + 5) / 10);
             }
         }
         pst.analysis[k++] = an2;
