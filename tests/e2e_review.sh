@@ -275,6 +275,7 @@ check "a clean file: W says so" "The file read without a warning."
 # reading, not an edit (the header said "(modified)" and q asked to leave unsaved changes).
 keys A
 check "A at 80x24: the game analysed" "Analysed 5 moves" 30
+check "... its thresholds are the win chance lost" "6/12/30%)."
 check_not "... the file is not called modified" "(modi"
 # The mark comes from the win chance lost, and the panel says so at the marked move.
 keys l l l l l

@@ -638,8 +638,9 @@ static void engines_tick(ctl *c, review_state *rs)
         }
         rs->g.quiet--;
         rs->g.modified = was_modified;
-        ctl_status(c, UI_STATUS, _("Analysed %d moves: %d ?!, %d ?, %d ?? (thresholds 50/100/300)."),
-                   n, marks[0], marks[1], marks[2]);
+        ctl_status(c, UI_STATUS, _("Analysed %d moves: %d ?!, %d ?, %d ?? (win chance lost from %d/%d/%d%%)."),
+                   n, marks[0], marks[1], marks[2], CT_ANN_INACCURACY_PM / 10, CT_ANN_MISTAKE_PM / 10,
+                   CT_ANN_BLUNDER_PM / 10);
         c->dirty = true;
     }
     bool busy = (rs->engine && game_seat_busy(rs->engine)) || (rs->annotator && game_seat_busy(rs->annotator));
