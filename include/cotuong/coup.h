@@ -243,6 +243,9 @@ typedef struct {
 } ct_coup_result;
 
 #define CT_COUP_MATE 30000
+/* The top level's node budget. Passed as `nodes` with level 10 it gives that level's work
+ * with no margin: the best move found, never a near-equal one picked by seed (the hint). */
+#define CT_COUP_TOP_NODES 400000
 
 void ct_coup_search(const ct_coup_pos *pos, int level, int depth, uint64_t nodes,
                     uint64_t seed, ct_coup_result *out);

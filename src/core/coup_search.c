@@ -48,7 +48,7 @@ enum {
  * (tests/coup_ladder.c has the figures and the commands). */
 static const int level_depth[10] = {1, 1, 1, 1, 1, 2, 2, 2, 3, 4};
 static const long level_nodes[10] = {300,  300,   300,   300,    1000,
-                                     3000, 8000, 20000, 150000, 400000};
+                                     3000, 8000, 20000, 150000, CT_COUP_TOP_NODES};
 static const int level_margin[10] = {100000, 1000, 600, 400, 200, 120, 80, 25, 30, 15};
 
 /* A transposition entry. The key is the view's key (which ignores face-down identities)

@@ -739,6 +739,8 @@ bool game_hint(game *g)
     ct_limits_init(&lim);
     lim.movetime_ms = 1000;
     if (g->coup) {
+        /* The level's budget given explicitly: its best move, not one within its margin. */
+        lim.nodes = CT_COUP_TOP_NODES;
         /* The hint sees what the human to move may see, and nothing more. */
         ct_coup_pos *view = xmalloc(sizeof *view);
         ct_coup_view(g->coup, g->coup->side, view);
