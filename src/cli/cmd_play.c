@@ -34,7 +34,7 @@ static const cmd_option play_options[] = {
     {"black", OPT_BLACK, N_("PLAYER"), N_("the same for Black")},
     {"rules", OPT_RULES, N_("NAME"), N_("online (default), asian, vn2004, casual")},
     {"clock", OPT_CLOCK, N_("TC"), N_("time control: 15+10 (minutes+seconds), 5, /30, none")},
-    {"fen", OPT_FEN, "FEN", N_("start from this position")},
+    {"fen", OPT_FEN, "FEN", N_("start from this position (cờ úp: x/X are face down, see the manual)")},
     {"resume", OPT_RESUME, NULL, N_("resume the interrupted game (moves, clocks, settings)")},
     {"notation", OPT_NOTATION, "N", N_("vi, vi-long, wxf, zh, zh-hant, iccs, coord")},
     {"glyphs", OPT_GLYPHS, N_("SET"), N_("han (default), vi, wxf letters")},
