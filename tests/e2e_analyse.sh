@@ -124,15 +124,18 @@ done
 ok "bad uses refused"
 
 # 5. --nodes for the built-in engine: the same file twice gives the same analysis (a node
-#    limit does not depend on the machine's load), and I1-B1 is still the blunder.
+#    limit does not depend on the machine's load), and I1-B1 is still the blunder. (Step 6
+#    wants no other move marked: at 20000 nodes the learnt piece-square tables of
+#    2026-12-02 call 2...B7-B3 an inaccuracy, at 10000 nodes neither they nor the tables
+#    before do.)
 for i in 1 2; do
-    "$COTUONG" analyse --nodes 20000 --notation iccs --no-chart --quiet --scores "$tmp/n$i.tsv" \
+    "$COTUONG" analyse --nodes 10000 --notation iccs --no-chart --quiet --scores "$tmp/n$i.tsv" \
         "$data/blunder.pgn" >"$tmp/n$i.out" 2>&1 || fail "analyse --nodes exited $?"
 done
 cmp -s "$tmp/n1.out" "$tmp/n2.out" && cmp -s "$tmp/n1.tsv" "$tmp/n2.tsv" ||
-    fail "--nodes 20000 is not reproducible: $(diff "$tmp/n1.out" "$tmp/n2.out")"
+    fail "--nodes 10000 is not reproducible: $(diff "$tmp/n1.out" "$tmp/n2.out")"
 grep -q '^ *3\. I1-B1  *?? ' "$tmp/n1.out" || fail "--nodes: I1-B1 not ??: $(grep I1-B1 "$tmp/n1.out")"
-grep -q "per position: 20000 nodes" "$tmp/n1.tsv" || fail "--scores header lacks the limit: $(head -n 1 "$tmp/n1.tsv")"
+grep -q "per position: 10000 nodes" "$tmp/n1.tsv" || fail "--scores header lacks the limit: $(head -n 1 "$tmp/n1.tsv")"
 ok "--nodes reproducible: $(grep '^ *3\. I1-B1' "$tmp/n1.out" | tr -s ' ')"
 
 # 6. scripts/agreement: the built-in engine and the fake one agree on all 5 moves; a file

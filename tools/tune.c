@@ -14,6 +14,10 @@
  *                                            LAMBDA * sum(((w - w0) / max(|w0|, 10))^2);
  *                                            prints the loss before and after, the weights,
  *                                            and the TN_EVAL_WEIGHTS initialiser
+ *   tune pst FILE ITER LAMBDA HOLDOUT OUT.h learns the piece-square tables square by
+ *                                            square (the other weights fixed), fitting on
+ *                                            the file but its last HOLDOUT percent, and
+ *                                            writes them to OUT.h (src/core/eval_pst.h)
  */
 #define _XOPEN_SOURCE 700
 #include <math.h>
@@ -364,6 +368,191 @@ static int fit(const char *path, int iters, double lambda)
     return 0;
 }
 
+/* ---- the piece-square tables, square by square ------------------------------------- */
+
+/* One value per piece type and square, left-right symmetric (files a..e; f..i read
+ * e..a): PST_CLASSES per type, indexed type * PST_CLASSES + rank-from-own-side * 5 +
+ * distance-from-the-edge file. */
+enum { PST_CLASSES = 50, PST_NPARAM = CT_PIECE_TYPES * PST_CLASSES, PST_MAXREF = 32 };
+
+typedef struct {
+    float rest;   /* everything but the piece-square terms, Red's view, centipawns */
+    float result;
+    uint8_t n;
+    int16_t ref[PST_MAXREF]; /* class + 1, negated for Black's pieces */
+} pst_sample;
+
+static int pst_class(int pt, int side, int sq)
+{
+    int rr = side == CT_RED ? CT_SQ_RANK(sq) : 9 - CT_SQ_RANK(sq);
+    int file = CT_SQ_FILE(sq);
+    return pt * PST_CLASSES + rr * 5 + (file <= 4 ? file : 8 - file);
+}
+
+static double pst_eval(const pst_sample *s, const double *t)
+{
+    double e = s->rest;
+    for (int i = 0; i < s->n; i++)
+        e += s->ref[i] > 0 ? t[s->ref[i] - 1] : -t[-s->ref[i] - 1];
+    return e;
+}
+
+static double pst_loss(const pst_sample *sm, int n, const double *t, double k)
+{
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        double d = sm[i].result - sigmoid(k, pst_eval(&sm[i], t));
+        sum += d * d;
+    }
+    return n ? sum / n : 0;
+}
+
+/* Learns the tables: gradient descent (Adam) on the texel loss of the first positions of
+ * the file plus LAMBDA * sum(((t - t0) / 100)^2) over the classes, from t0 = today's
+ * tables (the percent weight times the table / 100); the other weights stay as they are.
+ * The last HOLDOUT percent of the file's lines (whole games, the file being in game
+ * order) are only measured. Prints the losses and writes the tables as a C header to
+ * OUT (src/core/eval_pst.h). */
+static int pst_fit(const char *path, int iters, double lambda, int holdout, const char *out)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    const int *w0 = ct_eval_default_weights();
+    int cap = 1 << 16, n = 0;
+    pst_sample *sm = malloc(sizeof *sm * (size_t)cap);
+    char line[256];
+    while (fgets(line, sizeof line, f)) {
+        char *semi = strchr(line, ';');
+        if (!semi)
+            continue;
+        *semi = 0;
+        if (ct_fen_read(&pos, line, NULL) != CT_OK)
+            continue;
+        if (n == cap) {
+            cap *= 2;
+            sm = realloc(sm, sizeof *sm * (size_t)cap);
+        }
+        int feat[CT_EVAL_NFEATURES];
+        ct_eval_features(&pos, feat);
+        double rest = 0;
+        for (int j = 0; j < CT_EVAL_NFEATURES; j++)
+            if (ct_eval_divisor(j) == 1)
+                rest += (double)w0[j] * feat[j];
+        pst_sample *s = &sm[n];
+        s->rest = (float)rest;
+        s->result = (float)atof(semi + 1);
+        s->n = 0;
+        for (int side = 0; side < 2; side++)
+            for (int slot = 0; slot < 16; slot++) {
+                int sq = pos.sq_of[CT_SIDE_FLAG(side) + slot];
+                if (!sq)
+                    continue;
+                int c = pst_class(ct_piece_type(CT_SIDE_FLAG(side) + slot), side, sq) + 1;
+                s->ref[s->n++] = (int16_t)(side == CT_RED ? c : -c);
+            }
+        n++;
+    }
+    fclose(f);
+    int ntrain = n - (int)((long)n * holdout / 100);
+    fprintf(stderr, "%d positions, %d to fit, %d held out\n", n, ntrain, n - ntrain);
+    /* Today's tables, read back from the evaluation one piece at a time. */
+    double t0[PST_NPARAM] = {0}, t[PST_NPARAM];
+    for (int pt = CT_KING; pt <= CT_PAWN; pt++)
+        for (int rr = 0; rr < 10; rr++)
+            for (int file = 0; file <= 4; file++)
+                t0[pt * PST_CLASSES + rr * 5 + file] =
+                    ct_eval_pst(pt, CT_SQ(file, rr)) / 100.0 * w0[CT_F_PST_KING + pt - CT_KING];
+    memcpy(t, t0, sizeof t);
+    double best_k = 1, best_l = 1e9;
+    for (double k = 0.05; k <= 3.0; k += 0.01) {
+        double l = pst_loss(sm, ntrain, t, k);
+        if (l < best_l) {
+            best_l = l;
+            best_k = k;
+        }
+    }
+    double k = best_k;
+    double held0 = pst_loss(sm + ntrain, n - ntrain, t, k);
+    printf("K = %.2f; starting loss %.6f fitted, %.6f held out\n", k, best_l, held0);
+    long count[PST_NPARAM] = {0};
+    for (int i = 0; i < ntrain; i++)
+        for (int r = 0; r < sm[i].n; r++)
+            count[abs(sm[i].ref[r]) - 1]++;
+    static double m[PST_NPARAM], v[PST_NPARAM], g[PST_NPARAM];
+    double lr = 1.0;
+    for (int it = 1; it <= iters; it++) {
+        memset(g, 0, sizeof g);
+        for (int i = 0; i < ntrain; i++) {
+            double s = sigmoid(k, pst_eval(&sm[i], t));
+            double d = (s - sm[i].result) * s * (1 - s) * k * log(10.0) / 400.0;
+            for (int r = 0; r < sm[i].n; r++) {
+                int c = sm[i].ref[r];
+                if (c > 0)
+                    g[c - 1] += d;
+                else
+                    g[-c - 1] -= d;
+            }
+        }
+        for (int j = 0; j < PST_NPARAM; j++) {
+            if (!count[j])
+                continue;
+            g[j] = 2 * g[j] / ntrain + 2 * lambda * (t[j] - t0[j]) / (100.0 * 100.0);
+            m[j] = 0.9 * m[j] + 0.1 * g[j];
+            v[j] = 0.999 * v[j] + 0.001 * g[j] * g[j];
+            double mh = m[j] / (1 - pow(0.9, it)), vh = v[j] / (1 - pow(0.999, it));
+            t[j] -= lr * mh / (sqrt(vh) + 1e-12);
+        }
+        if (it % 50 == 0 || it == iters)
+            fprintf(stderr, "iter %d loss %.6f held out %.6f\n", it, pst_loss(sm, ntrain, t, k),
+                    pst_loss(sm + ntrain, n - ntrain, t, k));
+    }
+    /* The tables as stored (rounded to centipawns) measured the same way. */
+    for (int j = 0; j < PST_NPARAM; j++)
+        t[j] = floor(t[j] + 0.5);
+    printf("after %d iterations (lambda %g): loss %.6f fitted, %.6f held out\n", iters, lambda,
+           pst_loss(sm, ntrain, t, k), pst_loss(sm + ntrain, n - ntrain, t, k));
+    FILE *o = fopen(out, "w");
+    if (!o) {
+        perror(out);
+        return 1;
+    }
+    static const char *const names[CT_PIECE_TYPES] = {"", "KING", "ADVISOR", "ELEPHANT",
+                                                      "HORSE", "ROOK", "CANNON", "PAWN"};
+    fprintf(o, "/* SPDX-License-Identifier: GPL-3.0-or-later */\n"
+               "/* cotuong — the piece-square tables of eval.c, in centipawns, written by\n"
+               " * `tune pst %s %d %g %d` (docs/eval.md): row 0 is the enemy's back rank,\n"
+               " * row 9 one's own; files a..i. Generated: edit by re-running the tool. */\n"
+               "static const int16_t pst_table[CT_PIECE_TYPES][10][9] = {\n",
+            path, iters, lambda, holdout);
+    for (int pt = CT_KING; pt <= CT_PAWN; pt++) {
+        fprintf(o, "    [CT_%s] = {\n", names[pt]);
+        for (int row = 0; row < 10; row++) {
+            fprintf(o, "        {");
+            for (int file = 0; file < 9; file++) {
+                int c = pt * PST_CLASSES + (9 - row) * 5 + (file <= 4 ? file : 8 - file);
+                fprintf(o, "%s%d", file ? ", " : "", (int)t[c]);
+            }
+            fprintf(o, "},\n");
+        }
+        fprintf(o, "    },\n");
+    }
+    fprintf(o, "};\n");
+    fclose(o);
+    for (int pt = CT_KING; pt <= CT_PAWN; pt++) {
+        printf("%s: class (rank from own side, file from edge): start -> fitted (positions)\n",
+               names[pt]);
+        for (int c = pt * PST_CLASSES; c < (pt + 1) * PST_CLASSES; c++)
+            if (count[c])
+                printf("  r%d f%d %5.0f -> %5.0f (%ld)\n", (c % PST_CLASSES) / 5, c % 5, t0[c],
+                       t[c], count[c]);
+    }
+    free(sm);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 4 && !strcmp(argv[1], "masters") && atoi(argv[3]) > 0)
@@ -372,7 +561,9 @@ int main(int argc, char **argv)
         return gen(atoi(argv[2]), atol(argv[3]), strtoull(argv[4], NULL, 10));
     if (argc >= 3 && !strcmp(argv[1], "fit"))
         return fit(argv[2], argc > 3 ? atoi(argv[3]) : 1000, argc > 4 ? atof(argv[4]) : 0.0);
+    if (argc == 7 && !strcmp(argv[1], "pst"))
+        return pst_fit(argv[2], atoi(argv[3]), atof(argv[4]), atoi(argv[5]), argv[6]);
     fprintf(stderr, "usage: tune masters DATASET_DIR EVERY | tune gen N NODES SEED | "
-                    "tune fit FILE [ITER [LAMBDA]]\n");
+                    "tune fit FILE [ITER [LAMBDA]] | tune pst FILE ITER LAMBDA HOLDOUT OUT.h\n");
     return 2;
 }

@@ -30,6 +30,9 @@ int ct_eval_weighted(const ct_pos *pos, const int *weights);
 void ct_eval_features(const ct_pos *pos, int *features);
 int ct_eval_divisor(int feature);
 const char *ct_eval_feature_name(int feature);
+/* The piece-square table's entry for a Red piece of `type` on `sq` (Black's pieces read it
+ * with the ranks mirrored), before its percent weight CT_F_PST_<type>. */
+int ct_eval_pst(int type, int sq);
 /* The built-in weights. */
 const int *ct_eval_default_weights(void);
 

@@ -78,8 +78,9 @@
     {                                                                                       \
         /* material: advisor elephant horse rook cannon pawn crossed-pawn-extra */          \
         47, 94, 341, 957, 483, 100, 37,                                                     \
-        /* pst %: king advisor elephant horse rook cannon pawn */                           \
-        214, 145, 168, 718, 243, 266, 363,                                                  \
+        /* pst %: king advisor elephant horse rook cannon pawn (the tables of eval_pst.h    \
+           are in centipawns, learnt square by square: 100 each) */                         \
+        100, 100, 100, 100, 100, 100, 100,                                                  \
         /* king safety: missing advisor x attackers, missing elephant x attackers,          \
            cannon on king file with screen, with no screen, rook on open palace file */    \
         -31, -21, 30, 70, 1,                                                                \
