@@ -669,9 +669,17 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     score_moves(s, &ml, tt_move, ply);
     for (int i = 0; i < ml.n; i++) {
         ct_move mv = pick_next(&ml, i);
+        /* A bigger piece taking a smaller one that is defended loses material: skipped, not
+         * in check and once a score stands (the stand-pat). */
+        int vic = ct_piece_type(pos->board[CT_TO(mv)]), att = ct_piece_type(pos->board[CT_FROM(mv)]);
+        bool losing = !in_check && vic && order_value[att] > order_value[vic];
         bool chk;
         if (!make_legal(s, mv, in_check, &chk))
             continue;
+        if (losing && !chk && ct_sq_attacked(pos, CT_TO(mv), pos->side)) {
+            ct_pos_unmake(pos);
+            continue;
+        }
         int v = -qsearch(s, -beta, -alpha, ply + 1, qply + 1);
         ct_pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
