@@ -261,6 +261,38 @@ static int masters(const char *dataset, int every)
 
 /* ---- the fit ---------------------------------------------------------------------- */
 
+/* Reads the next "FEN;result" line of f that parses into p (others are skipped); false at
+ * the end of the file. Both fits read the positions file through it. */
+static bool next_labelled(FILE *f, ct_pos *p, float *result)
+{
+    char line[256];
+    while (fgets(line, sizeof line, f)) {
+        char *semi = strchr(line, ';');
+        if (!semi)
+            continue;
+        *semi = 0;
+        if (ct_fen_read(p, line, NULL) != CT_OK)
+            continue;
+        *result = (float)atof(semi + 1);
+        return true;
+    }
+    return false;
+}
+
+/* The array a of elements of `size` bytes, with room for element n (doubling *cap). */
+static void *room_for(void *a, size_t size, int n, int *cap)
+{
+    if (n < *cap)
+        return a;
+    *cap = *cap ? *cap * 2 : 1 << 16;
+    a = realloc(a, size * (size_t)*cap);
+    if (!a) {
+        perror("tune");
+        exit(1);
+    }
+    return a;
+}
+
 typedef struct {
     float f[CT_EVAL_NFEATURES];
     float result;
@@ -291,25 +323,16 @@ static int fit(const char *path, int iters, double lambda)
         perror(path);
         return 1;
     }
-    int cap = 1 << 16, n = 0;
-    sample *sm = malloc(sizeof *sm * (size_t)cap);
-    char line[256];
-    while (fgets(line, sizeof line, f)) {
-        char *semi = strchr(line, ';');
-        if (!semi)
-            continue;
-        *semi = 0;
-        if (ct_fen_read(&pos, line, NULL) != CT_OK)
-            continue;
-        if (n == cap) {
-            cap *= 2;
-            sm = realloc(sm, sizeof *sm * (size_t)cap);
-        }
+    int cap = 0, n = 0;
+    sample *sm = NULL;
+    float result;
+    while (next_labelled(f, &pos, &result)) {
+        sm = room_for(sm, sizeof *sm, n, &cap);
         int feat[CT_EVAL_NFEATURES];
         ct_eval_features(&pos, feat);
         for (int j = 0; j < CT_EVAL_NFEATURES; j++)
             sm[n].f[j] = (float)feat[j] / (float)ct_eval_divisor(j);
-        sm[n].result = (float)atof(semi + 1);
+        sm[n].result = result;
         n++;
     }
     fclose(f);
@@ -421,20 +444,11 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
         return 1;
     }
     const int *w0 = ct_eval_default_weights();
-    int cap = 1 << 16, n = 0;
-    pst_sample *sm = malloc(sizeof *sm * (size_t)cap);
-    char line[256];
-    while (fgets(line, sizeof line, f)) {
-        char *semi = strchr(line, ';');
-        if (!semi)
-            continue;
-        *semi = 0;
-        if (ct_fen_read(&pos, line, NULL) != CT_OK)
-            continue;
-        if (n == cap) {
-            cap *= 2;
-            sm = realloc(sm, sizeof *sm * (size_t)cap);
-        }
+    int cap = 0, n = 0;
+    pst_sample *sm = NULL;
+    float result;
+    while (next_labelled(f, &pos, &result)) {
+        sm = room_for(sm, sizeof *sm, n, &cap);
         int feat[CT_EVAL_NFEATURES];
         ct_eval_features(&pos, feat);
         double rest = 0;
@@ -443,7 +457,7 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
                 rest += (double)w0[j] * feat[j];
         pst_sample *s = &sm[n];
         s->rest = (float)rest;
-        s->result = (float)atof(semi + 1);
+        s->result = result;
         s->n = 0;
         for (int side = 0; side < 2; side++)
             for (int slot = 0; slot < 16; slot++) {
