@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — tests of the search: mates found at fixed depth for both colours (positions
- * built by hand, each verified with fairy-stockfish 11.1 `go depth 14` → `score mate N`),
+ * built by hand, each verified with fairy-stockfish 11.1 `go depth 14` → `score mate N`
+ * and here by brute force: no shorter forced win exists, stalemate included),
  * the perpetual-check rule, limits, stop and progress callbacks, levels, the book, and the
  * bench signature. */
 #include <check.h>
@@ -55,14 +56,42 @@ static const struct {
     {"4k4/9/9/9/9/2r6/P8/9/9/3K5 b - - 0 1", 1, "c4d4", "rook + flying general, black"},
     {"3ak4/n8/6N2/9/9/9/9/9/9/R2K5 w - - 0 1", 2, "a0a8", "horse and chariot, red"},
     {"r2k5/9/9/9/9/9/9/6n2/N8/3AK4 b - - 0 1", 2, "a9a1", "horse and chariot, black"},
-    {"3ak4/9/6N2/p8/9/9/9/9/9/R2K5 w - - 0 1", 3, "", "horse and chariot in 3, red"},
-    {"r2k5/9/9/9/9/9/P8/6n2/9/3AK4 b - - 0 1", 3, "", "horse and chariot in 3, black"},
+    {"3ak4/9/6N2/p7p/9/9/9/9/9/R2K5 w - - 0 1", 3, "", "horse and chariot in 3, red"},
+    {"r2k5/9/9/9/9/9/P7P/6n2/9/3AK4 b - - 0 1", 3, "", "horse and chariot in 3, black"},
 };
+
+/* Can the side to move leave the other without a legal move (mate or stalemate, both lost)
+ * within n of its own moves? Every line, no pruning: the vectors' judge. */
+static bool forced_win_within(ct_pos *p, int n)
+{
+    ct_move att[CT_MAX_MOVES];
+    int na = ct_gen_legal(p, att);
+    for (int i = 0; i < na; i++) {
+        ct_pos_make(p, att[i]);
+        ct_move def[CT_MAX_MOVES];
+        int nd = ct_gen_legal(p, def);
+        bool won = nd == 0 || n > 1;
+        for (int j = 0; j < nd && won; j++) {
+            ct_pos_make(p, def[j]);
+            won = forced_win_within(p, n - 1);
+            ct_pos_unmake(p);
+        }
+        ct_pos_unmake(p);
+        if (won)
+            return true;
+    }
+    return false;
+}
 
 START_TEST(test_mates)
 {
     load(mates[_i].fen);
     int n = mates[_i].mate_in;
+    /* The vector itself: a stalemate one move sooner once made the "mate in 3" positions
+     * wins in 2, which only the threaded search sometimes found. */
+    ck_assert_msg(forced_win_within(&pos, n), "%s: no forced win in %d", mates[_i].what, n);
+    ck_assert_msg(n == 1 || !forced_win_within(&pos, n - 1), "%s: a forced win in %d", mates[_i].what,
+                  n - 1);
     ct_search_result r = search_pos(2 * n, 10);
     ck_assert_msg(r.score == CT_SCORE_MATE - (2 * n - 1), "%s: score %d, expected mate in %d",
                   mates[_i].what, r.score, n);
