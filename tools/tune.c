@@ -14,10 +14,11 @@
  *                                            LAMBDA * sum(((w - w0) / max(|w0|, 10))^2);
  *                                            prints the loss before and after, the weights,
  *                                            and the TN_EVAL_WEIGHTS initialiser
- *   tune pst FILE ITER LAMBDA HOLDOUT OUT.h learns the piece-square tables square by
- *                                            square (the other weights fixed), fitting on
- *                                            the file but its last HOLDOUT percent, and
- *                                            writes them to OUT.h (src/core/eval_pst.h)
+ *   tune pst FILE ITER LAMBDA HOLDOUT OUT.h learns the piece-square tables (opening and
+ *                                            endgame) square by square (the other weights
+ *                                            fixed), fitting on the file but its last
+ *                                            HOLDOUT percent, and writes them to OUT.h
+ *                                            (src/core/eval_pst.h)
  */
 #define _XOPEN_SOURCE 700
 #include <math.h>
@@ -393,15 +394,22 @@ static int fit(const char *path, int iters, double lambda)
 
 /* ---- the piece-square tables, square by square ------------------------------------- */
 
-/* One value per piece type and square, left-right symmetric (files a..e; f..i read
- * e..a): PST_CLASSES per type, indexed type * PST_CLASSES + rank-from-own-side * 5 +
- * distance-from-the-edge file. */
-enum { PST_CLASSES = 50, PST_NPARAM = CT_PIECE_TYPES * PST_CLASSES, PST_MAXREF = 32 };
+/* One value per piece type and square in each of the two tables, left-right symmetric
+ * (files a..e; f..i read e..a): PST_CLASSES per type, indexed type * PST_CLASSES +
+ * rank-from-own-side * 5 + distance-from-the-edge file; the opening table's PST_NCLASS
+ * classes first, then the endgame table's. */
+enum {
+    PST_CLASSES = 50,
+    PST_NCLASS = CT_PIECE_TYPES * PST_CLASSES,
+    PST_NPARAM = 2 * PST_NCLASS,
+    PST_MAXREF = 32
+};
 
 typedef struct {
     float rest;   /* everything but the piece-square terms, Red's view, centipawns */
     float result;
     uint8_t n;
+    uint8_t phase; /* ct_eval_phase: the opening table's share, in CT_EVAL_PHASE_MAX-ths */
     int16_t ref[PST_MAXREF]; /* class + 1, negated for Black's pieces */
 } pst_sample;
 
@@ -414,10 +422,15 @@ static int pst_class(int pt, int side, int sq)
 
 static double pst_eval(const pst_sample *s, const double *t)
 {
-    double e = s->rest;
-    for (int i = 0; i < s->n; i++)
-        e += s->ref[i] > 0 ? t[s->ref[i] - 1] : -t[-s->ref[i] - 1];
-    return e;
+    double opening = 0, endgame = 0;
+    for (int i = 0; i < s->n; i++) {
+        int c = s->ref[i] > 0 ? s->ref[i] - 1 : -s->ref[i] - 1;
+        double sign = s->ref[i] > 0 ? 1 : -1;
+        opening += sign * t[c];
+        endgame += sign * t[PST_NCLASS + c];
+    }
+    return s->rest + (opening * s->phase + endgame * (CT_EVAL_PHASE_MAX - s->phase)) /
+                         CT_EVAL_PHASE_MAX;
 }
 
 static double pst_loss(const pst_sample *sm, int n, const double *t, double k)
@@ -431,8 +444,11 @@ static double pst_loss(const pst_sample *sm, int n, const double *t, double k)
 }
 
 /* Learns the tables: gradient descent (Adam) on the texel loss of the first positions of
- * the file plus LAMBDA * sum(((t - t0) / 100)^2) over the classes, from t0 = today's
- * tables (the percent weight times the table / 100); the other weights stay as they are.
+ * the file plus LAMBDA * sum(((t - t0) / 100)^2) over the classes of both tables, from t0
+ * = today's tables (the percent weight times the table / 100; the opening table read at
+ * phase CT_EVAL_PHASE_MAX, the endgame table at 0); the other weights stay as they are.
+ * A position's pieces move the opening table by its phase's share and the endgame table
+ * by the rest.
  * The last HOLDOUT percent of the file's lines (whole games, the file being in game
  * order) are only measured. Prints the losses and writes the tables as a C header to
  * OUT (src/core/eval_pst.h). */
@@ -458,6 +474,7 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
         pst_sample *s = &sm[n];
         s->rest = (float)rest;
         s->result = result;
+        s->phase = (uint8_t)ct_eval_phase(&pos);
         s->n = 0;
         for (int side = 0; side < 2; side++)
             for (int slot = 0; slot < 16; slot++) {
@@ -474,11 +491,13 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
     fprintf(stderr, "%d positions, %d to fit, %d held out\n", n, ntrain, n - ntrain);
     /* Today's tables, read back from the evaluation one piece at a time. */
     double t0[PST_NPARAM] = {0}, t[PST_NPARAM];
-    for (int pt = CT_KING; pt <= CT_PAWN; pt++)
-        for (int rr = 0; rr < 10; rr++)
-            for (int file = 0; file <= 4; file++)
-                t0[pt * PST_CLASSES + rr * 5 + file] =
-                    ct_eval_pst(pt, CT_SQ(file, rr)) / 100.0 * w0[CT_F_PST_KING + pt - CT_KING];
+    for (int table = 0; table < 2; table++)
+        for (int pt = CT_KING; pt <= CT_PAWN; pt++)
+            for (int rr = 0; rr < 10; rr++)
+                for (int file = 0; file <= 4; file++)
+                    t0[table * PST_NCLASS + pt * PST_CLASSES + rr * 5 + file] =
+                        ct_eval_pst(pt, CT_SQ(file, rr), table ? 0 : CT_EVAL_PHASE_MAX) /
+                        100.0 * w0[CT_F_PST_KING + pt - CT_KING];
     memcpy(t, t0, sizeof t);
     double best_k = 1, best_l = 1e9;
     for (double k = 0.05; k <= 3.0; k += 0.01) {
@@ -491,10 +510,15 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
     double k = best_k;
     double held0 = pst_loss(sm + ntrain, n - ntrain, t, k);
     printf("K = %.2f; starting loss %.6f fitted, %.6f held out\n", k, best_l, held0);
+    /* A class's count in a table: the positions that give that table a share. */
     long count[PST_NPARAM] = {0};
     for (int i = 0; i < ntrain; i++)
-        for (int r = 0; r < sm[i].n; r++)
-            count[abs(sm[i].ref[r]) - 1]++;
+        for (int r = 0; r < sm[i].n; r++) {
+            if (sm[i].phase > 0)
+                count[abs(sm[i].ref[r]) - 1]++;
+            if (sm[i].phase < CT_EVAL_PHASE_MAX)
+                count[PST_NCLASS + abs(sm[i].ref[r]) - 1]++;
+        }
     static double m[PST_NPARAM], v[PST_NPARAM], g[PST_NPARAM];
     double lr = 1.0;
     for (int it = 1; it <= iters; it++) {
@@ -502,12 +526,16 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
         for (int i = 0; i < ntrain; i++) {
             double s = sigmoid(k, pst_eval(&sm[i], t));
             double d = (s - sm[i].result) * s * (1 - s) * k * log(10.0) / 400.0;
+            double d_opening = d * sm[i].phase / CT_EVAL_PHASE_MAX, d_endgame = d - d_opening;
             for (int r = 0; r < sm[i].n; r++) {
                 int c = sm[i].ref[r];
-                if (c > 0)
-                    g[c - 1] += d;
-                else
-                    g[-c - 1] -= d;
+                if (c > 0) {
+                    g[c - 1] += d_opening;
+                    g[PST_NCLASS + c - 1] += d_endgame;
+                } else {
+                    g[-c - 1] -= d_opening;
+                    g[PST_NCLASS - c - 1] -= d_endgame;
+                }
             }
         }
         for (int j = 0; j < PST_NPARAM; j++) {
@@ -538,30 +566,38 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
     fprintf(o, "/* SPDX-License-Identifier: GPL-3.0-or-later */\n"
                "/* cotuong — the piece-square tables of eval.c, in centipawns, written by\n"
                " * `tune pst %s %d %g %d` (docs/eval.md): row 0 is the enemy's back rank,\n"
-               " * row 9 one's own; files a..i. Generated: edit by re-running the tool. */\n"
-               "static const int16_t pst_table[CT_PIECE_TYPES][10][9] = {\n",
+               " * row 9 one's own; files a..i. pst_opening counts at the start, pst_endgame\n"
+               " * with no rook, horse or cannon left (ct_eval_phase blends them).\n"
+               " * Generated: edit by re-running the tool. */\n",
             path, iters, lambda, holdout);
-    for (int pt = CT_KING; pt <= CT_PAWN; pt++) {
-        fprintf(o, "    [CT_%s] = {\n", names[pt]);
-        for (int row = 0; row < 10; row++) {
-            fprintf(o, "        {");
-            for (int file = 0; file < 9; file++) {
-                int c = pt * PST_CLASSES + (9 - row) * 5 + (file <= 4 ? file : 8 - file);
-                fprintf(o, "%s%d", file ? ", " : "", (int)t[c]);
+    static const char *const tables[2] = {"pst_opening", "pst_endgame"};
+    for (int table = 0; table < 2; table++) {
+        fprintf(o, "%sstatic const int16_t %s[CT_PIECE_TYPES][10][9] = {\n", table ? "\n" : "",
+                tables[table]);
+        for (int pt = CT_KING; pt <= CT_PAWN; pt++) {
+            fprintf(o, "    [CT_%s] = {\n", names[pt]);
+            for (int row = 0; row < 10; row++) {
+                fprintf(o, "        {");
+                for (int file = 0; file < 9; file++) {
+                    int c = table * PST_NCLASS + pt * PST_CLASSES + (9 - row) * 5 +
+                            (file <= 4 ? file : 8 - file);
+                    fprintf(o, "%s%d", file ? ", " : "", (int)t[c]);
+                }
+                fprintf(o, "},\n");
             }
-            fprintf(o, "},\n");
+            fprintf(o, "    },\n");
         }
-        fprintf(o, "    },\n");
+        fprintf(o, "};\n");
     }
-    fprintf(o, "};\n");
     fclose(o);
     for (int pt = CT_KING; pt <= CT_PAWN; pt++) {
-        printf("%s: class (rank from own side, file from edge): start -> fitted (positions)\n",
+        printf("%s: class (rank from own side, file from edge): start -> opening table, "
+               "endgame table (positions with a share in each)\n",
                names[pt]);
         for (int c = pt * PST_CLASSES; c < (pt + 1) * PST_CLASSES; c++)
-            if (count[c])
-                printf("  r%d f%d %5.0f -> %5.0f (%ld)\n", (c % PST_CLASSES) / 5, c % 5, t0[c],
-                       t[c], count[c]);
+            if (count[c] || count[PST_NCLASS + c])
+                printf("  r%d f%d %5.0f -> %5.0f %5.0f (%ld %ld)\n", (c % PST_CLASSES) / 5,
+                       c % 5, t0[c], t[c], t[PST_NCLASS + c], count[c], count[PST_NCLASS + c]);
     }
     free(sm);
     return 0;

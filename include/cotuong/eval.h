@@ -26,13 +26,21 @@ int ct_eval(const ct_pos *pos);
 /* The same with caller-given weights (CT_EVAL_NFEATURES of them), for tuning. */
 int ct_eval_weighted(const ct_pos *pos, const int *weights);
 /* Feature values from Red's point of view (Red minus Black; tempo is +1 when Red is to
- * move, -1 otherwise), and the divisor of each (1, or 100 for the percent weights). */
+ * move, -1 otherwise), and the divisor of each (1, or 100 * CT_EVAL_PHASE_MAX for the
+ * piece-square terms: percent weights of tables blended by the phase). */
 void ct_eval_features(const ct_pos *pos, int *features);
 int ct_eval_divisor(int feature);
 const char *ct_eval_feature_name(int feature);
+/* The game phase of the piece-square tables: 2 per rook, 1 per horse and per cannon on the
+ * board (both sides), clamped to 0..CT_EVAL_PHASE_MAX; CT_EVAL_PHASE_MAX at the start, 0
+ * when no rook, horse or cannon is left. */
+enum { CT_EVAL_PHASE_MAX = 16 };
+int ct_eval_phase(const ct_pos *pos);
 /* The piece-square table's entry for a Red piece of `type` on `sq` (Black's pieces read it
- * with the ranks mirrored), before its percent weight CT_F_PST_<type>. */
-int ct_eval_pst(int type, int sq);
+ * with the ranks mirrored) at game phase `phase`, in centipawns, before its percent weight
+ * CT_F_PST_<type>: the opening table's entry times phase plus the endgame table's times
+ * (CT_EVAL_PHASE_MAX - phase), over CT_EVAL_PHASE_MAX (rounded towards minus infinity). */
+int ct_eval_pst(int type, int sq, int phase);
 /* The built-in weights. */
 const int *ct_eval_default_weights(void);
 

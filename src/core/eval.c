@@ -16,12 +16,18 @@ static const char *const feature_names[CT_EVAL_NFEATURES] = {
     "cannon_phase", "king_zone", "cannon_king_file2", "tempo",
 };
 
-/* Piece-square tables from Red's side, in centipawns: row 0 of each table is rank 9 (the
- * enemy's back rank), row 9 is rank 0 (Red's own back rank); files a..i left to right,
- * left-right symmetric. Black reads the same table with ranks mirrored. Learnt square by
+/* Piece-square tables from Red's side, in centipawns, two per piece type: pst_opening
+ * counts fully at the start (phase CT_EVAL_PHASE_MAX), pst_endgame with no rook, horse or
+ * cannon left (phase 0), the two blended linearly in between. Row 0 of each table is rank 9
+ * (the enemy's back rank), row 9 is rank 0 (Red's own back rank); files a..i left to right,
+ * left-right symmetric. Black reads the same tables with ranks mirrored. Learnt square by
  * square from the master games by `tune pst` (docs/eval.md), which writes eval_pst.h;
  * their percent weights (CT_F_PST_*) are 100. */
 #include "eval_pst.h"
+
+/* What a piece counts towards the phase: a rook twice a horse or a cannon, since trading
+ * rooks changes the game most (advisors, elephants and pawns count nothing). */
+static const int phase_weight[CT_PIECE_TYPES] = {[CT_HORSE] = 1, [CT_ROOK] = 2, [CT_CANNON] = 1};
 
 static const int mat_feature[CT_PIECE_TYPES] = {
     [CT_ADVISOR] = CT_F_MAT_ADVISOR, [CT_ELEPHANT] = CT_F_MAT_ELEPHANT,
@@ -48,8 +54,9 @@ static inline int rel_rank(int side, int sq)
 static inline bool is_piece(int v) { return v != 0 && v != CT_OFFBOARD; }
 
 /* Adds one side's features (sign +1 for Red, -1 for Black) into f; `phase` is the number
- * of rooks, horses and cannons on the board (both sides, 0-12). */
-static void side_features(const ct_pos *pos, int side, int sign, int phase, int *f)
+ * of rooks, horses and cannons on the board (both sides, 0-12), `taper` the game phase of
+ * the piece-square tables (ct_eval_phase). */
+static void side_features(const ct_pos *pos, int side, int sign, int phase, int taper, int *f)
 {
     int base = CT_SIDE_FLAG(side), ebase = CT_SIDE_FLAG(side ^ 1);
     int own = CT_SIDE_FLAG(side);
@@ -68,7 +75,8 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
         /* An attacker in the enemy king's zone: its palace and the squares around it. */
         if (rr >= 6 && file >= 2 && file <= 6 && pt >= CT_HORSE)
             f[CT_F_KING_ZONE] += sign;
-        f[pst_feature[pt]] += sign * pst_table[pt][9 - rr][file];
+        f[pst_feature[pt]] += sign * (pst_opening[pt][9 - rr][file] * taper +
+                                      pst_endgame[pt][9 - rr][file] * (CT_EVAL_PHASE_MAX - taper));
         switch (pt) {
         case CT_PAWN:
             if (rr >= 5) {
@@ -179,6 +187,18 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
     f[CT_F_ELEPHANT_MISSING] -= sign * (2 - ele) * attackers;
 }
 
+int ct_eval_phase(const ct_pos *pos)
+{
+    int taper = 0;
+    for (int c = 0; c < 2; c++)
+        for (int slot = CT_SLOT_HORSE; slot < CT_SLOT_PAWN; slot++)
+            if (pos->sq_of[CT_SIDE_FLAG(c) + slot])
+                taper += phase_weight[ct_piece_type(CT_SIDE_FLAG(c) + slot)];
+    /* A position has at most two of each piece a side, so this bounds edited positions of
+     * another engine's making too. */
+    return taper < 0 ? 0 : taper > CT_EVAL_PHASE_MAX ? CT_EVAL_PHASE_MAX : taper;
+}
+
 void ct_eval_features(const ct_pos *pos, int *f)
 {
     for (int i = 0; i < CT_EVAL_NFEATURES; i++)
@@ -187,20 +207,27 @@ void ct_eval_features(const ct_pos *pos, int *f)
     for (int c = 0; c < 2; c++)
         for (int slot = CT_SLOT_HORSE; slot < CT_SLOT_PAWN; slot++)
             phase += pos->sq_of[CT_SIDE_FLAG(c) + slot] != 0;
-    side_features(pos, CT_RED, 1, phase, f);
-    side_features(pos, CT_BLACK, -1, phase, f);
+    int taper = ct_eval_phase(pos);
+    side_features(pos, CT_RED, 1, phase, taper, f);
+    side_features(pos, CT_BLACK, -1, phase, taper, f);
     f[CT_F_TEMPO] = pos->side == CT_RED ? 1 : -1;
 }
 
-int ct_eval_pst(int type, int sq)
+int ct_eval_pst(int type, int sq, int phase)
 {
-    return type >= CT_KING && type <= CT_PAWN ? pst_table[type][9 - CT_SQ_RANK(sq)][CT_SQ_FILE(sq)]
-                                              : 0;
+    if (type < CT_KING || type > CT_PAWN)
+        return 0;
+    phase = phase < 0 ? 0 : phase > CT_EVAL_PHASE_MAX ? CT_EVAL_PHASE_MAX : phase;
+    int row = 9 - CT_SQ_RANK(sq), file = CT_SQ_FILE(sq);
+    int sum = pst_opening[type][row][file] * phase +
+              pst_endgame[type][row][file] * (CT_EVAL_PHASE_MAX - phase);
+    /* Floor division: the same entry for every caller, whatever the sign. */
+    return sum >= 0 ? sum / CT_EVAL_PHASE_MAX : -((-sum + CT_EVAL_PHASE_MAX - 1) / CT_EVAL_PHASE_MAX);
 }
 
 int ct_eval_divisor(int feature)
 {
-    return feature >= CT_F_PST_KING && feature <= CT_F_PST_PAWN ? 100 : 1;
+    return feature >= CT_F_PST_KING && feature <= CT_F_PST_PAWN ? 100 * CT_EVAL_PHASE_MAX : 1;
 }
 
 const char *ct_eval_feature_name(int feature)
@@ -224,7 +251,7 @@ int ct_eval_weighted(const ct_pos *pos, const int *w)
         else
             pst += (long)w[i] * f[i];
     }
-    sum += pst / 100;
+    sum += pst / (100 * CT_EVAL_PHASE_MAX);
     int v = (int)sum;
     return pos->side == CT_RED ? v : -v;
 }
