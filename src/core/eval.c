@@ -194,8 +194,8 @@ int ct_eval_phase(const ct_pos *pos)
         for (int slot = CT_SLOT_HORSE; slot < CT_SLOT_PAWN; slot++)
             if (pos->sq_of[CT_SIDE_FLAG(c) + slot])
                 taper += phase_weight[ct_piece_type(CT_SIDE_FLAG(c) + slot)];
-    /* A position has at most two of each piece a side, so this bounds edited positions of
-     * another engine's making too. */
+    /* The slots hold two rooks, horses and cannons a side at most, so this is 16 at most
+     * today; the clamp keeps the tables' shares in range should phase_weight change. */
     return taper < 0 ? 0 : taper > CT_EVAL_PHASE_MAX ? CT_EVAL_PHASE_MAX : taper;
 }
 
@@ -221,7 +221,7 @@ int ct_eval_pst(int type, int sq, int phase)
     int row = 9 - CT_SQ_RANK(sq), file = CT_SQ_FILE(sq);
     int sum = pst_opening[type][row][file] * phase +
               pst_endgame[type][row][file] * (CT_EVAL_PHASE_MAX - phase);
-    /* Floor division: the same entry for every caller, whatever the sign. */
+    /* Floor division (C's / truncates towards zero), so entries of either sign step alike. */
     return sum >= 0 ? sum / CT_EVAL_PHASE_MAX : -((-sum + CT_EVAL_PHASE_MAX - 1) / CT_EVAL_PHASE_MAX);
 }
 
