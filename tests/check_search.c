@@ -2,8 +2,9 @@
 /* cotuong — tests of the search: mates found at fixed depth for both colours (positions
  * built by hand, each verified with fairy-stockfish 11.1 `go depth 14` → `score mate N`
  * and here by brute force: no shorter forced win exists, stalemate included),
- * the perpetual-check rule, limits, stop and progress callbacks, levels, the book, and the
- * bench signature. */
+ * the perpetual-check rule, limits, stop and progress callbacks, levels, the book, the
+ * static exchange evaluation (hand-built exchanges, both colours), and the bench
+ * signature. */
 #include <check.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include "cotuong/pgn.h"
 #include "cotuong/rules.h"
 #include "cotuong/search.h"
+#include "core/see.h"
 
 static ct_pos pos;
 
@@ -657,10 +659,152 @@ START_TEST(test_mirror_symmetry)
 }
 END_TEST
 
+/* Static exchange evaluation (core/see.c). Each position has Red to move and is searched
+ * again with the colours swapped (ranks mirrored, cases swapped): the same exchange with
+ * Black to move must come out the same. The outcome, worked out by hand, is a sum of piece
+ * values (H horse, R rook, C cannon, P a pawn, PX one over the river), so that a refit of the
+ * material weights leaves the test true. Kings: Red d0, Black f9 unless said. */
+static const struct {
+    const char *fen;
+    const char *move;
+    int horse, rook, cannon, pawn, their_pawn; /* the outcome: horse * H + rook * R + ...,
+                                                   pawn: the mover's on the target square */
+    const char *what;
+} see_cases[] = {
+    /* R a4 takes n a7; nothing of Black reaches a7: H. */
+    {"5k3/9/n8/9/9/R8/9/9/9/3K5 w - - 0 1", "a4a7", 1, 0, 0, 0, 0, "undefended: a rook takes a horse"},
+    /* R a4 takes, r a9 takes back, Red has nothing more: H - R. */
+    {"r4k3/9/n8/9/9/R8/9/9/9/3K5 w - - 0 1", "a4a7", 1, -1, 0, 0, 0, "defended by a rook"},
+    /* R a4 takes, r a9 takes back, R a3 (behind a4, now open) takes again: a rook for a
+     * rook, so H whether Black takes back or not. */
+    {"r4k3/9/n8/9/9/R8/R8/9/9/3K5 w - - 0 1", "a4a7", 1, 0, 0, 0, 0, "x-ray: the rook behind the rook"},
+    /* C a1 shoots over R a3 at a6. R a3 takes n a6, r a9 takes back; with a3 empty the
+     * cannon has no screen: H - R. */
+    {"r4k3/9/9/n8/9/9/R8/9/C8/3K5 w - - 0 1", "a3a6", 1, -1, 0, 0, 0, "the cannon's screen takes"},
+    /* C a0 has two screens (N a2, R a3) and no shot at a6; R a3 takes, r a9 takes back,
+     * now N a2 is the one screen and the cannon takes the rook: H either way. */
+    {"r4k3/9/9/n8/9/9/R8/N8/9/C2K5 w - - 0 1", "a3a6", 1, 0, 0, 0, 0, "two screens become one"},
+    /* R b0 takes c b5; n c7 takes back over its open leg c6: C - R. */
+    {"5k3/9/2n6/9/1c7/9/9/9/9/1R1K5 w - - 0 1", "b0b5", 0, -1, 1, 0, 0, "horse leg open"},
+    /* The same with P c6 on the horse's leg: C. */
+    {"5k3/9/2n6/2P6/1c7/9/9/9/9/1R1K5 w - - 0 1", "b0b5", 0, 0, 1, 0, 0, "horse leg blocked"},
+    /* R e3 takes n e7; b c9 takes back over its empty eye d8: H - R. */
+    {"2b2k3/9/4n4/9/9/9/4R4/9/9/3K5 w - - 0 1", "e3e7", 1, -1, 0, 0, 0, "elephant eye open"},
+    /* The same with P d8 on the eye: H. */
+    {"2b2k3/3P5/4n4/9/9/9/4R4/9/9/3K5 w - - 0 1", "e3e7", 1, 0, 0, 0, 0, "elephant eye blocked"},
+    /* R e2 takes c e6, r e9 takes back; B c4 would take over d5 but may not cross the
+     * river: C - R. */
+    {"4rk3/9/9/4c4/9/2B6/9/4R4/9/3K5 w - - 0 1", "e2e6", 0, -1, 1, 0, 0, "the elephant stays home"},
+    /* King e0. R a1 takes n e1, r e5 takes back, K e0 takes the rook (nothing attacks e1
+     * then): H either way. */
+    {"5k3/9/9/9/4r4/9/9/9/R3n4/4K4 w - - 0 1", "a1e1", 1, 0, 0, 0, 0, "the king takes in its palace"},
+    /* The same with c e7 behind p e6 and r e5: two screens, no shot, until r e5 takes on
+     * e1; then the cannon covers e1 and the king may not take: H - R. */
+    {"5k3/9/4c4/4p4/4r4/9/9/9/R3n4/4K4 w - - 0 1", "a1e1", 1, -1, 0, 0, 0, "the king never walks into a shot"},
+    /* P d5 (over the river) takes n e5 sideways, r e9 takes the pawn: H - P (a crossed one). */
+    {"4rk3/9/9/9/3Pn4/9/9/9/9/3K5 w - - 0 1", "d5e5", 1, 0, 0, -1, 0, "a crossed pawn takes sideways"},
+    /* R e1 takes n e4; p d4 (over the river for Black) takes back sideways: H - R. */
+    {"5k3/9/9/9/9/3pn4/9/9/4R4/3K5 w - - 0 1", "e1e4", 1, -1, 0, 0, 0, "a crossed pawn defends sideways"},
+    /* Kings f0 and d9. R d1 takes n d6; p c6 has not crossed and cannot take sideways: H. */
+    {"3k5/9/9/2pn5/9/9/9/9/3R5/5K3 w - - 0 1", "d1d6", 1, 0, 0, 0, 0, "a pawn at home does not defend sideways"},
+    /* R a0 goes to a5, in front of p a6, which takes it: -R. */
+    {"5k3/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1", "a0a5", 0, -1, 0, 0, 0, "a quiet move into a pawn's reach"},
+    /* R e4 takes n e8; a d9 takes back inside the palace: H - R. */
+    {"3a1k3/4n4/9/9/9/4R4/9/9/9/3K5 w - - 0 1", "e4e8", 1, -1, 0, 0, 0, "an advisor defends in the palace"},
+    /* H b4 takes p c6 (not crossed); r c7 could take the horse but R c1 would take the
+     * rook: Black does better not to take back: P. */
+    {"5k3/9/2r6/2p6/9/1N7/9/9/2R6/3K5 w - - 0 1", "b4c6", 0, 0, 0, 0, 1, "the defender had better not take"},
+    /* R a4 takes c a7; n b9 (leg b8) and r a9 defend, N b5 (leg b6) attacks. Each side
+     * takes with its cheapest piece: nxa7 (Red down C - R), Nxa7 (C - R + H), rxa7 (C - R):
+     * Red gains nothing by Nxa7 and Black takes back: C - R. (Black's rook first would
+     * give Red H + C - R, more than nothing for Black, and the rook with it: the order of
+     * the captures matters.) */
+    {"rn3k3/9/c8/9/1N7/R8/9/9/9/3K5 w - - 0 1", "a4a7", 0, -1, 1, 0, 0, "the cheapest piece takes first"},
+};
+
+/* SEE counts material as the evaluation does: its weights, and the crossed-pawn extra. */
+START_TEST(test_see_values)
+{
+    const int *w = ct_eval_default_weights();
+    ck_assert_int_eq(see_piece_value(CT_RED, CT_ADVISOR, CT_SQ(4, 1)), w[CT_F_MAT_ADVISOR]);
+    ck_assert_int_eq(see_piece_value(CT_BLACK, CT_ELEPHANT, CT_SQ(4, 7)), w[CT_F_MAT_ELEPHANT]);
+    ck_assert_int_eq(see_piece_value(CT_RED, CT_HORSE, CT_SQ(0, 0)), w[CT_F_MAT_HORSE]);
+    ck_assert_int_eq(see_piece_value(CT_BLACK, CT_ROOK, CT_SQ(0, 0)), w[CT_F_MAT_ROOK]);
+    ck_assert_int_eq(see_piece_value(CT_RED, CT_CANNON, CT_SQ(0, 0)), w[CT_F_MAT_CANNON]);
+    ck_assert_int_eq(see_piece_value(CT_RED, CT_PAWN, CT_SQ(4, 4)), w[CT_F_MAT_PAWN]);
+    ck_assert_int_eq(see_piece_value(CT_RED, CT_PAWN, CT_SQ(4, 5)),
+                     w[CT_F_MAT_PAWN] + w[CT_F_PAWN_CROSSED]);
+    ck_assert_int_eq(see_piece_value(CT_BLACK, CT_PAWN, CT_SQ(4, 5)), w[CT_F_MAT_PAWN]);
+    ck_assert_int_eq(see_piece_value(CT_BLACK, CT_PAWN, CT_SQ(4, 4)),
+                     w[CT_F_MAT_PAWN] + w[CT_F_PAWN_CROSSED]);
+    int all = 0;
+    for (int t = CT_ADVISOR; t < CT_PAWN; t++)
+        all += 2 * see_piece_value(CT_RED, t, CT_SQ(4, 5));
+    all += 5 * see_piece_value(CT_RED, CT_PAWN, CT_SQ(4, 5));
+    ck_assert_int_gt(see_piece_value(CT_RED, CT_KING, CT_SQ(4, 0)), all);
+}
+END_TEST
+
+/* The colours swapped: ranks in the other order, upper and lower case exchanged, the other
+ * side to move. */
+static void swap_colours(const char *fen, char *out)
+{
+    const char *end = strchr(fen, ' ');
+    char ranks[10][16];
+    int n = 0, len = 0;
+    for (const char *c = fen; c < end; c++) {
+        if (*c == '/') {
+            ranks[n++][len] = 0;
+            len = 0;
+        } else {
+            char ch = *c;
+            ranks[n][len++] = ch >= 'a' && ch <= 'z' ? (char)(ch - 32) : ch >= 'A' && ch <= 'Z' ? (char)(ch + 32) : ch;
+        }
+    }
+    ranks[n++][len] = 0;
+    out[0] = 0;
+    for (int r = n - 1; r >= 0; r--) {
+        strcat(out, ranks[r]);
+        strcat(out, r ? "/" : "");
+    }
+    strcat(out, strstr(end, " w ") == end ? " b" : " w");
+    strcat(out, end + 2);
+}
+
+START_TEST(test_see)
+{
+    int i = _i / 2;
+    bool swapped = _i % 2;
+    char fen[128];
+    ct_move mv = ct_move_parse_coord(see_cases[i].move);
+    if (swapped) {
+        swap_colours(see_cases[i].fen, fen);
+        mv = CT_MOVE(CT_SQ(CT_SQ_FILE(CT_FROM(mv)), 9 - CT_SQ_RANK(CT_FROM(mv))),
+                     CT_SQ(CT_SQ_FILE(CT_TO(mv)), 9 - CT_SQ_RANK(CT_TO(mv))));
+    } else {
+        strcpy(fen, see_cases[i].fen);
+    }
+    load(fen);
+    int side = pos.side;
+    ck_assert_msg(ct_is_legal(&pos, mv), "%s: %s not legal in %s", see_cases[i].what,
+                  see_cases[i].move, fen);
+    int to = CT_TO(mv);
+    int expect = see_cases[i].horse * see_piece_value(side, CT_HORSE, to) +
+                 see_cases[i].rook * see_piece_value(side, CT_ROOK, to) +
+                 see_cases[i].cannon * see_piece_value(side, CT_CANNON, to) +
+                 see_cases[i].pawn * see_piece_value(side, CT_PAWN, to) +
+                 see_cases[i].their_pawn * see_piece_value(side ^ 1, CT_PAWN, to);
+    int got = see(&pos, mv);
+    ck_assert_msg(got == expect, "%s (%s, %s): SEE %d, expected %d", see_cases[i].what, fen,
+                  swapped ? "colours swapped" : "as written", got, expect);
+    ck_assert(see_ge(&pos, mv, expect) && !see_ge(&pos, mv, expect + 1));
+}
+END_TEST
+
 /* The bench signature: the node count of `cotuong bench --depth 5`. It changes only when
  * the search or the evaluation changes; update it then (and say so in the commit). */
 #define BENCH_SIGNATURE_DEPTH 5
-#define BENCH_SIGNATURE 24909ULL
+#define BENCH_SIGNATURE 25462ULL
 
 START_TEST(test_bench_signature)
 {
@@ -760,6 +904,8 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_eval_symmetric);
     tcase_add_test(tc, test_pst_mirror);
     tcase_add_test(tc, test_mirror_symmetry);
+    tcase_add_loop_test(tc, test_see, 0, 2 * (int)(sizeof see_cases / sizeof see_cases[0]));
+    tcase_add_test(tc, test_see_values);
     tcase_add_test(tc, test_bench_signature);
     tcase_add_test(tc, test_sprt);
     tcase_add_test(tc, test_time_plan);

@@ -15,6 +15,7 @@
 #include "cotuong/movegen.h"
 #include "cotuong/rules.h"
 #include "cotuong/search.h"
+#include "see.h"
 #include "tunables.h"
 
 /* ---------------------------------------------------------------------------------------
@@ -669,14 +670,13 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     score_moves(s, &ml, tt_move, ply);
     for (int i = 0; i < ml.n; i++) {
         ct_move mv = pick_next(&ml, i);
-        /* A bigger piece taking a smaller one that is defended loses material: skipped, not
-         * in check and once a score stands (the stand-pat). */
-        int vic = ct_piece_type(pos->board[CT_TO(mv)]), att = ct_piece_type(pos->board[CT_FROM(mv)]);
-        bool losing = !in_check && vic && order_value[att] > order_value[vic];
+        /* A capture that loses material in the exchange it starts (SEE < 0) is skipped,
+         * not in check (a score stands: the stand-pat) and not when it gives check. */
+        bool losing = !in_check && !see_ge(pos, mv, 0);
         bool chk;
         if (!make_legal(s, mv, in_check, &chk))
             continue;
-        if (losing && !chk && ct_sq_attacked(pos, CT_TO(mv), pos->side)) {
+        if (losing && !chk) {
             ct_pos_unmake(pos);
             continue;
         }
