@@ -38,9 +38,11 @@ END_TEST
 START_TEST(test_pst_blend)
 {
     int differ = 0;
+    /* A square off the board has no entry (the padded layout has squares of file -3). */
+    ck_assert_int_eq(ct_eval_pst(CT_ROOK, CT_SQ(-3, 0), 8), 0);
     for (int type = CT_KING; type <= CT_PAWN; type++)
         for (int sq = CT_SQ(0, 0); sq <= CT_SQ(8, 9); sq++) {
-            if (CT_SQ_FILE(sq) > 8)
+            if (!ct_sq_on_board(sq))
                 continue;
             int opening = ct_eval_pst(type, sq, CT_EVAL_PHASE_MAX);
             int endgame = ct_eval_pst(type, sq, 0);

@@ -39,7 +39,8 @@ int ct_eval_phase(const ct_pos *pos);
 /* The piece-square table's entry for a Red piece of `type` on `sq` (Black's pieces read it
  * with the ranks mirrored) at game phase `phase`, in centipawns, before its percent weight
  * CT_F_PST_<type>: the opening table's entry times phase plus the endgame table's times
- * (CT_EVAL_PHASE_MAX - phase), over CT_EVAL_PHASE_MAX (rounded towards minus infinity). */
+ * (CT_EVAL_PHASE_MAX - phase), over CT_EVAL_PHASE_MAX (rounded towards minus infinity); 0 for
+ * a square off the board. */
 int ct_eval_pst(int type, int sq, int phase);
 /* The built-in weights. */
 const int *ct_eval_default_weights(void);

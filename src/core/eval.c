@@ -215,7 +215,7 @@ void ct_eval_features(const ct_pos *pos, int *f)
 
 int ct_eval_pst(int type, int sq, int phase)
 {
-    if (type < CT_KING || type > CT_PAWN)
+    if (type < CT_KING || type > CT_PAWN || !ct_sq_on_board(sq))
         return 0;
     phase = phase < 0 ? 0 : phase > CT_EVAL_PHASE_MAX ? CT_EVAL_PHASE_MAX : phase;
     int row = 9 - CT_SQ_RANK(sq), file = CT_SQ_FILE(sq);
