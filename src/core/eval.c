@@ -240,6 +240,76 @@ const int *ct_eval_default_weights(void)
     return default_weights;
 }
 
+/* ---- Endgame scale -------------------------------------------------------------------- *
+ * The linear terms count material, not whether it can mate. When the side ahead lacks the
+ * force to win, ct_eval_weighted shrinks its lead towards a draw. The classes are standard
+ * xiangqi endgame theory, kept to those that hold whatever the placement of the pieces
+ * (given correct defence); each cites its rule of thumb:
+ *  - Advisors and elephants never cross the river, and a pawn on the last rank (an "old
+ *    pawn") only moves along it, so it never reaches a king standing on the two ranks of
+ *    its palace nearer the river: a side with no rook, horse, cannon or pawn short of the
+ *    last rank cannot mate ("defenders and old pawns alone cannot win").
+ *  - A cannon checks only over a screen, and a king never screens for it (the kings never
+ *    share a rank, and the attacker's king between the cannon and the enemy king would
+ *    face the latter): a cannon and king against a bare king cannot win ("a lone cannon
+ *    cannot beat a lone king"; give it one advisor as a screen and it does).
+ *  - One attacker alone, rook, horse, cannon or pawn, with no second one and no old pawn,
+ *    cannot break two advisors and two elephants, whatever its own advisors and elephants
+ *    ("a lone rook cannot beat a full set of defenders"; the weaker pieces still less). */
+typedef struct {
+    int force;    /* rooks, horses, cannons and pawns short of the last rank */
+    int cannons;
+    int old_pawns;
+    int defenders; /* advisors and elephants */
+    int advisors, elephants;
+} side_material;
+
+static side_material count_material(const ct_pos *pos, int side)
+{
+    int base = CT_SIDE_FLAG(side);
+    side_material m = {0, 0, 0, 0, 0, 0};
+    for (int k = 0; k < 2; k++) {
+        m.advisors += pos->sq_of[base + CT_SLOT_ADVISOR + k] != 0;
+        m.elephants += pos->sq_of[base + CT_SLOT_ELEPHANT + k] != 0;
+        m.force += (pos->sq_of[base + CT_SLOT_HORSE + k] != 0) +
+                   (pos->sq_of[base + CT_SLOT_ROOK + k] != 0);
+        m.cannons += pos->sq_of[base + CT_SLOT_CANNON + k] != 0;
+    }
+    m.force += m.cannons;
+    for (int slot = CT_SLOT_PAWN; slot < 16; slot++) {
+        int sq = pos->sq_of[base + slot];
+        if (sq) {
+            if (rel_rank(side, sq) == 9)
+                m.old_pawns++;
+            else
+                m.force++;
+        }
+    }
+    m.defenders = m.advisors + m.elephants;
+    return m;
+}
+
+/* The factor, in TN_EG_SCALE_ONE-ths, applied to the lead of `side` over its opponent. */
+static int endgame_scale(const ct_pos *pos, int side)
+{
+    side_material own = count_material(pos, side);
+    if (own.force == 0)
+        return TN_EG_SCALE_NO_MATING_FORCE;
+    if (own.force > 1 || own.old_pawns)
+        return TN_EG_SCALE_ONE;
+    side_material foe = count_material(pos, side ^ 1);
+    if (foe.advisors == 2 && foe.elephants == 2)
+        return TN_EG_SCALE_LONE_VS_FULL;
+    if (own.cannons == 1 && own.defenders == 0 && foe.force + foe.old_pawns + foe.defenders == 0)
+        return TN_EG_SCALE_NO_MATING_FORCE;
+    return TN_EG_SCALE_ONE;
+}
+
+/* The scale belongs here rather than in ct_eval alone, so that ct_eval(pos) stays
+ * ct_eval_weighted(pos, default weights) and candidate weights are judged as the engine
+ * would play them. It is not a feature: tools/tune.c fits its linear model on
+ * ct_eval_features, which the scale leaves alone (it only multiplies the sum in the few
+ * endgames it names, which the master games hardly reach). */
 int ct_eval_weighted(const ct_pos *pos, const int *w)
 {
     int f[CT_EVAL_NFEATURES];
@@ -252,6 +322,11 @@ int ct_eval_weighted(const ct_pos *pos, const int *w)
             pst += (long)w[i] * f[i];
     }
     sum += pst / (100 * CT_EVAL_PHASE_MAX);
+    if (sum != 0) {
+        int scale = endgame_scale(pos, sum > 0 ? CT_RED : CT_BLACK);
+        if (scale != TN_EG_SCALE_ONE)
+            sum = sum * scale / TN_EG_SCALE_ONE; /* truncates towards 0: never flips the sign */
+    }
     int v = (int)sum;
     return pos->side == CT_RED ? v : -v;
 }

@@ -97,4 +97,12 @@
     }
 #endif
 
+/* ---- Endgame scale (eval.c, endgame_scale) -------------------------------------------- *
+ * When the side ahead on the score lacks the material to force mate, the score is multiplied
+ * by SCALE / TN_EG_SCALE_ONE: near a draw, yet the side keeps a little of its lead, so the
+ * search still prefers keeping material to losing it. */
+#define TN_EG_SCALE_ONE 64
+#define TN_EG_SCALE_NO_MATING_FORCE 2 /* no rook, horse, cannon or pawn short of the last rank */
+#define TN_EG_SCALE_LONE_VS_FULL 4    /* one attacking piece against two advisors, two elephants */
+
 #endif
