@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — static evaluation of a position (material, piece-square tables, king safety,
- * mobility, pawns). The evaluation is linear in its weights: eval = sum w[i] * f[i] / div[i],
- * which lets docs/eval.md's tuning fit the weights to game results. */
+ * mobility, pawns). The features are linear in their weights: sum w[i] * f[i] / div[i],
+ * which lets docs/eval.md's tuning fit the weights to game results. On top of that sum, a
+ * side ahead that cannot force mate (eval.c's endgame scale) has its lead shrunk towards a
+ * draw; the tuner fits the features, which the scale leaves alone. */
 #ifndef COTUONG_EVAL_H
 #define COTUONG_EVAL_H
 
