@@ -1080,19 +1080,24 @@ void game_mark_saved(game *g, const char *path)
 }
 
 /* ------------------------------------------------------------------ the resume file */
-void game_snapshot(const game *g, int64_t now, const game_resume_info *info, ct_record *out)
+/* A copy of the record with the tags a saved game has (the game itself is not touched). */
+static void tagged_copy(const game *g, ct_record *out)
 {
-    char buf[64];
     if (ct_record_copy(out, &g->rec) != CT_OK) {
         fputs("cotuong: out of memory\n", stderr);
         abort();
     }
-    /* The tags a saved game has, written on the copy. */
     game tmp = *g;
     tmp.rec = *out;
     tmp.sink = NULL;
     game_fill_tags(&tmp, NULL);
     *out = tmp.rec;
+}
+
+void game_snapshot(const game *g, int64_t now, const game_resume_info *info, ct_record *out)
+{
+    char buf[64];
+    tagged_copy(g, out);
     ct_record_set_tag(out, "Mode", info && info->mode ? info->mode : "play");
     ct_record_set_tag(out, "Source", info ? info->source : NULL);
     snprintf(buf, sizeof buf, "%d", info ? info->source_game : 0);
@@ -1262,15 +1267,7 @@ int game_coup_reveals(const game *g, uint8_t *out, int max)
 /* The record with the saved game's tags, the deal's tags only for the referee. */
 static void coup_tagged_copy(const game *g, bool referee, const char *const *omit, ct_record *out)
 {
-    if (ct_record_copy(out, &g->rec) != CT_OK) {
-        fputs("cotuong: out of memory\n", stderr);
-        abort();
-    }
-    game tmp = *g;
-    tmp.rec = *out;
-    tmp.sink = NULL;
-    game_fill_tags(&tmp, NULL);
-    *out = tmp.rec;
+    tagged_copy(g, out);
     char buf[40];
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)g->setup.coup_seed);
     ct_record_set_tag(out, "CoupSeed", referee && !g->setup.coup_dealt ? buf : NULL);

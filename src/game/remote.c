@@ -583,6 +583,16 @@ static void host_hello(remote *r, int idx, const proto_msg *m, int64_t now)
     push_kind(r, REMOTE_EV_JOINED, c->peer.user, NULL);
 }
 
+/* The peer's move of ply `ply`, handed to the seat waiting for it. */
+static void post_move(remote *r, ct_move move, int ply)
+{
+    pthread_mutex_lock(&r->lock);
+    r->pending = move;
+    r->pending_ply = ply;
+    pthread_cond_broadcast(&r->cond);
+    pthread_mutex_unlock(&r->lock);
+}
+
 static void host_message(remote *r, int idx, const proto_msg *m, int64_t now)
 {
     conn *c = &r->c[idx];
@@ -624,11 +634,7 @@ static void host_message(remote *r, int idx, const proto_msg *m, int64_t now)
             conn_bye(c, "protocol", "move out of turn");
             return;
         }
-        pthread_mutex_lock(&r->lock);
-        r->pending = m->move;
-        r->pending_ply = m->ply;
-        pthread_cond_broadcast(&r->cond);
-        pthread_mutex_unlock(&r->lock);
+        post_move(r, m->move, m->ply);
         return;
     case PROTO_DRAW:
     case PROTO_UNDO:
@@ -993,11 +999,7 @@ static void joiner_message(remote *r, const proto_msg *m, int64_t now)
         }
         r->moves[r->nmoves++] = m->move;
         if (r->synced && !(r->coup && side_at_ply(r, m->ply) == r->my_side)) {
-            pthread_mutex_lock(&r->lock);
-            r->pending = m->move;
-            r->pending_ply = m->ply;
-            pthread_cond_broadcast(&r->cond);
-            pthread_mutex_unlock(&r->lock);
+            post_move(r, m->move, m->ply);
         }
         return;
     case PROTO_CLOCK:
