@@ -14,6 +14,7 @@ typedef struct {
     uint8_t captured;   /* piece index captured, 0 if none */
     uint8_t in_check;   /* 1 if the side that moved gave check (filled by callers that know) */
     uint16_t halfmove;  /* plies since the last capture, before the move */
+    int32_t pst_open, pst_end; /* ct_pos's sums of the same names, before the move */
 } ct_undo;
 
 typedef struct {
@@ -22,6 +23,10 @@ typedef struct {
     uint16_t row_occ[16];         /* bit (col) set when that square of the row is occupied */
     uint16_t col_occ[16];         /* bit (row) set when that square of the column is occupied */
     uint64_t key;                 /* Zobrist key of board + side to move */
+    /* The evaluation's piece-square tables summed over the pieces (Red minus Black, times
+     * their weights), the opening and the endgame table apart, kept up to date by make,
+     * unmake, put and remove (src/core/eval_internal.h) so that ct_eval need not. */
+    int32_t pst_open, pst_end;
     int side;                     /* side to move */
     int halfmove;                 /* plies since the last capture (FEN field 5) */
     int fullmove;                 /* full-move number (FEN field 6) */

@@ -6,6 +6,7 @@
 
 #include "cotuong/movegen.h"
 #include "cotuong/position.h"
+#include "eval_internal.h"
 
 #ifdef CT_DEBUG
 #define CT_ASSERT_OK(pos) assert(ct_pos_ok(pos))
@@ -38,6 +39,15 @@ static inline uint64_t piece_key(int pc, ct_sq sq)
     return ct_zobrist_piece(CT_PIECE_SIDE(pc), ct_piece_type(pc), sq);
 }
 
+/* Moves piece pc from `from` to `to` in the piece-square sums (0: off the board). */
+static inline void pst_update(ct_pos *pos, int pc, ct_sq from, ct_sq to)
+{
+    int open, end;
+    eval_pst_delta(pc, from, to, &open, &end);
+    pos->pst_open += open;
+    pos->pst_end += end;
+}
+
 static inline void occ_set(ct_pos *pos, ct_sq sq)
 {
     pos->row_occ[CT_SQ_ROW(sq)] |= (uint16_t)(1u << CT_SQ_COL(sq));
@@ -60,6 +70,7 @@ void ct_pos_clear(ct_pos *pos)
     memset(pos->row_occ, 0, sizeof pos->row_occ);
     memset(pos->col_occ, 0, sizeof pos->col_occ);
     pos->key = 0;
+    pos->pst_open = pos->pst_end = 0;
     pos->side = CT_RED;
     pos->halfmove = 0;
     pos->fullmove = 1;
@@ -90,6 +101,7 @@ ct_status ct_pos_put(ct_pos *pos, int side, int type, ct_sq sq)
             pos->board[sq] = (uint8_t)pc;
             occ_set(pos, sq);
             pos->key ^= piece_key(pc, sq);
+            pst_update(pos, pc, 0, sq);
             return CT_OK;
         }
     }
@@ -102,6 +114,7 @@ void ct_pos_remove(ct_pos *pos, ct_sq sq)
     if (pc == 0 || pc == CT_OFFBOARD)
         return;
     pos->key ^= piece_key(pc, sq);
+    pst_update(pos, pc, sq, 0);
     pos->sq_of[pc] = 0;
     pos->board[sq] = 0;
     occ_clear(pos, sq);
@@ -128,10 +141,14 @@ void ct_pos_make(ct_pos *pos, ct_move mv)
     u->captured = (uint8_t)cap;
     u->in_check = 0;
     u->halfmove = (uint16_t)pos->halfmove;
+    u->pst_open = pos->pst_open;
+    u->pst_end = pos->pst_end;
 
     uint64_t key = pos->key ^ piece_key(pc, from) ^ piece_key(pc, to) ^ ct_zobrist_side();
+    pst_update(pos, pc, from, to);
     if (cap) {
         key ^= piece_key(cap, to);
+        pst_update(pos, cap, to, 0);
         pos->sq_of[cap] = 0;
         pos->halfmove = 0;
     } else {
@@ -169,6 +186,8 @@ void ct_pos_unmake(ct_pos *pos)
     if (pos->side == CT_BLACK)
         pos->fullmove--;
     pos->key = u->key;
+    pos->pst_open = u->pst_open;
+    pos->pst_end = u->pst_end;
     pos->halfmove = u->halfmove;
     CT_ASSERT_OK(pos);
 }
@@ -252,7 +271,17 @@ bool ct_pos_ok(const ct_pos *pos)
         return false;
     if (!pos->sq_of[16] || !pos->sq_of[32])
         return false;
-    return pos->key == ct_pos_compute_key(pos);
+    if (pos->key != ct_pos_compute_key(pos))
+        return false;
+    int32_t open = 0, end = 0;
+    for (int pc = 16; pc < 48; pc++)
+        if (pos->sq_of[pc]) {
+            int o, e;
+            eval_pst_delta(pc, 0, pos->sq_of[pc], &o, &e);
+            open += o;
+            end += e;
+        }
+    return open == pos->pst_open && end == pos->pst_end;
 }
 
 int ct_pos_count(const ct_pos *pos, int side, int type)

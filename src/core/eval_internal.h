@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cotuong — what eval.c shares with position.c: the built-in weights and the piece-square
+ * tables, so that ct_pos_make and ct_pos_unmake keep the tables' sums up to date (the
+ * pst_open and pst_end of ct_pos) and ct_eval need not visit every piece for them. */
+#ifndef COTUONG_EVAL_INTERNAL_H
+#define COTUONG_EVAL_INTERNAL_H
+
+#include "cotuong/eval.h"
+#include "tunables.h"
+
+static const int default_weights[CT_EVAL_NFEATURES] = TN_EVAL_WEIGHTS;
+
+/* Piece-square tables from Red's side, in centipawns, two per piece type: pst_opening
+ * counts fully at the start (phase CT_EVAL_PHASE_MAX), pst_endgame with no rook, horse or
+ * cannon left (phase 0), the two blended linearly in between. Row 0 of each table is rank 9
+ * (the enemy's back rank), row 9 is rank 0 (Red's own back rank); files a..i left to right,
+ * left-right symmetric. Black reads the same tables with ranks mirrored. Learnt square by
+ * square from the master games by `tune pst` (docs/eval.md), which writes eval_pst.h;
+ * their percent weights (CT_F_PST_*) are 100. */
+#include "eval_pst.h"
+
+/* Where a table row starts, less the file offset of the padded board, for a square's
+ * board row (CT_SQ_ROW) seen from each side: the row 0 of the tables is the side's far
+ * rank. Off-board rows are never looked up. */
+#define PST_ROW_RED(r) ((12 - (r)) * 9 - 3)
+#define PST_ROW_BLACK(r) (((r) - 3) * 9 - 3)
+static const int16_t pst_row_start[2][16] = {
+    {0, 0, 0, PST_ROW_RED(3), PST_ROW_RED(4), PST_ROW_RED(5), PST_ROW_RED(6), PST_ROW_RED(7),
+     PST_ROW_RED(8), PST_ROW_RED(9), PST_ROW_RED(10), PST_ROW_RED(11), PST_ROW_RED(12), 0, 0, 0},
+    {0, 0, 0, PST_ROW_BLACK(3), PST_ROW_BLACK(4), PST_ROW_BLACK(5), PST_ROW_BLACK(6),
+     PST_ROW_BLACK(7), PST_ROW_BLACK(8), PST_ROW_BLACK(9), PST_ROW_BLACK(10), PST_ROW_BLACK(11),
+     PST_ROW_BLACK(12), 0, 0, 0},
+};
+#undef PST_ROW_RED
+#undef PST_ROW_BLACK
+
+/* Where the tables of a piece of `side` hold its entry for sq. */
+static inline int eval_pst_index(int side, int sq)
+{
+    return pst_row_start[side][CT_SQ_ROW(sq)] + CT_SQ_COL(sq);
+}
+
+/* The percent weight of piece pc's tables, negative for Black: ct_pos counts Red minus
+ * Black. */
+static inline int eval_pst_weight(int pc)
+{
+    int w = default_weights[CT_F_PST_KING + ct_piece_type(pc) - CT_KING];
+    return CT_PIECE_SIDE(pc) == CT_RED ? w : -w;
+}
+
+/* How much ct_pos's pst_open and pst_end change when piece pc goes from `from` to `to`;
+ * from 0 puts it on the board, to 0 takes it off. */
+static inline void eval_pst_delta(int pc, int from, int to, int *open, int *end)
+{
+    const int16_t *op = &pst_opening[ct_piece_type(pc)][0][0];
+    const int16_t *eg = &pst_endgame[ct_piece_type(pc)][0][0];
+    int side = CT_PIECE_SIDE(pc), o = 0, e = 0;
+    if (to) {
+        int i = eval_pst_index(side, to);
+        o += op[i];
+        e += eg[i];
+    }
+    if (from) {
+        int i = eval_pst_index(side, from);
+        o -= op[i];
+        e -= eg[i];
+    }
+    int w = eval_pst_weight(pc);
+    *open = w * o;
+    *end = w * e;
+}
+
+#endif
