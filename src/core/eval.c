@@ -337,11 +337,11 @@ int ct_eval_weighted(const ct_pos *pos, const int *w)
 
 /* One side's share of the evaluation, before the terms that need both sides. */
 typedef struct {
-    long linear;   /* weighted terms other than the piece-square tables, in centipawns */
-    int horses, cannons;
-    int pieces;        /* rooks, horses and cannons */
-    int sliders_phase; /* their share of ct_eval_phase */
-    int attackers;
+    long linear; /* weighted terms other than the piece-square tables, in centipawns */
+    int zone;    /* attackers in the enemy king's zone */
+    int horses, rooks, cannons, pawns;
+    int crossed; /* pawns over the river */
+    unsigned pawn_files; /* bit f set when one of its pawns stands on file f */
     side_material mat;
 } side_sum;
 
@@ -376,7 +376,7 @@ static inline int run_down(unsigned occ, int at, int first, int *blocker)
 }
 
 /* A rook's moves: the empty squares of its four lines, plus each first piece not its own. */
-static inline int rook_mobility(const ct_pos *pos, int sq, int own)
+static inline __attribute__((always_inline)) int rook_mobility(const ct_pos *pos, int sq, int own)
 {
     int row = CT_SQ_ROW(sq), col = CT_SQ_COL(sq);
     unsigned rocc = pos->row_occ[row], cocc = pos->col_occ[col];
@@ -404,32 +404,66 @@ static inline int cannon_mobility(const ct_pos *pos, int sq)
            run_down(cocc, row, CT_SQ_ROW(CT_SQ(0, 0)), &d);
 }
 
-/* side_features' terms for one side, weighted; `pawn_files` has bit f set when a pawn of
+/* The enemy king's zone as side_features has it: ranks 6-9 from our side, files c-g. */
+static inline bool in_king_zone(int side, int sq)
+{
+    int file = CT_SQ_FILE(sq);
+    return rel_rank(side, sq) >= 6 && file >= 2 && file <= 6;
+}
+
+/* side_features' pawn terms for one side; first, as the rooks' open files need the pawns
+ * of both sides. */
+static inline __attribute__((always_inline)) void pawn_sum(const ct_pos *pos, int side,
+                                                           side_sum *out)
+{
+    const int base = CT_SIDE_FLAG(side);
+    int pawns = 0, crossed = 0, palace = 0, connected = 0, zone = 0, old = 0;
+    unsigned files = 0;
+    for (int slot = CT_SLOT_PAWN; slot < 16; slot++) {
+        int sq = pos->sq_of[base + slot];
+        if (!sq)
+            continue;
+        pawns++;
+        int rr = rel_rank(side, sq), file = CT_SQ_FILE(sq);
+        files |= 1u << file;
+        old += rr == 9;
+        if (rr < 5)
+            continue;
+        crossed++;
+        zone += rr >= 6 && file >= 2 && file <= 6;
+        palace += rr >= 7 && rr <= 8 && file >= 3 && file <= 5;
+        /* A friendly pawn on the file to the right: own flag and a pawn's slot. */
+        connected += (unsigned)(pos->board[sq + 1] - base - CT_SLOT_PAWN) < 16 - CT_SLOT_PAWN;
+    }
+    out->linear = W(CT_F_MAT_PAWN) * pawns + W(CT_F_PAWN_CROSSED) * crossed +
+                  W(CT_F_PAWN_PALACE) * palace + W(CT_F_PAWN_CONNECTED) * connected;
+    out->zone = zone;
+    out->pawns = pawns;
+    out->crossed = crossed;
+    out->pawn_files = files;
+    out->mat.old_pawns = old;
+}
+
+/* side_features' other terms for one side; `pawn_files` has bit f set when a pawn of
  * either side stands on file f. */
-static inline __attribute__((always_inline)) void side_sum_of(const ct_pos *pos, int side,
-                                                              unsigned pawn_files, side_sum *out)
+static inline __attribute__((always_inline)) void piece_sum(const ct_pos *pos, int side,
+                                                            unsigned pawn_files, side_sum *out)
 {
     const int base = CT_SIDE_FLAG(side), own = base, ebase = CT_SIDE_FLAG(side ^ 1);
     const int ksq = pos->sq_of[ebase + CT_SLOT_KING];
     const int kfile = ksq ? CT_SQ_FILE(ksq) : 4;
     long linear = 0;
-    int zone = 0;
-    side_material m = {0, 0, 0, 0, 0, 0};
-    int horses = 0, rooks = 0, pawns = 0;
-
-/* The enemy king's zone: ranks 6-9 from our side, files c-g. */
-#define IN_ZONE(sq) (rel_rank(side, sq) >= 6 && CT_SQ_FILE(sq) >= 2 && CT_SQ_FILE(sq) <= 6)
-
+    int zone = 0, horses = 0, rooks = 0, cannons = 0, advisors = 0, elephants = 0;
     for (int k = 0; k < 2; k++) {
-        m.advisors += pos->sq_of[base + CT_SLOT_ADVISOR + k] != 0;
-        m.elephants += pos->sq_of[base + CT_SLOT_ELEPHANT + k] != 0;
+        advisors += pos->sq_of[base + CT_SLOT_ADVISOR + k] != 0;
+        elephants += pos->sq_of[base + CT_SLOT_ELEPHANT + k] != 0;
     }
-    int sq;
     for (int k = 0; k < 2; k++) {
-        if (!(sq = pos->sq_of[base + CT_SLOT_HORSE + k]))
+        int sq = pos->sq_of[base + CT_SLOT_HORSE + k];
+        if (!sq)
             continue;
         horses++;
-        zone += IN_ZONE(sq);
+        zone += in_king_zone(side, sq);
         int mob = 0, blocked = 0;
         for (int d = 0; d < 4; d++) {
             int leg = pos->board[sq + horse_leg[d]];
@@ -443,10 +477,11 @@ static inline __attribute__((always_inline)) void side_sum_of(const ct_pos *pos,
         linear += W(CT_F_MOB_HORSE) * mob + W(CT_F_HORSE_LEG_BLOCKED) * blocked;
     }
     for (int k = 0; k < 2; k++) {
-        if (!(sq = pos->sq_of[base + CT_SLOT_ROOK + k]))
+        int sq = pos->sq_of[base + CT_SLOT_ROOK + k];
+        if (!sq)
             continue;
         rooks++;
-        zone += IN_ZONE(sq);
+        zone += in_king_zone(side, sq);
         int file = CT_SQ_FILE(sq), rr = rel_rank(side, sq);
         linear += W(CT_F_MOB_ROOK) * rook_mobility(pos, sq, own);
         if (!(pawn_files & (1u << file)))
@@ -463,10 +498,11 @@ static inline __attribute__((always_inline)) void side_sum_of(const ct_pos *pos,
         }
     }
     for (int k = 0; k < 2; k++) {
-        if (!(sq = pos->sq_of[base + CT_SLOT_CANNON + k]))
+        int sq = pos->sq_of[base + CT_SLOT_CANNON + k];
+        if (!sq)
             continue;
-        m.cannons++;
-        zone += IN_ZONE(sq);
+        cannons++;
+        zone += in_king_zone(side, sq);
         linear += W(CT_F_MOB_CANNON) * cannon_mobility(pos, sq);
         if (ksq && CT_SQ_FILE(sq) == kfile) {
             /* The pieces strictly between the cannon and the enemy king on their file. */
@@ -482,40 +518,19 @@ static inline __attribute__((always_inline)) void side_sum_of(const ct_pos *pos,
                 linear += W(CT_F_CANNON_KING_FILE2);
         }
     }
-    int crossed = 0, palace = 0, connected = 0;
-    for (int slot = CT_SLOT_PAWN; slot < 16; slot++) {
-        if (!(sq = pos->sq_of[base + slot]))
-            continue;
-        pawns++;
-        int rr = rel_rank(side, sq);
-        if (rr == 9)
-            m.old_pawns++;
-        if (rr < 5)
-            continue;
-        int file = CT_SQ_FILE(sq);
-        crossed++;
-        zone += rr >= 6 && file >= 2 && file <= 6;
-        palace += rr >= 7 && rr <= 8 && file >= 3 && file <= 5;
-        /* A friendly pawn on the file to the right: own flag and a pawn's slot. */
-        connected += (unsigned)(pos->board[sq + 1] - base - CT_SLOT_PAWN) < 16 - CT_SLOT_PAWN;
-    }
-#undef IN_ZONE
-
-    linear += W(CT_F_MAT_ADVISOR) * m.advisors + W(CT_F_MAT_ELEPHANT) * m.elephants +
-              W(CT_F_MAT_HORSE) * horses + W(CT_F_MAT_ROOK) * rooks +
-              W(CT_F_MAT_CANNON) * m.cannons + W(CT_F_MAT_PAWN) * pawns +
-              W(CT_F_PAWN_CROSSED) * crossed + W(CT_F_PAWN_PALACE) * palace +
-              W(CT_F_PAWN_CONNECTED) * connected + W(CT_F_KING_ZONE) * zone;
-    m.defenders = m.advisors + m.elephants;
-    m.force = horses + rooks + m.cannons + pawns - m.old_pawns;
-    out->linear = linear;
+    zone += out->zone;
+    out->linear += linear + W(CT_F_MAT_ADVISOR) * advisors + W(CT_F_MAT_ELEPHANT) * elephants +
+                   W(CT_F_MAT_HORSE) * horses + W(CT_F_MAT_ROOK) * rooks +
+                   W(CT_F_MAT_CANNON) * cannons + W(CT_F_KING_ZONE) * zone;
     out->horses = horses;
-    out->cannons = m.cannons;
-    out->pieces = horses + rooks + m.cannons;
-    out->sliders_phase = horses * phase_weight[CT_HORSE] + rooks * phase_weight[CT_ROOK] +
-                         m.cannons * phase_weight[CT_CANNON];
-    out->attackers = crossed + horses + 2 * rooks + m.cannons;
-    out->mat = m;
+    out->rooks = rooks;
+    out->cannons = cannons;
+    side_material *m = &out->mat;
+    m->advisors = advisors;
+    m->elephants = elephants;
+    m->defenders = advisors + elephants;
+    m->cannons = cannons;
+    m->force = horses + rooks + cannons + out->pawns - m->old_pawns;
 }
 
 /* endgame_scale, from material already counted. */
@@ -535,30 +550,30 @@ static int endgame_scale_of(const side_material *own, const side_material *foe)
 
 int ct_eval(const ct_pos *pos)
 {
-    unsigned pawn_files = 0;
-    for (int slot = CT_SLOT_PAWN; slot < 16; slot++) {
-        int r = pos->sq_of[CT_RED_FLAG + slot], b = pos->sq_of[CT_BLACK_FLAG + slot];
-        if (r)
-            pawn_files |= 1u << CT_SQ_FILE(r);
-        if (b)
-            pawn_files |= 1u << CT_SQ_FILE(b);
-    }
     side_sum red, black;
-    side_sum_of(pos, CT_RED, pawn_files, &red);
-    side_sum_of(pos, CT_BLACK, pawn_files, &black);
+    pawn_sum(pos, CT_RED, &red);
+    pawn_sum(pos, CT_BLACK, &black);
+    unsigned pawn_files = red.pawn_files | black.pawn_files;
+    piece_sum(pos, CT_RED, pawn_files, &red);
+    piece_sum(pos, CT_BLACK, pawn_files, &black);
 
-    /* ct_eval_features' two counts: rooks, horses and cannons on the board (the horse and
+    /* ct_eval_features' count of rooks, horses and cannons on the board (the horse and
      * cannon terms), and ct_eval_phase's weighted one (the tables' blend). */
-    int phase = red.pieces + black.pieces;
-    int taper = red.sliders_phase + black.sliders_phase;
+    int phase = red.horses + red.rooks + red.cannons + black.horses + black.rooks + black.cannons;
+    int taper = (red.horses + black.horses) * phase_weight[CT_HORSE] +
+                (red.rooks + black.rooks) * phase_weight[CT_ROOK] +
+                (red.cannons + black.cannons) * phase_weight[CT_CANNON];
     taper = taper < 0 ? 0 : taper > CT_EVAL_PHASE_MAX ? CT_EVAL_PHASE_MAX : taper;
+    /* The enemy's missing defenders, weighted by the attacking force. */
+    int red_attackers = red.crossed + red.horses + 2 * red.rooks + red.cannons;
+    int black_attackers = black.crossed + black.horses + 2 * black.rooks + black.cannons;
     long sum = red.linear - black.linear +
                (long)W(CT_F_HORSE_PHASE) * phase * (red.horses - black.horses) +
                (long)W(CT_F_CANNON_PHASE) * phase * (red.cannons - black.cannons) -
-               (long)W(CT_F_ADVISOR_MISSING) * ((2 - black.mat.advisors) * red.attackers -
-                                                (2 - red.mat.advisors) * black.attackers) -
-               (long)W(CT_F_ELEPHANT_MISSING) * ((2 - black.mat.elephants) * red.attackers -
-                                                 (2 - red.mat.elephants) * black.attackers) +
+               (long)W(CT_F_ADVISOR_MISSING) * ((2 - black.mat.advisors) * red_attackers -
+                                                (2 - red.mat.advisors) * black_attackers) -
+               (long)W(CT_F_ELEPHANT_MISSING) * ((2 - black.mat.elephants) * red_attackers -
+                                                 (2 - red.mat.elephants) * black_attackers) +
                (pos->side == CT_RED ? W(CT_F_TEMPO) : -W(CT_F_TEMPO));
     long pst = (long)pos->pst_open * taper + (long)pos->pst_end * (CT_EVAL_PHASE_MAX - taper);
     sum += pst / (100 * CT_EVAL_PHASE_MAX);

@@ -45,29 +45,27 @@ static inline int eval_pst_index(int side, int sq)
 static inline int eval_pst_weight(int pc)
 {
     int w = default_weights[CT_F_PST_KING + ct_piece_type(pc) - CT_KING];
-    return CT_PIECE_SIDE(pc) == CT_RED ? w : -w;
+    int black = CT_PIECE_SIDE(pc);
+    return (w ^ -black) + black; /* -w for Black without a branch (make is hot) */
 }
 
-/* How much ct_pos's pst_open and pst_end change when piece pc goes from `from` to `to`;
- * from 0 puts it on the board, to 0 takes it off. */
-static inline void eval_pst_delta(int pc, int from, int to, int *open, int *end)
+/* Piece pc's share of ct_pos's pst_open and pst_end when it stands on sq. */
+static inline void eval_pst_share(int pc, int sq, int *open, int *end)
+{
+    int i = eval_pst_index(CT_PIECE_SIDE(pc), sq), w = eval_pst_weight(pc);
+    *open = w * (&pst_opening[ct_piece_type(pc)][0][0])[i];
+    *end = w * (&pst_endgame[ct_piece_type(pc)][0][0])[i];
+}
+
+/* How much that share changes when piece pc goes from `from` to `to`. */
+static inline void eval_pst_move(int pc, int from, int to, int *open, int *end)
 {
     const int16_t *op = &pst_opening[ct_piece_type(pc)][0][0];
     const int16_t *eg = &pst_endgame[ct_piece_type(pc)][0][0];
-    int side = CT_PIECE_SIDE(pc), o = 0, e = 0;
-    if (to) {
-        int i = eval_pst_index(side, to);
-        o += op[i];
-        e += eg[i];
-    }
-    if (from) {
-        int i = eval_pst_index(side, from);
-        o -= op[i];
-        e -= eg[i];
-    }
-    int w = eval_pst_weight(pc);
-    *open = w * o;
-    *end = w * e;
+    int side = CT_PIECE_SIDE(pc), w = eval_pst_weight(pc);
+    int i = eval_pst_index(side, to), j = eval_pst_index(side, from);
+    *open = w * (op[i] - op[j]);
+    *end = w * (eg[i] - eg[j]);
 }
 
 #endif

@@ -39,13 +39,13 @@ static inline uint64_t piece_key(int pc, ct_sq sq)
     return ct_zobrist_piece(CT_PIECE_SIDE(pc), ct_piece_type(pc), sq);
 }
 
-/* Moves piece pc from `from` to `to` in the piece-square sums (0: off the board). */
-static inline void pst_update(ct_pos *pos, int pc, ct_sq from, ct_sq to)
+/* Adds (sign 1) or takes away (sign -1) piece pc on sq in the piece-square sums. */
+static inline void pst_put(ct_pos *pos, int pc, ct_sq sq, int sign)
 {
     int open, end;
-    eval_pst_delta(pc, from, to, &open, &end);
-    pos->pst_open += open;
-    pos->pst_end += end;
+    eval_pst_share(pc, sq, &open, &end);
+    pos->pst_open += sign * open;
+    pos->pst_end += sign * end;
 }
 
 static inline void occ_set(ct_pos *pos, ct_sq sq)
@@ -101,7 +101,7 @@ ct_status ct_pos_put(ct_pos *pos, int side, int type, ct_sq sq)
             pos->board[sq] = (uint8_t)pc;
             occ_set(pos, sq);
             pos->key ^= piece_key(pc, sq);
-            pst_update(pos, pc, 0, sq);
+            pst_put(pos, pc, sq, 1);
             return CT_OK;
         }
     }
@@ -114,7 +114,7 @@ void ct_pos_remove(ct_pos *pos, ct_sq sq)
     if (pc == 0 || pc == CT_OFFBOARD)
         return;
     pos->key ^= piece_key(pc, sq);
-    pst_update(pos, pc, sq, 0);
+    pst_put(pos, pc, sq, -1);
     pos->sq_of[pc] = 0;
     pos->board[sq] = 0;
     occ_clear(pos, sq);
@@ -145,10 +145,13 @@ void ct_pos_make(ct_pos *pos, ct_move mv)
     u->pst_end = pos->pst_end;
 
     uint64_t key = pos->key ^ piece_key(pc, from) ^ piece_key(pc, to) ^ ct_zobrist_side();
-    pst_update(pos, pc, from, to);
+    int open, end;
+    eval_pst_move(pc, from, to, &open, &end);
+    pos->pst_open += open;
+    pos->pst_end += end;
     if (cap) {
         key ^= piece_key(cap, to);
-        pst_update(pos, cap, to, 0);
+        pst_put(pos, cap, to, -1);
         pos->sq_of[cap] = 0;
         pos->halfmove = 0;
     } else {
@@ -277,7 +280,7 @@ bool ct_pos_ok(const ct_pos *pos)
     for (int pc = 16; pc < 48; pc++)
         if (pos->sq_of[pc]) {
             int o, e;
-            eval_pst_delta(pc, 0, pos->sq_of[pc], &o, &e);
+            eval_pst_share(pc, pos->sq_of[pc], &o, &e);
             open += o;
             end += e;
         }
