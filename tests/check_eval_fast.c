@@ -108,8 +108,7 @@ START_TEST(test_random_games)
         while (pos.ply > 0)
             ct_pos_unmake(&pos);
         ck_assert(ct_pos_ok(&pos));
-        ck_assert_int_eq(pos.pst_open, start.pst_open);
-        ck_assert_int_eq(pos.pst_end, start.pst_end);
+        ck_assert(pos.pst == start.pst);
     }
     ck_assert_int_gt(checked, 40000);
     ck_assert_int_gt(endgames, 5000);

@@ -575,7 +575,8 @@ int ct_eval(const ct_pos *pos)
                (long)W(CT_F_ELEPHANT_MISSING) * ((2 - black.mat.elephants) * red_attackers -
                                                  (2 - red.mat.elephants) * black_attackers) +
                (pos->side == CT_RED ? W(CT_F_TEMPO) : -W(CT_F_TEMPO));
-    long pst = (long)pos->pst_open * taper + (long)pos->pst_end * (CT_EVAL_PHASE_MAX - taper);
+    long pst = (long)eval_pst_open(pos->pst) * taper +
+               (long)eval_pst_end(pos->pst) * (CT_EVAL_PHASE_MAX - taper);
     sum += pst / (100 * CT_EVAL_PHASE_MAX);
     if (sum != 0) {
         int scale = sum > 0 ? endgame_scale_of(&red.mat, &black.mat)

@@ -49,23 +49,38 @@ static inline int eval_pst_weight(int pc)
     return (w ^ -black) + black; /* -w for Black without a branch (make is hot) */
 }
 
-/* Piece pc's share of ct_pos's pst_open and pst_end when it stands on sq. */
-static inline void eval_pst_share(int pc, int sq, int *open, int *end)
+/* ct_pos's pst word: an opening and an endgame sum packed as open * 2^32 + end. Packing is
+ * linear, so packed values add and scale like the pairs they stand for, as long as each
+ * half stays within 32 bits (the sums stay below 2^21). */
+static inline int64_t eval_pst_pack(int open, int end)
 {
-    int i = eval_pst_index(CT_PIECE_SIDE(pc), sq), w = eval_pst_weight(pc);
-    *open = w * (&pst_opening[ct_piece_type(pc)][0][0])[i];
-    *end = w * (&pst_endgame[ct_piece_type(pc)][0][0])[i];
+    return (int64_t)open * 4294967296 + end;
+}
+static inline int eval_pst_end(int64_t pst)
+{
+    return (int32_t)(uint32_t)pst;
+}
+static inline int eval_pst_open(int64_t pst)
+{
+    return (int)((pst - eval_pst_end(pst)) / 4294967296);
+}
+
+/* Piece pc's share of ct_pos's pst when it stands on sq. */
+static inline int64_t eval_pst_share(int pc, int sq)
+{
+    int i = eval_pst_index(CT_PIECE_SIDE(pc), sq);
+    int pt = ct_piece_type(pc);
+    return eval_pst_weight(pc) * eval_pst_pack(pst_opening[pt][0][i], pst_endgame[pt][0][i]);
 }
 
 /* How much that share changes when piece pc goes from `from` to `to`. */
-static inline void eval_pst_move(int pc, int from, int to, int *open, int *end)
+static inline int64_t eval_pst_move(int pc, int from, int to)
 {
     const int16_t *op = &pst_opening[ct_piece_type(pc)][0][0];
     const int16_t *eg = &pst_endgame[ct_piece_type(pc)][0][0];
-    int side = CT_PIECE_SIDE(pc), w = eval_pst_weight(pc);
+    int side = CT_PIECE_SIDE(pc);
     int i = eval_pst_index(side, to), j = eval_pst_index(side, from);
-    *open = w * (op[i] - op[j]);
-    *end = w * (eg[i] - eg[j]);
+    return eval_pst_weight(pc) * eval_pst_pack(op[i] - op[j], eg[i] - eg[j]);
 }
 
 #endif

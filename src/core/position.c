@@ -39,15 +39,6 @@ static inline uint64_t piece_key(int pc, ct_sq sq)
     return ct_zobrist_piece(CT_PIECE_SIDE(pc), ct_piece_type(pc), sq);
 }
 
-/* Adds (sign 1) or takes away (sign -1) piece pc on sq in the piece-square sums. */
-static inline void pst_put(ct_pos *pos, int pc, ct_sq sq, int sign)
-{
-    int open, end;
-    eval_pst_share(pc, sq, &open, &end);
-    pos->pst_open += sign * open;
-    pos->pst_end += sign * end;
-}
-
 static inline void occ_set(ct_pos *pos, ct_sq sq)
 {
     pos->row_occ[CT_SQ_ROW(sq)] |= (uint16_t)(1u << CT_SQ_COL(sq));
@@ -70,7 +61,7 @@ void ct_pos_clear(ct_pos *pos)
     memset(pos->row_occ, 0, sizeof pos->row_occ);
     memset(pos->col_occ, 0, sizeof pos->col_occ);
     pos->key = 0;
-    pos->pst_open = pos->pst_end = 0;
+    pos->pst = 0;
     pos->side = CT_RED;
     pos->halfmove = 0;
     pos->fullmove = 1;
@@ -101,7 +92,7 @@ ct_status ct_pos_put(ct_pos *pos, int side, int type, ct_sq sq)
             pos->board[sq] = (uint8_t)pc;
             occ_set(pos, sq);
             pos->key ^= piece_key(pc, sq);
-            pst_put(pos, pc, sq, 1);
+            pos->pst += eval_pst_share(pc, sq);
             return CT_OK;
         }
     }
@@ -114,7 +105,7 @@ void ct_pos_remove(ct_pos *pos, ct_sq sq)
     if (pc == 0 || pc == CT_OFFBOARD)
         return;
     pos->key ^= piece_key(pc, sq);
-    pst_put(pos, pc, sq, -1);
+    pos->pst -= eval_pst_share(pc, sq);
     pos->sq_of[pc] = 0;
     pos->board[sq] = 0;
     occ_clear(pos, sq);
@@ -141,17 +132,13 @@ void ct_pos_make(ct_pos *pos, ct_move mv)
     u->captured = (uint8_t)cap;
     u->in_check = 0;
     u->halfmove = (uint16_t)pos->halfmove;
-    u->pst_open = pos->pst_open;
-    u->pst_end = pos->pst_end;
+    u->pst = pos->pst;
 
     uint64_t key = pos->key ^ piece_key(pc, from) ^ piece_key(pc, to) ^ ct_zobrist_side();
-    int open, end;
-    eval_pst_move(pc, from, to, &open, &end);
-    pos->pst_open += open;
-    pos->pst_end += end;
+    pos->pst += eval_pst_move(pc, from, to);
     if (cap) {
         key ^= piece_key(cap, to);
-        pst_put(pos, cap, to, -1);
+        pos->pst -= eval_pst_share(cap, to);
         pos->sq_of[cap] = 0;
         pos->halfmove = 0;
     } else {
@@ -189,8 +176,7 @@ void ct_pos_unmake(ct_pos *pos)
     if (pos->side == CT_BLACK)
         pos->fullmove--;
     pos->key = u->key;
-    pos->pst_open = u->pst_open;
-    pos->pst_end = u->pst_end;
+    pos->pst = u->pst;
     pos->halfmove = u->halfmove;
     CT_ASSERT_OK(pos);
 }
@@ -276,15 +262,11 @@ bool ct_pos_ok(const ct_pos *pos)
         return false;
     if (pos->key != ct_pos_compute_key(pos))
         return false;
-    int32_t open = 0, end = 0;
+    int64_t pst = 0;
     for (int pc = 16; pc < 48; pc++)
-        if (pos->sq_of[pc]) {
-            int o, e;
-            eval_pst_share(pc, pos->sq_of[pc], &o, &e);
-            open += o;
-            end += e;
-        }
-    return open == pos->pst_open && end == pos->pst_end;
+        if (pos->sq_of[pc])
+            pst += eval_pst_share(pc, pos->sq_of[pc]);
+    return pst == pos->pst;
 }
 
 int ct_pos_count(const ct_pos *pos, int side, int type)
