@@ -19,26 +19,12 @@ static const int default_weights[CT_EVAL_NFEATURES] = TN_EVAL_WEIGHTS;
  * their percent weights (CT_F_PST_*) are 100. */
 #include "eval_pst.h"
 
-/* Where a table row starts, less the file offset of the padded board, for a square's
- * board row (CT_SQ_ROW) seen from each side: the row 0 of the tables is the side's far
- * rank. Off-board rows are never looked up. */
-#define PST_ROW_RED(r) ((12 - (r)) * 9 - 3)
-#define PST_ROW_BLACK(r) (((r) - 3) * 9 - 3)
-static const int16_t pst_row_start[2][16] = {
-    {0, 0, 0, PST_ROW_RED(3), PST_ROW_RED(4), PST_ROW_RED(5), PST_ROW_RED(6), PST_ROW_RED(7),
-     PST_ROW_RED(8), PST_ROW_RED(9), PST_ROW_RED(10), PST_ROW_RED(11), PST_ROW_RED(12), 0, 0, 0},
-    {0, 0, 0, PST_ROW_BLACK(3), PST_ROW_BLACK(4), PST_ROW_BLACK(5), PST_ROW_BLACK(6),
-     PST_ROW_BLACK(7), PST_ROW_BLACK(8), PST_ROW_BLACK(9), PST_ROW_BLACK(10), PST_ROW_BLACK(11),
-     PST_ROW_BLACK(12), 0, 0, 0},
+/* The table row of a square's board row (CT_SQ_ROW) for each side: row 0 of the tables is
+ * the side's far rank. Off-board rows are never looked up. */
+static const uint8_t pst_row[2][16] = {
+    {0, 0, 0, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0, 0, 0},
+    {0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0},
 };
-#undef PST_ROW_RED
-#undef PST_ROW_BLACK
-
-/* Where the tables of a piece of `side` hold its entry for sq. */
-static inline int eval_pst_index(int side, int sq)
-{
-    return pst_row_start[side][CT_SQ_ROW(sq)] + CT_SQ_COL(sq);
-}
 
 /* The percent weight of piece pc's tables, negative for Black: ct_pos counts Red minus
  * Black. */
@@ -68,19 +54,21 @@ static inline int eval_pst_open(int64_t pst)
 /* Piece pc's share of ct_pos's pst when it stands on sq. */
 static inline int64_t eval_pst_share(int pc, int sq)
 {
-    int i = eval_pst_index(CT_PIECE_SIDE(pc), sq);
-    int pt = ct_piece_type(pc);
-    return eval_pst_weight(pc) * eval_pst_pack(pst_opening[pt][0][i], pst_endgame[pt][0][i]);
+    int pt = ct_piece_type(pc), row = pst_row[CT_PIECE_SIDE(pc)][CT_SQ_ROW(sq)];
+    int file = CT_SQ_FILE(sq);
+    return eval_pst_weight(pc) *
+           eval_pst_pack(pst_opening[pt][row][file], pst_endgame[pt][row][file]);
 }
 
 /* How much that share changes when piece pc goes from `from` to `to`. */
 static inline int64_t eval_pst_move(int pc, int from, int to)
 {
-    const int16_t *op = &pst_opening[ct_piece_type(pc)][0][0];
-    const int16_t *eg = &pst_endgame[ct_piece_type(pc)][0][0];
-    int side = CT_PIECE_SIDE(pc);
-    int i = eval_pst_index(side, to), j = eval_pst_index(side, from);
-    return eval_pst_weight(pc) * eval_pst_pack(op[i] - op[j], eg[i] - eg[j]);
+    int pt = ct_piece_type(pc);
+    const uint8_t *rows = pst_row[CT_PIECE_SIDE(pc)];
+    int r1 = rows[CT_SQ_ROW(from)], f1 = CT_SQ_FILE(from);
+    int r2 = rows[CT_SQ_ROW(to)], f2 = CT_SQ_FILE(to);
+    return eval_pst_weight(pc) * eval_pst_pack(pst_opening[pt][r2][f2] - pst_opening[pt][r1][f1],
+                                               pst_endgame[pt][r2][f2] - pst_endgame[pt][r1][f1]);
 }
 
 #endif
