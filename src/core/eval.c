@@ -328,10 +328,11 @@ int ct_eval_weighted(const ct_pos *pos, const int *w)
  * ct_eval is what the search calls at every leaf, so it does not build the feature vector:
  * it adds each term times its built-in weight (constants the compiler folds) as it goes,
  * reads the sliders' mobility off the row and column occupancy masks instead of stepping
- * square by square, and finds the pawn files once for both sides' rooks. It must give
- * exactly ct_eval_weighted(pos, ct_eval_default_weights()): tests/check_eval_fast.c
- * compares the two on positions of random games, both colours and mirrored. A change to a
- * feature goes into side_features and here alike. */
+ * square by square, finds the pawn files once for both sides' rooks, and takes the
+ * piece-square tables' sums from the position (ct_pos.pst, which make and unmake keep). It
+ * must give exactly ct_eval_weighted(pos, ct_eval_default_weights()):
+ * tests/check_eval_fast.c compares the two on positions of random games, both colours and
+ * mirrored. A change to a feature goes into side_features and here alike. */
 
 #define W(feature) default_weights[feature]
 
