@@ -14,6 +14,7 @@ typedef struct {
     uint8_t captured;   /* piece index captured, 0 if none */
     uint8_t in_check;   /* 1 if the side that moved gave check (filled by callers that know) */
     uint16_t halfmove;  /* plies since the last capture, before the move */
+    int64_t pst;        /* ct_pos's pst before the move */
 } ct_undo;
 
 typedef struct {
@@ -22,6 +23,12 @@ typedef struct {
     uint16_t row_occ[16];         /* bit (col) set when that square of the row is occupied */
     uint16_t col_occ[16];         /* bit (row) set when that square of the column is occupied */
     uint64_t key;                 /* Zobrist key of board + side to move */
+    /* The evaluation's piece-square tables summed over the pieces (Red minus Black, times
+     * their weights), kept up to date by make, unmake, put and remove so that ct_eval need
+     * not: the opening table's sum times 2^32 plus the endgame table's (eval_internal.h),
+     * one word so that make and unmake read and write it whole (two halves written apart
+     * and read as one stall the processor's store forwarding). */
+    int64_t pst;
     int side;                     /* side to move */
     int halfmove;                 /* plies since the last capture (FEN field 5) */
     int fullmove;                 /* full-move number (FEN field 6) */

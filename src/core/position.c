@@ -6,6 +6,7 @@
 
 #include "cotuong/movegen.h"
 #include "cotuong/position.h"
+#include "eval_internal.h"
 
 #ifdef CT_DEBUG
 #define CT_ASSERT_OK(pos) assert(ct_pos_ok(pos))
@@ -60,6 +61,7 @@ void ct_pos_clear(ct_pos *pos)
     memset(pos->row_occ, 0, sizeof pos->row_occ);
     memset(pos->col_occ, 0, sizeof pos->col_occ);
     pos->key = 0;
+    pos->pst = 0;
     pos->side = CT_RED;
     pos->halfmove = 0;
     pos->fullmove = 1;
@@ -90,6 +92,7 @@ ct_status ct_pos_put(ct_pos *pos, int side, int type, ct_sq sq)
             pos->board[sq] = (uint8_t)pc;
             occ_set(pos, sq);
             pos->key ^= piece_key(pc, sq);
+            pos->pst += eval_pst_share(pc, sq);
             return CT_OK;
         }
     }
@@ -102,6 +105,7 @@ void ct_pos_remove(ct_pos *pos, ct_sq sq)
     if (pc == 0 || pc == CT_OFFBOARD)
         return;
     pos->key ^= piece_key(pc, sq);
+    pos->pst -= eval_pst_share(pc, sq);
     pos->sq_of[pc] = 0;
     pos->board[sq] = 0;
     occ_clear(pos, sq);
@@ -128,10 +132,13 @@ void ct_pos_make(ct_pos *pos, ct_move mv)
     u->captured = (uint8_t)cap;
     u->in_check = 0;
     u->halfmove = (uint16_t)pos->halfmove;
+    u->pst = pos->pst;
 
     uint64_t key = pos->key ^ piece_key(pc, from) ^ piece_key(pc, to) ^ ct_zobrist_side();
+    pos->pst += eval_pst_move(pc, from, to);
     if (cap) {
         key ^= piece_key(cap, to);
+        pos->pst -= eval_pst_share(cap, to);
         pos->sq_of[cap] = 0;
         pos->halfmove = 0;
     } else {
@@ -169,6 +176,7 @@ void ct_pos_unmake(ct_pos *pos)
     if (pos->side == CT_BLACK)
         pos->fullmove--;
     pos->key = u->key;
+    pos->pst = u->pst;
     pos->halfmove = u->halfmove;
     CT_ASSERT_OK(pos);
 }
@@ -252,7 +260,13 @@ bool ct_pos_ok(const ct_pos *pos)
         return false;
     if (!pos->sq_of[16] || !pos->sq_of[32])
         return false;
-    return pos->key == ct_pos_compute_key(pos);
+    if (pos->key != ct_pos_compute_key(pos))
+        return false;
+    int64_t pst = 0;
+    for (int pc = 16; pc < 48; pc++)
+        if (pos->sq_of[pc])
+            pst += eval_pst_share(pc, pos->sq_of[pc]);
+    return pst == pos->pst;
 }
 
 int ct_pos_count(const ct_pos *pos, int side, int type)
