@@ -286,7 +286,8 @@ see host4 "ply 2 | last h7h0="
 type_in host4 quit
 see guest4 "the game is adjourned"
 see host4 "EXIT=" # its last write of the file is done: the change below is not overwritten
-sed -i 's/^\[CoupSalt "./[CoupSalt "f/; s/^\[CoupSalt "ff/[CoupSalt "0f/' "$hfile"
+# The salt is random: its first digit becomes 1 if it was 0, else 0 (always a change).
+sed -i 's/^\[CoupSalt "0/[CoupSalt "1/; t; s/^\[CoupSalt "./[CoupSalt "0/' "$hfile"
 start host5 "$tmp/none" host --resume
 see host5 "Waiting for an opponent"
 code5=$(cap host5 | sed -n 's/.*cotuong join \([A-Z2-9]*\)$/\1/p' | head -n 1)
