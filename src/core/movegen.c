@@ -79,10 +79,17 @@ GEN_INLINE ct_move *slide(const ct_pos *pos, ct_move *out, int from, unsigned m,
     return out;
 }
 
+/* The palace squares as a table (one load where bd_in_palace compares rows and columns). */
+#define PALACE_ROW(r) [CT_SQ(3, r)] = 1, [CT_SQ(4, r)] = 1, [CT_SQ(5, r)] = 1
+static const uint8_t palace_square[CT_BOARD_SIZE] = {
+    PALACE_ROW(0), PALACE_ROW(1), PALACE_ROW(2), PALACE_ROW(7), PALACE_ROW(8), PALACE_ROW(9),
+};
+#undef PALACE_ROW
+
 GEN_INLINE ct_move *gen_king(const ct_pos *pos, ct_move *out, int from, int own, bool caps)
 {
     for (int i = 0; i < 4; i++)
-        if (bd_in_palace(from + bd_orth[i]))
+        if (palace_square[from + bd_orth[i]])
             out = step(pos, out, from, from + bd_orth[i], own, caps);
     return out;
 }
@@ -90,7 +97,7 @@ GEN_INLINE ct_move *gen_king(const ct_pos *pos, ct_move *out, int from, int own,
 GEN_INLINE ct_move *gen_advisor(const ct_pos *pos, ct_move *out, int from, int own, bool caps)
 {
     for (int i = 0; i < 4; i++)
-        if (bd_in_palace(from + bd_diag[i]))
+        if (palace_square[from + bd_diag[i]])
             out = step(pos, out, from, from + bd_diag[i], own, caps);
     return out;
 }
