@@ -255,7 +255,9 @@ static inline __attribute__((always_inline)) bool attacked_after(const ct_pos *p
 #define SAME_ROW(a, b) ((((a) ^ (b)) & 0xf0) == 0)
 #define SAME_COL(a, b) ((((a) ^ (b)) & 0x0f) == 0)
 
-    /* 1. Horses: a horse move away, its leg empty. */
+    /* 1. Horses: a horse move away, its leg empty. (The loops are unrolled: a handful of
+     * pieces each, at every node.) */
+#pragma GCC unroll 2
     for (int slot = CT_SLOT_HORSE; slot < CT_SLOT_HORSE + 2; slot++) {
         int sq = sq_of[slot];
         unsigned d = (unsigned)(target - sq + HORSE_DELTA_BIAS);
@@ -267,6 +269,7 @@ static inline __attribute__((always_inline)) bool attacked_after(const ct_pos *p
 
     /* 2. Rooks (nothing between), cannons (one screen), and the facing king (nothing
      * between on the column). */
+#pragma GCC unroll 4
     for (int slot = CT_SLOT_ROOK; slot < CT_SLOT_CANNON + 2; slot++) {
         int sq = sq_of[slot];
         unsigned m;
