@@ -88,6 +88,7 @@ static const uint8_t palace_square[CT_BOARD_SIZE] = {
 
 GEN_INLINE ct_move *gen_king(const ct_pos *pos, ct_move *out, int from, int own, bool caps)
 {
+#pragma GCC unroll 4
     for (int i = 0; i < 4; i++)
         if (palace_square[from + bd_orth[i]])
             out = step(pos, out, from, from + bd_orth[i], own, caps);
@@ -96,6 +97,7 @@ GEN_INLINE ct_move *gen_king(const ct_pos *pos, ct_move *out, int from, int own,
 
 GEN_INLINE ct_move *gen_advisor(const ct_pos *pos, ct_move *out, int from, int own, bool caps)
 {
+#pragma GCC unroll 4
     for (int i = 0; i < 4; i++)
         if (palace_square[from + bd_diag[i]])
             out = step(pos, out, from, from + bd_diag[i], own, caps);
@@ -104,6 +106,7 @@ GEN_INLINE ct_move *gen_advisor(const ct_pos *pos, ct_move *out, int from, int o
 
 GEN_INLINE ct_move *gen_elephant(const ct_pos *pos, ct_move *out, int from, int side, bool caps)
 {
+#pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
         int eye = from + bd_diag[i], to = eye + bd_diag[i];
         if (pos->board[eye] == 0 && bd_own_half(side, to))
@@ -114,6 +117,7 @@ GEN_INLINE ct_move *gen_elephant(const ct_pos *pos, ct_move *out, int from, int 
 
 GEN_INLINE ct_move *gen_horse(const ct_pos *pos, ct_move *out, int from, int own, bool caps)
 {
+#pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
         if (pos->board[from + bd_horse_leg[i]] != 0)
             continue;
