@@ -146,6 +146,14 @@ void ct_pos_set_side(ct_pos *pos, int side)
     pos->side = side;
 }
 
+/* Toggles a square's bit in the occupancy masks: make and unmake flip squares known to be
+ * occupied or empty, so a toggle is a set or a clear. */
+static inline void occ_flip(ct_pos *pos, ct_sq sq)
+{
+    pos->row_occ[CT_SQ_ROW(sq)] ^= (uint16_t)(1u << CT_SQ_COL(sq));
+    pos->col_occ[CT_SQ_COL(sq)] ^= (uint16_t)(1u << CT_SQ_ROW(sq));
+}
+
 void ct_pos_make(ct_pos *pos, ct_move mv)
 {
     ct_sq from = CT_FROM(mv), to = CT_TO(mv);
@@ -154,33 +162,39 @@ void ct_pos_make(ct_pos *pos, ct_move mv)
     assert(pos->ply < CT_MAX_HISTORY);
     assert(pc != 0 && pc != CT_OFFBOARD && CT_PIECE_SIDE(pc) == pos->side);
 
+    /* Read the fields into locals before writing the undo record, which lies inside *pos:
+     * the compiler would otherwise reload them after each write. */
+    uint64_t key = pos->key;
+    int64_t pst = pos->pst;
+    int halfmove = pos->halfmove, side = pos->side;
     ct_undo *u = &pos->hist[pos->ply++];
-    u->key = pos->key;
+    u->key = key;
     u->move = mv;
     u->captured = (uint8_t)cap;
     u->in_check = 0;
-    u->halfmove = (uint16_t)pos->halfmove;
-    u->pst = pos->pst;
+    u->halfmove = (uint16_t)halfmove;
+    u->pst = pst;
 
-    uint64_t key = pos->key ^ piece_key(pc, from) ^ piece_key(pc, to) ^ ZK_SIDE;
-    pos->pst += eval_pst_move(pc, from, to);
+    key ^= piece_key(pc, from) ^ piece_key(pc, to) ^ ZK_SIDE;
+    pst += eval_pst_move(pc, from, to);
     if (cap) {
         key ^= piece_key(cap, to);
-        pos->pst -= eval_pst_share(cap, to);
+        pst -= eval_pst_share(cap, to);
         pos->sq_of[cap] = 0;
-        pos->halfmove = 0;
+        halfmove = 0;
     } else {
-        occ_set(pos, to);
-        pos->halfmove++;
+        occ_flip(pos, to);
+        halfmove++;
     }
-    occ_clear(pos, from);
+    occ_flip(pos, from);
     pos->board[to] = (uint8_t)pc;
     pos->board[from] = 0;
     pos->sq_of[pc] = to;
     pos->key = key;
-    if (pos->side == CT_BLACK)
-        pos->fullmove++;
-    pos->side ^= 1;
+    pos->pst = pst;
+    pos->halfmove = halfmove;
+    pos->fullmove += side; /* after Black's move (CT_BLACK is 1) */
+    pos->side = side ^ 1;
     CT_ASSERT_OK(pos);
 }
 
@@ -189,23 +203,26 @@ void ct_pos_unmake(ct_pos *pos)
     assert(pos->ply > 0);
     const ct_undo *u = &pos->hist[--pos->ply];
     ct_sq from = CT_FROM(u->move), to = CT_TO(u->move);
-    int pc = pos->board[to];
     int cap = u->captured;
+    uint64_t key = u->key;
+    int64_t pst = u->pst;
+    int halfmove = u->halfmove;
+    int pc = pos->board[to];
 
     pos->board[from] = (uint8_t)pc;
     pos->sq_of[pc] = from;
-    occ_set(pos, from);
+    occ_flip(pos, from);
     pos->board[to] = (uint8_t)cap;
     if (cap)
         pos->sq_of[cap] = to;
     else
-        occ_clear(pos, to);
-    pos->side ^= 1;
-    if (pos->side == CT_BLACK)
-        pos->fullmove--;
-    pos->key = u->key;
-    pos->pst = u->pst;
-    pos->halfmove = u->halfmove;
+        occ_flip(pos, to);
+    int side = pos->side ^ 1;
+    pos->side = side;
+    pos->fullmove -= side; /* undoing Black's move (CT_BLACK is 1) */
+    pos->key = key;
+    pos->pst = pst;
+    pos->halfmove = halfmove;
     CT_ASSERT_OK(pos);
 }
 
