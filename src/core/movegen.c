@@ -224,9 +224,9 @@ static inline unsigned row_between(const ct_pos *pos, int a, int b, int from, in
 {
     int row = CT_SQ_ROW(a);
     unsigned m = pos->row_occ[row];
-    if (CT_SQ_ROW(from) == row)
+    if (from && CT_SQ_ROW(from) == row)
         m &= ~(1u << CT_SQ_COL(from));
-    if (CT_SQ_ROW(to) == row)
+    if (to && CT_SQ_ROW(to) == row)
         m |= 1u << CT_SQ_COL(to);
     return m & bits_between(CT_SQ_COL(a), CT_SQ_COL(b));
 }
@@ -234,9 +234,9 @@ static inline unsigned col_between(const ct_pos *pos, int a, int b, int from, in
 {
     int col = CT_SQ_COL(a);
     unsigned m = pos->col_occ[col];
-    if (CT_SQ_COL(from) == col)
+    if (from && CT_SQ_COL(from) == col)
         m &= ~(1u << CT_SQ_ROW(from));
-    if (CT_SQ_COL(to) == col)
+    if (to && CT_SQ_COL(to) == col)
         m |= 1u << CT_SQ_ROW(to);
     return m & bits_between(CT_SQ_ROW(a), CT_SQ_ROW(b));
 }
@@ -248,14 +248,15 @@ static inline unsigned col_between(const ct_pos *pos, int a, int b, int from, in
  * looked up in the piece list (few of them stand on the target's lines), rather than the
  * board scanned from the target. A captured piece's square is 0: off the target's row and
  * column, and too far for a horse. Inlined at every call so that ct_in_check, the caller
- * that counts (once a node), folds from = to = 0 away. */
+ * that counts (once a node), folds from = to = 0 away: hence the tests of from and to
+ * against 0 before they adjust the lines (square 0 is on no line and no leg). */
 static inline __attribute__((always_inline)) bool attacked_after(const ct_pos *pos, int target, int by, int from, int to)
 {
     const int enemy = CT_SIDE_FLAG(by);
     const uint8_t *sq_of = pos->sq_of + enemy;
-#define PIECE_AT(sq) ((sq) == to ? 0 : pos->board[sq])
+#define PIECE_AT(sq) (to && (sq) == to ? 0 : pos->board[sq])
 #define IS_ENEMY(pc, type) (((pc) & 0x30) == enemy && ct_piece_type(pc) == (type))
-#define OCCUPIED(sq) ((sq) == to || ((sq) != from && pos->board[sq] != 0))
+#define OCCUPIED(sq) ((to && (sq) == to) || ((!from || (sq) != from) && pos->board[sq] != 0))
 #define SAME_ROW(a, b) ((((a) ^ (b)) & 0xf0) == 0)
 #define SAME_COL(a, b) ((((a) ^ (b)) & 0x0f) == 0)
 
