@@ -250,7 +250,8 @@ static inline unsigned col_between(const ct_pos *pos, int a, int b, int from, in
  * column, and too far for a horse. Inlined at every call so that ct_in_check, the caller
  * that counts (once a node), folds from = to = 0 away: hence the tests of from and to
  * against 0 before they adjust the lines (square 0 is on no line and no leg). */
-static inline __attribute__((always_inline)) bool attacked_after(const ct_pos *pos, int target, int by, int from, int to)
+static inline __attribute__((always_inline)) bool attacked_after(const ct_pos *pos, int target,
+                                                                 int by, int from, int to)
 {
     const int enemy = CT_SIDE_FLAG(by);
     const uint8_t *sq_of = pos->sq_of + enemy;

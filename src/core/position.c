@@ -25,7 +25,8 @@
 #define ZK_STEP4(x) ((x) ^ ((x) >> 31))
 #define ZK_MIX64(x) ZK_STEP4(ZK_STEP3(ZK_STEP2(ZK_STEP1((uint64_t)(x)))))
 /* Kind = side * 8 + type. */
-#define ZK_PIECE(kind, sq) ZK_MIX64((((uint64_t)(kind) << 8) | (uint64_t)(sq)) ^ 0x636f74756f6e67ULL)
+#define ZK_PIECE(kind, sq)                                                                    \
+    ZK_MIX64((((uint64_t)(kind) << 8) | (uint64_t)(sq)) ^ 0x636f74756f6e67ULL)
 #define ZK_SIDE ZK_MIX64(0x5a5a5a5a5a5a5a5aULL)
 
 /* The table covers the padded rows 3..12 (the board's ten ranks), squares 48..207. */
