@@ -7,6 +7,10 @@
 
 static ct_pos pos, copy;
 
+/* Keys computed by the hash before make read them from a table. */
+#define KING_E0_KEY 0x95fd9453d7a77b3fULL
+#define BLACK_TO_MOVE_KEY 0x4a476b57b4159846ULL
+
 /* Everything make/unmake must restore (the history array beyond ply is scratch). */
 static void assert_same(const ct_pos *a, const ct_pos *b)
 {
@@ -45,6 +49,24 @@ START_TEST(test_make_unmake_restores)
         assert_same(&pos, &copy);
         ct_pos_make(&pos, moves[test_rand(&rng) % (uint64_t)n]);
     }
+}
+END_TEST
+
+/* make reads the keys from a table that the compiler folds from the hash; every entry must
+ * equal the hash (ct_zobrist_piece), or opening-book keys and stored hashes would change. */
+START_TEST(test_key_table_equals_hash)
+{
+    for (int side = CT_RED; side <= CT_BLACK; side++)
+        for (int type = CT_KING; type <= CT_PAWN; type++)
+            for (int r = 0; r < CT_RANKS; r++)
+                for (int f = 0; f < CT_FILES; f++) {
+                    ct_pos_clear(&pos);
+                    ck_assert_int_eq(ct_pos_put(&pos, side, type, (ct_sq)CT_SQ(f, r)), CT_OK);
+                    ck_assert(pos.key == ct_zobrist_piece(side, type, (ct_sq)CT_SQ(f, r)));
+                }
+    /* Two values fixed before the table existed: the red king on e0 and Black to move. */
+    ck_assert(ct_zobrist_piece(CT_RED, CT_KING, (ct_sq)CT_SQ(4, 0)) == KING_E0_KEY);
+    ck_assert(ct_zobrist_side() == BLACK_TO_MOVE_KEY);
 }
 END_TEST
 
@@ -166,6 +188,7 @@ int main(void)
     TCase *tc = tcase_create("position");
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, test_make_unmake_restores, 0, 8);
+    tcase_add_test(tc, test_key_table_equals_hash);
     tcase_add_test(tc, test_counters);
     tcase_add_test(tc, test_transposition_same_key);
     tcase_add_test(tc, test_play_checks_legality);

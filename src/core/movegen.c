@@ -27,39 +27,32 @@ static inline uint16_t col_mask(const ct_pos *pos, int col)
 /* ---------------------------------------------------------------------------------------
  * Generation */
 
-typedef struct {
-    ct_move *out;
-    int n;
-} move_sink;
-
-static inline void emit(move_sink *s, int from, int to)
-{
-    s->out[s->n++] = CT_MOVE(from, to);
-}
+/* Each generator appends to `out` and returns the end of what it wrote; `caps` (a constant
+ * at every inlined call) keeps captures only. */
+#define GEN_INLINE static inline __attribute__((always_inline))
 
 /* Steps to a square that is empty or holds an enemy (own pieces and off-board are refused
  * by the side flag, which CT_OFFBOARD carries for both sides). */
-static inline void step(const ct_pos *pos, move_sink *s, int from, int to, int own, bool caps)
+GEN_INLINE ct_move *step(const ct_pos *pos, ct_move *out, int from, int to, int own, bool caps)
 {
     int t = pos->board[to];
-    if (t & own)
-        return;
-    if (caps && !t)
-        return;
-    emit(s, from, to);
+    if ((t & own) || (caps && !t))
+        return out;
+    *out = CT_MOVE(from, to);
+    return out + 1;
 }
 
 /* Slides along one line. `m` holds the line's occupancy, `at` the origin's bit index,
  * `stride` the square distance between neighbouring bits. */
-static inline void slide(const ct_pos *pos, move_sink *s, int from, unsigned m, int at, int stride,
-                         int own, bool cannon, bool caps)
+GEN_INLINE ct_move *slide(const ct_pos *pos, ct_move *out, int from, unsigned m, int at,
+                          int stride, int own, bool cannon, bool caps)
 {
     /* Upwards along the line (increasing bit index). */
     unsigned hi = m & (~0u << (at + 1));
     int b = lowest_bit(hi);
     if (!caps)
         for (int i = at + 1; i < b; i++)
-            emit(s, from, from + (i - at) * stride);
+            *out++ = CT_MOVE(from, from + (i - at) * stride);
     if (cannon) {
         hi &= hi - 1;
         b = lowest_bit(hi);
@@ -67,14 +60,14 @@ static inline void slide(const ct_pos *pos, move_sink *s, int from, unsigned m, 
     int to = from + (b - at) * stride;
     int t = pos->board[to];
     if (t && !(t & own))
-        emit(s, from, to);
+        *out++ = CT_MOVE(from, to);
 
     /* Downwards. */
     unsigned lo = m & ((1u << at) - 1);
     b = highest_bit(lo);
     if (!caps)
         for (int i = at - 1; i > b; i--)
-            emit(s, from, from - (at - i) * stride);
+            *out++ = CT_MOVE(from, from - (at - i) * stride);
     if (cannon) {
         lo &= ~(1u << b);
         b = highest_bit(lo);
@@ -82,70 +75,125 @@ static inline void slide(const ct_pos *pos, move_sink *s, int from, unsigned m, 
     to = from - (at - b) * stride;
     t = pos->board[to];
     if (t && !(t & own))
-        emit(s, from, to);
+        *out++ = CT_MOVE(from, to);
+    return out;
 }
 
-static void gen_piece(const ct_pos *pos, move_sink *s, int pc, bool caps)
+/* The palace squares as a table (one load where bd_in_palace compares rows and columns). */
+#define PALACE_ROW(r) [CT_SQ(3, r)] = 1, [CT_SQ(4, r)] = 1, [CT_SQ(5, r)] = 1
+static const uint8_t palace_square[CT_BOARD_SIZE] = {
+    PALACE_ROW(0), PALACE_ROW(1), PALACE_ROW(2), PALACE_ROW(7), PALACE_ROW(8), PALACE_ROW(9),
+};
+#undef PALACE_ROW
+
+GEN_INLINE ct_move *gen_king(const ct_pos *pos, ct_move *out, int from, int own, bool caps)
+{
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        if (palace_square[from + bd_orth[i]])
+            out = step(pos, out, from, from + bd_orth[i], own, caps);
+    return out;
+}
+
+GEN_INLINE ct_move *gen_advisor(const ct_pos *pos, ct_move *out, int from, int own, bool caps)
+{
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        if (palace_square[from + bd_diag[i]])
+            out = step(pos, out, from, from + bd_diag[i], own, caps);
+    return out;
+}
+
+GEN_INLINE ct_move *gen_elephant(const ct_pos *pos, ct_move *out, int from, int side, bool caps)
+{
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++) {
+        int eye = from + bd_diag[i], to = eye + bd_diag[i];
+        if (pos->board[eye] == 0 && bd_own_half(side, to))
+            out = step(pos, out, from, to, CT_SIDE_FLAG(side), caps);
+    }
+    return out;
+}
+
+GEN_INLINE ct_move *gen_horse(const ct_pos *pos, ct_move *out, int from, int own, bool caps)
+{
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++) {
+        if (pos->board[from + bd_horse_leg[i]] != 0)
+            continue;
+        out = step(pos, out, from, from + bd_horse_to[i][0], own, caps);
+        out = step(pos, out, from, from + bd_horse_to[i][1], own, caps);
+    }
+    return out;
+}
+
+GEN_INLINE ct_move *gen_slider(const ct_pos *pos, ct_move *out, int from, int own, bool cannon,
+                               bool caps)
+{
+    int row = CT_SQ_ROW(from), col = CT_SQ_COL(from);
+    out = slide(pos, out, from, row_mask(pos, row), col, 1, own, cannon, caps);
+    return slide(pos, out, from, col_mask(pos, col), row, 16, own, cannon, caps);
+}
+
+GEN_INLINE ct_move *gen_pawn(const ct_pos *pos, ct_move *out, int from, int side, bool caps)
+{
+    int own = CT_SIDE_FLAG(side);
+    out = step(pos, out, from, from + (side == CT_RED ? 16 : -16), own, caps);
+    if (bd_crossed(side, from)) {
+        out = step(pos, out, from, from + 1, own, caps);
+        out = step(pos, out, from, from - 1, own, caps);
+    }
+    return out;
+}
+
+/* The moves of the piece with index pc (which stands on the board). */
+static int gen_piece(const ct_pos *pos, ct_move *out, int pc)
 {
     int from = pos->sq_of[pc];
-    int side = CT_PIECE_SIDE(pc);
-    int own = CT_SIDE_FLAG(side);
+    int side = CT_PIECE_SIDE(pc), own = CT_SIDE_FLAG(side);
+    ct_move *end = out;
     switch (ct_piece_type(pc)) {
-    case CT_KING:
-        for (int i = 0; i < 4; i++)
-            if (bd_in_palace(from + bd_orth[i]))
-                step(pos, s, from, from + bd_orth[i], own, caps);
-        break;
-    case CT_ADVISOR:
-        for (int i = 0; i < 4; i++)
-            if (bd_in_palace(from + bd_diag[i]))
-                step(pos, s, from, from + bd_diag[i], own, caps);
-        break;
-    case CT_ELEPHANT:
-        for (int i = 0; i < 4; i++) {
-            int eye = from + bd_diag[i], to = eye + bd_diag[i];
-            if (pos->board[eye] == 0 && bd_own_half(side, to))
-                step(pos, s, from, to, own, caps);
-        }
-        break;
-    case CT_HORSE:
-        for (int i = 0; i < 4; i++) {
-            if (pos->board[from + bd_horse_leg[i]] != 0)
-                continue;
-            step(pos, s, from, from + bd_horse_to[i][0], own, caps);
-            step(pos, s, from, from + bd_horse_to[i][1], own, caps);
-        }
-        break;
-    case CT_ROOK:
-    case CT_CANNON: {
-        bool cannon = ct_piece_type(pc) == CT_CANNON;
-        int row = CT_SQ_ROW(from), col = CT_SQ_COL(from);
-        slide(pos, s, from, row_mask(pos, row), col, 1, own, cannon, caps);
-        slide(pos, s, from, col_mask(pos, col), row, 16, own, cannon, caps);
-        break;
+    case CT_KING: end = gen_king(pos, out, from, own, false); break;
+    case CT_ADVISOR: end = gen_advisor(pos, out, from, own, false); break;
+    case CT_ELEPHANT: end = gen_elephant(pos, out, from, side, false); break;
+    case CT_HORSE: end = gen_horse(pos, out, from, own, false); break;
+    case CT_ROOK: end = gen_slider(pos, out, from, own, false, false); break;
+    case CT_CANNON: end = gen_slider(pos, out, from, own, true, false); break;
+    case CT_PAWN: end = gen_pawn(pos, out, from, side, false); break;
+    default: break;
     }
-    case CT_PAWN: {
-        int fwd = side == CT_RED ? 16 : -16;
-        step(pos, s, from, from + fwd, own, caps);
-        if (bd_crossed(side, from)) {
-            step(pos, s, from, from + 1, own, caps);
-            step(pos, s, from, from - 1, own, caps);
-        }
-        break;
-    }
-    default:
-        break;
-    }
+    return (int)(end - out);
 }
 
-static int gen(const ct_pos *pos, ct_move *out, bool caps)
+/* A side's moves piece by piece in slot order (king, advisors, elephants, horses, rooks,
+ * cannons, pawns): the order the search has always seen, which its move ordering breaks ties
+ * by. Each slot range holds one type, so no switch on the type is needed. */
+GEN_INLINE int gen(const ct_pos *pos, ct_move *out, bool caps)
 {
-    move_sink s = {out, 0};
-    int base = CT_SIDE_FLAG(pos->side);
-    for (int pc = base; pc < base + 16; pc++)
-        if (pos->sq_of[pc])
-            gen_piece(pos, &s, pc, caps);
-    return s.n;
+    int side = pos->side, own = CT_SIDE_FLAG(side);
+    const uint8_t *sq_of = pos->sq_of + own;
+    ct_move *end = out;
+    if (sq_of[CT_SLOT_KING])
+        end = gen_king(pos, end, sq_of[CT_SLOT_KING], own, caps);
+    for (int slot = CT_SLOT_ADVISOR; slot < CT_SLOT_ADVISOR + 2; slot++)
+        if (sq_of[slot])
+            end = gen_advisor(pos, end, sq_of[slot], own, caps);
+    for (int slot = CT_SLOT_ELEPHANT; slot < CT_SLOT_ELEPHANT + 2; slot++)
+        if (sq_of[slot])
+            end = gen_elephant(pos, end, sq_of[slot], side, caps);
+    for (int slot = CT_SLOT_HORSE; slot < CT_SLOT_HORSE + 2; slot++)
+        if (sq_of[slot])
+            end = gen_horse(pos, end, sq_of[slot], own, caps);
+    for (int slot = CT_SLOT_ROOK; slot < CT_SLOT_ROOK + 2; slot++)
+        if (sq_of[slot])
+            end = gen_slider(pos, end, sq_of[slot], own, false, caps);
+    for (int slot = CT_SLOT_CANNON; slot < CT_SLOT_CANNON + 2; slot++)
+        if (sq_of[slot])
+            end = gen_slider(pos, end, sq_of[slot], own, true, caps);
+    for (int slot = CT_SLOT_PAWN; slot < CT_SLOT_PAWN + 5; slot++)
+        if (sq_of[slot])
+            end = gen_pawn(pos, end, sq_of[slot], side, caps);
+    return (int)(end - out);
 }
 
 int ct_gen_pseudo(const ct_pos *pos, ct_move *out) { return gen(pos, out, false); }
@@ -154,78 +202,101 @@ int ct_gen_captures(const ct_pos *pos, ct_move *out) { return gen(pos, out, true
 /* ---------------------------------------------------------------------------------------
  * Attacks */
 
+/* Horse attacks by displacement (attacked square minus horse square, plus 33): the step
+ * from the horse to its leg, 0 when the displacement is no horse move. */
+#define HORSE_DELTA_BIAS 33
+static const int8_t horse_leg_by_delta[2 * HORSE_DELTA_BIAS + 1] = {
+    [HORSE_DELTA_BIAS + 33] = 16, [HORSE_DELTA_BIAS + 31] = 16,  [HORSE_DELTA_BIAS + 18] = 1,
+    [HORSE_DELTA_BIAS + 14] = -1, [HORSE_DELTA_BIAS - 33] = -16, [HORSE_DELTA_BIAS - 31] = -16,
+    [HORSE_DELTA_BIAS - 18] = -1, [HORSE_DELTA_BIAS - 14] = 1,
+};
+
+/* Bits strictly between bit indices a and b (a != b). */
+static inline unsigned bits_between(int a, int b)
+{
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    return (1u << hi) - (2u << lo);
+}
+
+/* Occupancy of the squares strictly between `a` and `b` on one row once the piece on `from`
+ * has moved to `to`, as bits of that row; likewise for a column. */
+static inline unsigned row_between(const ct_pos *pos, int a, int b, int from, int to)
+{
+    int row = CT_SQ_ROW(a);
+    unsigned m = pos->row_occ[row];
+    if (from && CT_SQ_ROW(from) == row)
+        m &= ~(1u << CT_SQ_COL(from));
+    if (to && CT_SQ_ROW(to) == row)
+        m |= 1u << CT_SQ_COL(to);
+    return m & bits_between(CT_SQ_COL(a), CT_SQ_COL(b));
+}
+static inline unsigned col_between(const ct_pos *pos, int a, int b, int from, int to)
+{
+    int col = CT_SQ_COL(a);
+    unsigned m = pos->col_occ[col];
+    if (from && CT_SQ_COL(from) == col)
+        m &= ~(1u << CT_SQ_ROW(from));
+    if (to && CT_SQ_COL(to) == col)
+        m |= 1u << CT_SQ_ROW(to);
+    return m & bits_between(CT_SQ_ROW(a), CT_SQ_ROW(b));
+}
+
 /* Is `target` attacked by side `by` once the piece on `from` has moved to `to`?
  * from = to = 0 asks about the position as it stands (square 0 is off the board and on no
- * line of interest). A piece arriving on `to` is the mover's: it blocks and it screens, and
- * whatever stood there is gone. */
-static bool attacked_after(const ct_pos *pos, int target, int by, int from, int to)
+ * line of interest). A piece arriving on `to` is the mover's (the side not `by`): it blocks
+ * and it screens, and whatever stood there is gone. Each enemy piece that could attack is
+ * looked up in the piece list (few of them stand on the target's lines), rather than the
+ * board scanned from the target. A captured piece's square is 0: off the target's row and
+ * column, and too far for a horse. Inlined at every call so that ct_in_check, the caller
+ * that counts (once a node), folds from = to = 0 away: hence the tests of from and to
+ * against 0 before they adjust the lines (square 0 is on no line and no leg). */
+static inline __attribute__((always_inline)) bool attacked_after(const ct_pos *pos, int target,
+                                                                 int by, int from, int to)
 {
     const int enemy = CT_SIDE_FLAG(by);
-    const int row = CT_SQ_ROW(target), col = CT_SQ_COL(target);
-#define PIECE_AT(sq) ((sq) == to ? 0 : pos->board[sq])
+    const uint8_t *sq_of = pos->sq_of + enemy;
+#define PIECE_AT(sq) (to && (sq) == to ? 0 : pos->board[sq])
 #define IS_ENEMY(pc, type) (((pc) & 0x30) == enemy && ct_piece_type(pc) == (type))
-#define OCCUPIED(sq) ((sq) == to || ((sq) != from && pos->board[sq] != 0))
+#define OCCUPIED(sq) ((to && (sq) == to) || ((!from || (sq) != from) && pos->board[sq] != 0))
+#define SAME_ROW(a, b) ((((a) ^ (b)) & 0xf0) == 0)
+#define SAME_COL(a, b) ((((a) ^ (b)) & 0x0f) == 0)
 
-    /* 1. Rooks, cannons and the facing king along the target's row and column. */
-    unsigned rm = row_mask(pos, row), cm = col_mask(pos, col);
-    if (CT_SQ_ROW(from) == row)
-        rm &= ~(1u << CT_SQ_COL(from));
-    if (CT_SQ_COL(from) == col)
-        cm &= ~(1u << CT_SQ_ROW(from));
-    if (CT_SQ_ROW(to) == row)
-        rm |= 1u << CT_SQ_COL(to);
-    if (CT_SQ_COL(to) == col)
-        cm |= 1u << CT_SQ_ROW(to);
-
-    int base = row << 4;
-    unsigned hi = rm & (~0u << (col + 1)), lo = rm & ((1u << col) - 1);
-    int pc = PIECE_AT(base + lowest_bit(hi));
-    if (IS_ENEMY(pc, CT_ROOK))
-        return true;
-    pc = PIECE_AT(base + lowest_bit(hi & (hi - 1)));
-    if (IS_ENEMY(pc, CT_CANNON))
-        return true;
-    int b = highest_bit(lo);
-    pc = PIECE_AT(base + b);
-    if (IS_ENEMY(pc, CT_ROOK))
-        return true;
-    pc = PIECE_AT(base + highest_bit(lo & ~(1u << b)));
-    if (IS_ENEMY(pc, CT_CANNON))
-        return true;
-
-    hi = cm & (~0u << (row + 1));
-    lo = cm & ((1u << row) - 1);
-    pc = PIECE_AT((lowest_bit(hi) << 4) + col);
-    if (IS_ENEMY(pc, CT_ROOK) || IS_ENEMY(pc, CT_KING))
-        return true;
-    pc = PIECE_AT((lowest_bit(hi & (hi - 1)) << 4) + col);
-    if (IS_ENEMY(pc, CT_CANNON))
-        return true;
-    b = highest_bit(lo);
-    pc = PIECE_AT((b << 4) + col);
-    if (IS_ENEMY(pc, CT_ROOK) || IS_ENEMY(pc, CT_KING))
-        return true;
-    pc = PIECE_AT((highest_bit(lo & ~(1u << b)) << 4) + col);
-    if (IS_ENEMY(pc, CT_CANNON))
-        return true;
-
-    /* 2. Horses: the leg of a horse attacking the target is the target's diagonal neighbour
-     * on the horse's side, so one empty diagonal neighbour opens two horse squares. */
-    for (int i = 0; i < 4; i++) {
-        int d = bd_diag[i], leg = target + d;
-        if (OCCUPIED(leg))
+    /* 1. Horses: a horse move away, its leg empty. (The loops are unrolled: a handful of
+     * pieces each, at every node.) */
+#pragma GCC unroll 2
+    for (int slot = CT_SLOT_HORSE; slot < CT_SLOT_HORSE + 2; slot++) {
+        int sq = sq_of[slot];
+        unsigned d = (unsigned)(target - sq + HORSE_DELTA_BIAS);
+        if (d > 2 * HORSE_DELTA_BIAS || !horse_leg_by_delta[d] || sq == to)
             continue;
-        int vertical = d > 0 ? 16 : -16, horizontal = d - vertical;
-        pc = PIECE_AT(leg + vertical);
-        if (IS_ENEMY(pc, CT_HORSE))
-            return true;
-        pc = PIECE_AT(leg + horizontal);
-        if (IS_ENEMY(pc, CT_HORSE))
+        if (!OCCUPIED(sq + horse_leg_by_delta[d]))
             return true;
     }
 
+    /* 2. Rooks (nothing between), cannons (one screen), and the facing king (nothing
+     * between on the column). */
+#pragma GCC unroll 4
+    for (int slot = CT_SLOT_ROOK; slot < CT_SLOT_CANNON + 2; slot++) {
+        int sq = sq_of[slot];
+        unsigned m;
+        if (SAME_ROW(sq, target))
+            m = row_between(pos, target, sq, from, to);
+        else if (SAME_COL(sq, target))
+            m = col_between(pos, target, sq, from, to);
+        else
+            continue;
+        if (sq == to || sq == target)
+            continue;
+        if (slot < CT_SLOT_CANNON ? m == 0 : m != 0 && (m & (m - 1)) == 0)
+            return true;
+    }
+    int ksq = sq_of[CT_SLOT_KING];
+    if (SAME_COL(ksq, target) && ksq != to && ksq != target &&
+        col_between(pos, target, ksq, from, to) == 0)
+        return true;
+
     /* 3. Pawns: one step behind the target as seen by the pawn, or beside it once crossed. */
-    pc = PIECE_AT(target + (by == CT_RED ? -16 : 16));
+    int pc = PIECE_AT(target + (by == CT_RED ? -16 : 16));
     if (IS_ENEMY(pc, CT_PAWN))
         return true;
     if (bd_crossed(by, target)) {
@@ -240,6 +311,8 @@ static bool attacked_after(const ct_pos *pos, int target, int by, int from, int 
 #undef PIECE_AT
 #undef IS_ENEMY
 #undef OCCUPIED
+#undef SAME_ROW
+#undef SAME_COL
 }
 
 bool ct_sq_attacked(const ct_pos *pos, ct_sq sq, int by)
@@ -308,9 +381,8 @@ bool ct_is_pseudo(const ct_pos *pos, ct_move mv)
     if (pc == 0 || CT_PIECE_SIDE(pc) != pos->side)
         return false;
     ct_move moves[CT_MAX_MOVES];
-    move_sink s = {moves, 0};
-    gen_piece(pos, &s, pc, false);
-    for (int i = 0; i < s.n; i++)
+    int n = gen_piece(pos, moves, pc);
+    for (int i = 0; i < n; i++)
         if (moves[i] == mv)
             return true;
     return false;

@@ -15,28 +15,57 @@
 #endif
 
 /* Zobrist keys are a fixed hash of (side, type, square) rather than a table of random
- * numbers: the same quality for hashing, no table to initialise, nothing mutable. */
-static inline uint64_t mix64(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
+ * numbers: the same quality for hashing, nothing to initialise, nothing mutable. The hash is
+ * written as macros so that the compiler folds it into a constant table for make (a hash
+ * at every make cost some 40 instructions); the functions below evaluate the same macros at
+ * run time, and ct_pos_ok compares the incremental key (from the table) against them. */
+#define ZK_STEP1(x) ((x) + 0x9e3779b97f4a7c15ULL)
+#define ZK_STEP2(x) (((x) ^ ((x) >> 30)) * 0xbf58476d1ce4e5b9ULL)
+#define ZK_STEP3(x) (((x) ^ ((x) >> 27)) * 0x94d049bb133111ebULL)
+#define ZK_STEP4(x) ((x) ^ ((x) >> 31))
+#define ZK_MIX64(x) ZK_STEP4(ZK_STEP3(ZK_STEP2(ZK_STEP1((uint64_t)(x)))))
+/* Kind = side * 8 + type. */
+#define ZK_PIECE(kind, sq)                                                                    \
+    ZK_MIX64((((uint64_t)(kind) << 8) | (uint64_t)(sq)) ^ 0x636f74756f6e67ULL)
+#define ZK_SIDE ZK_MIX64(0x5a5a5a5a5a5a5a5aULL)
+
+/* The table covers the padded rows 3..12 (the board's ten ranks), squares 48..207. */
+#define ZK_FIRST_SQ 48
+#define ZK_SQUARES 160
+#define ZK_ROW(k, r)                                                                          \
+    ZK_PIECE(k, 48 + 16 * (r) + 0), ZK_PIECE(k, 48 + 16 * (r) + 1),                           \
+        ZK_PIECE(k, 48 + 16 * (r) + 2), ZK_PIECE(k, 48 + 16 * (r) + 3),                       \
+        ZK_PIECE(k, 48 + 16 * (r) + 4), ZK_PIECE(k, 48 + 16 * (r) + 5),                       \
+        ZK_PIECE(k, 48 + 16 * (r) + 6), ZK_PIECE(k, 48 + 16 * (r) + 7),                       \
+        ZK_PIECE(k, 48 + 16 * (r) + 8), ZK_PIECE(k, 48 + 16 * (r) + 9),                       \
+        ZK_PIECE(k, 48 + 16 * (r) + 10), ZK_PIECE(k, 48 + 16 * (r) + 11),                     \
+        ZK_PIECE(k, 48 + 16 * (r) + 12), ZK_PIECE(k, 48 + 16 * (r) + 13),                     \
+        ZK_PIECE(k, 48 + 16 * (r) + 14), ZK_PIECE(k, 48 + 16 * (r) + 15)
+#define ZK_KIND(k)                                                                            \
+    {ZK_ROW(k, 0), ZK_ROW(k, 1), ZK_ROW(k, 2), ZK_ROW(k, 3), ZK_ROW(k, 4),                    \
+     ZK_ROW(k, 5), ZK_ROW(k, 6), ZK_ROW(k, 7), ZK_ROW(k, 8), ZK_ROW(k, 9)}
+
+/* Indexed by side * 8 + type; kinds 0 and 8 (no type) are never read. */
+static const uint64_t zobrist_keys[16][ZK_SQUARES] = {
+    ZK_KIND(0),  ZK_KIND(1),  ZK_KIND(2),  ZK_KIND(3),  ZK_KIND(4),  ZK_KIND(5),
+    ZK_KIND(6),  ZK_KIND(7),  ZK_KIND(8),  ZK_KIND(9),  ZK_KIND(10), ZK_KIND(11),
+    ZK_KIND(12), ZK_KIND(13), ZK_KIND(14), ZK_KIND(15),
+};
 
 uint64_t ct_zobrist_piece(int side, int type, ct_sq sq)
 {
-    return mix64(((uint64_t)(side * 8 + type) << 8 | sq) ^ 0x636f74756f6e67ULL);
+    return ZK_PIECE(side * 8 + type, sq);
 }
 
 uint64_t ct_zobrist_side(void)
 {
-    return mix64(0x5a5a5a5a5a5a5a5aULL);
+    return ZK_SIDE;
 }
 
+/* The key of a piece index on a board square, from the table. */
 static inline uint64_t piece_key(int pc, ct_sq sq)
 {
-    return ct_zobrist_piece(CT_PIECE_SIDE(pc), ct_piece_type(pc), sq);
+    return zobrist_keys[CT_PIECE_SIDE(pc) * 8 + ct_piece_type(pc)][sq - ZK_FIRST_SQ];
 }
 
 static inline void occ_set(ct_pos *pos, ct_sq sq)
@@ -114,8 +143,16 @@ void ct_pos_remove(ct_pos *pos, ct_sq sq)
 void ct_pos_set_side(ct_pos *pos, int side)
 {
     if (pos->side != side)
-        pos->key ^= ct_zobrist_side();
+        pos->key ^= ZK_SIDE;
     pos->side = side;
+}
+
+/* Toggles a square's bit in the occupancy masks: make and unmake flip squares known to be
+ * occupied or empty, so a toggle is a set or a clear. */
+static inline void occ_flip(ct_pos *pos, ct_sq sq)
+{
+    pos->row_occ[CT_SQ_ROW(sq)] ^= (uint16_t)(1u << CT_SQ_COL(sq));
+    pos->col_occ[CT_SQ_COL(sq)] ^= (uint16_t)(1u << CT_SQ_ROW(sq));
 }
 
 void ct_pos_make(ct_pos *pos, ct_move mv)
@@ -126,33 +163,39 @@ void ct_pos_make(ct_pos *pos, ct_move mv)
     assert(pos->ply < CT_MAX_HISTORY);
     assert(pc != 0 && pc != CT_OFFBOARD && CT_PIECE_SIDE(pc) == pos->side);
 
+    /* Read the fields into locals before writing the undo record, which lies inside *pos:
+     * the compiler would otherwise reload them after each write. */
+    uint64_t key = pos->key;
+    int64_t pst = pos->pst;
+    int halfmove = pos->halfmove, side = pos->side;
     ct_undo *u = &pos->hist[pos->ply++];
-    u->key = pos->key;
+    u->key = key;
     u->move = mv;
     u->captured = (uint8_t)cap;
     u->in_check = 0;
-    u->halfmove = (uint16_t)pos->halfmove;
-    u->pst = pos->pst;
+    u->halfmove = (uint16_t)halfmove;
+    u->pst = pst;
 
-    uint64_t key = pos->key ^ piece_key(pc, from) ^ piece_key(pc, to) ^ ct_zobrist_side();
-    pos->pst += eval_pst_move(pc, from, to);
+    key ^= piece_key(pc, from) ^ piece_key(pc, to) ^ ZK_SIDE;
+    pst += eval_pst_move(pc, from, to);
     if (cap) {
         key ^= piece_key(cap, to);
-        pos->pst -= eval_pst_share(cap, to);
+        pst -= eval_pst_share(cap, to);
         pos->sq_of[cap] = 0;
-        pos->halfmove = 0;
+        halfmove = 0;
     } else {
-        occ_set(pos, to);
-        pos->halfmove++;
+        occ_flip(pos, to);
+        halfmove++;
     }
-    occ_clear(pos, from);
+    occ_flip(pos, from);
     pos->board[to] = (uint8_t)pc;
     pos->board[from] = 0;
     pos->sq_of[pc] = to;
     pos->key = key;
-    if (pos->side == CT_BLACK)
-        pos->fullmove++;
-    pos->side ^= 1;
+    pos->pst = pst;
+    pos->halfmove = halfmove;
+    pos->fullmove += side; /* after Black's move (CT_BLACK is 1) */
+    pos->side = side ^ 1;
     CT_ASSERT_OK(pos);
 }
 
@@ -161,23 +204,26 @@ void ct_pos_unmake(ct_pos *pos)
     assert(pos->ply > 0);
     const ct_undo *u = &pos->hist[--pos->ply];
     ct_sq from = CT_FROM(u->move), to = CT_TO(u->move);
-    int pc = pos->board[to];
     int cap = u->captured;
+    uint64_t key = u->key;
+    int64_t pst = u->pst;
+    int halfmove = u->halfmove;
+    int pc = pos->board[to];
 
     pos->board[from] = (uint8_t)pc;
     pos->sq_of[pc] = from;
-    occ_set(pos, from);
+    occ_flip(pos, from);
     pos->board[to] = (uint8_t)cap;
     if (cap)
         pos->sq_of[cap] = to;
     else
-        occ_clear(pos, to);
-    pos->side ^= 1;
-    if (pos->side == CT_BLACK)
-        pos->fullmove--;
-    pos->key = u->key;
-    pos->pst = u->pst;
-    pos->halfmove = u->halfmove;
+        occ_flip(pos, to);
+    int side = pos->side ^ 1;
+    pos->side = side;
+    pos->fullmove -= side; /* undoing Black's move (CT_BLACK is 1) */
+    pos->key = key;
+    pos->pst = pst;
+    pos->halfmove = halfmove;
     CT_ASSERT_OK(pos);
 }
 
@@ -190,7 +236,7 @@ void ct_pos_make_null(ct_pos *pos)
     u->captured = 0;
     u->in_check = 0;
     u->halfmove = (uint16_t)pos->halfmove;
-    pos->key ^= ct_zobrist_side();
+    pos->key ^= ZK_SIDE;
     if (pos->side == CT_BLACK)
         pos->fullmove++;
     pos->side ^= 1;
@@ -220,10 +266,10 @@ ct_status ct_pos_play(ct_pos *pos, ct_move mv)
 
 uint64_t ct_pos_compute_key(const ct_pos *pos)
 {
-    uint64_t key = pos->side == CT_BLACK ? ct_zobrist_side() : 0;
+    uint64_t key = pos->side == CT_BLACK ? ZK_SIDE : 0;
     for (int pc = 16; pc < 48; pc++)
         if (pos->sq_of[pc])
-            key ^= piece_key(pc, pos->sq_of[pc]);
+            key ^= ct_zobrist_piece(CT_PIECE_SIDE(pc), ct_piece_type(pc), pos->sq_of[pc]);
     return key;
 }
 
