@@ -46,6 +46,21 @@ static inline int rel_rank(int side, int sq)
 
 static inline bool is_piece(int v) { return v != 0 && v != CT_OFFBOARD; }
 
+/* A rook on a palace file (d-f), short of the enemy palace, whose file runs clear into it
+ * (to an empty palace square or an enemy piece there). Both evaluation paths ask this. */
+static inline bool rook_into_palace(const ct_pos *pos, int side, int sq, int ebase)
+{
+    int file = CT_SQ_FILE(sq);
+    if (file < 3 || file > 5 || rel_rank(side, sq) > 7)
+        return false;
+    int step = side == CT_RED ? 16 : -16;
+    int t = sq + step;
+    while (pos->board[t] == 0 && rel_rank(side, t) < 7)
+        t += step;
+    return rel_rank(side, t) >= 7 && pos->board[t] != CT_OFFBOARD &&
+           (pos->board[t] == 0 || (pos->board[t] & ebase));
+}
+
 /* Adds one side's features (sign +1 for Red, -1 for Black) into f; `phase` is the number
  * of rooks, horses and cannons on the board (both sides, 0-12), `taper` the game phase of
  * the piece-square tables (ct_eval_phase). */
@@ -127,15 +142,8 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
             if (open)
                 f[CT_F_ROOK_OPEN_FILE] += sign;
             /* A rook on a palace file (d-f) with a clear path into the enemy palace. */
-            if (file >= 3 && file <= 5 && rr <= 7) {
-                int step = side == CT_RED ? 16 : -16;
-                int t = sq + step;
-                while (pos->board[t] == 0 && rel_rank(side, t) < 7)
-                    t += step;
-                if (rel_rank(side, t) >= 7 && pos->board[t] != CT_OFFBOARD &&
-                    (pos->board[t] == 0 || (pos->board[t] & ebase)))
-                    f[CT_F_ROOK_PALACE_FILE] += sign;
-            }
+            if (rook_into_palace(pos, side, sq, ebase))
+                f[CT_F_ROOK_PALACE_FILE] += sign;
             break;
         }
         case CT_CANNON: {
@@ -483,20 +491,13 @@ static inline __attribute__((always_inline)) void piece_sum(const ct_pos *pos, i
             continue;
         rooks++;
         zone += in_king_zone(side, sq);
-        int file = CT_SQ_FILE(sq), rr = rel_rank(side, sq);
+        int file = CT_SQ_FILE(sq);
         linear += W(CT_F_MOB_ROOK) * rook_mobility(pos, sq, own);
         if (!(pawn_files & (1u << file)))
             linear += W(CT_F_ROOK_OPEN_FILE);
-        /* As side_features: a clear path into the enemy palace on files d-f. */
-        if (file >= 3 && file <= 5 && rr <= 7) {
-            int step = side == CT_RED ? 16 : -16;
-            int t = sq + step;
-            while (pos->board[t] == 0 && rel_rank(side, t) < 7)
-                t += step;
-            if (rel_rank(side, t) >= 7 && pos->board[t] != CT_OFFBOARD &&
-                (pos->board[t] == 0 || (pos->board[t] & ebase)))
-                linear += W(CT_F_ROOK_PALACE_FILE);
-        }
+        /* As side_features. */
+        if (rook_into_palace(pos, side, sq, ebase))
+            linear += W(CT_F_ROOK_PALACE_FILE);
     }
     for (int k = 0; k < 2; k++) {
         int sq = pos->sq_of[base + CT_SLOT_CANNON + k];
