@@ -703,9 +703,13 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
 }
 
 /* ---------------------------------------------------------------------------------------
- * The main search. */
+ * The main search. `cut_node`: a null-window node expected to fail high (its parent's
+ * later moves, searched to refute the parent's best so far; the children of a cut node
+ * alternate). Such a node has its late moves reduced more, and without a move in the table
+ * it is searched a ply shallower, as is a PV node: that search mostly just finds the move. */
 
-static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool allow_null)
+static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool allow_null,
+                  bool cut_node)
 {
     ct_pos *pos = &s->pos;
     bool pv_node = beta - alpha > 1;
@@ -774,7 +778,7 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         beta > -CT_SCORE_MATE_BOUND && beta < CT_SCORE_MATE_BOUND && null_ok(pos)) {
         int r = TN_NULL_REDUCTION + depth / TN_NULL_DEPTH_DIV;
         ct_pos_make_null(pos);
-        int v = -search(s, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+        int v = -search(s, -beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut_node);
         ct_pos_unmake_null(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
             return 0;
@@ -783,11 +787,15 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
                 v = beta;
             if (depth < TN_NULL_VERIFY_DEPTH)
                 return v;
-            int vv = search(s, beta - 1, beta, depth - r, ply, false);
+            int vv = search(s, beta - 1, beta, depth - r, ply, false, false);
             if (vv >= beta)
                 return v;
         }
     }
+
+    /* Internal iterative reduction: no move in the table where one is expected to matter. */
+    if (tt_move == CT_NO_MOVE && depth >= TN_IIR_MIN_DEPTH && (pv_node || cut_node))
+        depth--;
 
     /* 6. Moves: TT move, captures by MVV/LVA, killers, history. */
     move_list ml;
@@ -830,7 +838,7 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         int nd = depth - 1 + ext;
         int v;
         if (legal == 1) {
-            v = -search(s, -beta, -alpha, nd, ply + 1, true);
+            v = -search(s, -beta, -alpha, nd, ply + 1, true, !pv_node && !cut_node);
         } else {
             int red = 0;
             if (depth >= TN_LMR_MIN_DEPTH && legal > TN_LMR_MIN_MOVES && !capture && !in_check) {
@@ -841,6 +849,8 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
                     red--;
                 if (!improving)
                     red++;
+                if (cut_node)
+                    red += TN_LMR_CUT_NODE;
                 if (chk || mv == s->killers[ply][0] || mv == s->killers[ply][1])
                     red--;
                 red -= hist / TN_LMR_HISTORY_DIV;
@@ -849,11 +859,11 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
                 if (red < 0)
                     red = 0;
             }
-            v = -search(s, -alpha - 1, -alpha, nd - red, ply + 1, true);
+            v = -search(s, -alpha - 1, -alpha, nd - red, ply + 1, true, red || !cut_node);
             if (v > alpha && red)
-                v = -search(s, -alpha - 1, -alpha, nd, ply + 1, true);
+                v = -search(s, -alpha - 1, -alpha, nd, ply + 1, true, !cut_node);
             if (v > alpha && v < beta)
-                v = -search(s, -beta, -alpha, nd, ply + 1, true);
+                v = -search(s, -beta, -alpha, nd, ply + 1, true, false);
         }
         ct_pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
@@ -931,15 +941,15 @@ static int search_root(ct_search *s, int alpha, int beta, int depth, ct_move *be
         int nd = depth - 1 + (chk ? 1 : 0);
         int v;
         if (searched == 1) {
-            v = -search(s, -beta, -alpha, nd, 1, true);
+            v = -search(s, -beta, -alpha, nd, 1, true, false);
         } else {
             int red = (depth >= TN_LMR_MIN_DEPTH && searched > TN_LMR_ROOT_MOVES && !chk &&
                        !in_check && !pos->hist[pos->ply - 1].captured) ? 1 : 0;
-            v = -search(s, -alpha - 1, -alpha, nd - red, 1, true);
+            v = -search(s, -alpha - 1, -alpha, nd - red, 1, true, true);
             if (v > alpha && red)
-                v = -search(s, -alpha - 1, -alpha, nd, 1, true);
+                v = -search(s, -alpha - 1, -alpha, nd, 1, true, true);
             if (v > alpha && v < beta)
-                v = -search(s, -beta, -alpha, nd, 1, true);
+                v = -search(s, -beta, -alpha, nd, 1, true, false);
         }
         ct_pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed) && searched > 1)
