@@ -812,6 +812,9 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         bool capture = pos->board[CT_TO(mv)] != 0;
         int pt = ct_piece_type(pos->board[CT_FROM(mv)]);
         int hist = capture ? 0 : s->history[pos->side][pt][CT_TO(mv)];
+        /* A capture that loses material in its exchange is reduced like a quiet move. */
+        bool losing_capture = capture && legal >= 1 && !in_check && depth >= TN_LMR_MIN_DEPTH &&
+                              !see_ge(pos, mv, 0);
         bool chk;
         if (!make_legal(s, mv, in_check, &chk))
             continue;
@@ -833,7 +836,8 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
             }
         }
 
-        /* 6b. Check extension; late quiet moves reduced (LMR), re-searched on a fail high. */
+        /* 6b. Check extension; late quiet moves and losing captures reduced (LMR) from the
+         * second move (the fourth in PV nodes), re-searched on a fail high. */
         int ext = (chk && ply < TN_CHECK_EXT_MAX_PLY) ? 1 : 0;
         int nd = depth - 1 + ext;
         int v;
@@ -841,7 +845,8 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
             v = -search(s, -beta, -alpha, nd, ply + 1, true, !pv_node && !cut_node);
         } else {
             int red = 0;
-            if (depth >= TN_LMR_MIN_DEPTH && legal > TN_LMR_MIN_MOVES && !capture && !in_check) {
+            if (depth >= TN_LMR_MIN_DEPTH && legal > (pv_node ? TN_LMR_MIN_MOVES_PV : 1) &&
+                (!capture || losing_capture) && !in_check) {
                 /* Less for moves that look good (killers, a good history, a check, a PV
                  * node), more where the position is not improving. */
                 red = s->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];

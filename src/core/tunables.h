@@ -15,7 +15,7 @@
 #define TN_NULL_MIN_PIECES 2         /* mover needs this many rooks+horses+cannons */
 #define TN_NULL_VERIFY_DEPTH 8       /* verify a null-move cutoff by a reduced search */
 #define TN_LMR_MIN_DEPTH 3
-#define TN_LMR_MIN_MOVES 3           /* moves searched at full depth before reducing */
+#define TN_LMR_MIN_MOVES_PV 3        /* moves searched at full depth before reducing (PV) */
 #define TN_LMR_ROOT_MOVES 8          /* at the root, reduce one ply from this move on */
 #define TN_LMR_BASE 75               /* reduction = BASE/100 + ln(depth) ln(move) / (DIV/100) */
 #define TN_LMR_DIV 225
