@@ -815,25 +815,38 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         /* A capture that loses material in its exchange is reduced like a quiet move. */
         bool losing_capture = capture && legal >= 1 && !in_check && depth >= TN_LMR_MIN_DEPTH &&
                               !see_ge(pos, mv, 0);
+
+        /* 6a. Once a move has been searched and no mate is at stake (not in PV nodes, not in
+         * check), a move that does not check is skipped: a quiet one when the static score
+         * is too far below alpha for it to make up at the depth it would be searched to
+         * after its reduction (futility), after the first few quiets near the leaves (late
+         * move pruning: well-ordered moves that late rarely matter), or when it loses more
+         * material in exchanges than that reduced depth could win back (SEE); a capture
+         * near the leaves when it loses more than a margin per ply. Whether the move checks
+         * is known only once it is made. */
+        bool skip = false;
+        if (!pv_node && !in_check && legal >= 1 && best > -CT_SCORE_MATE_BOUND) {
+            if (!capture) {
+                int lmr_depth = depth - 1 - s->lmr[depth < 64 ? depth : 63][legal < 63 ? legal + 1 : 63];
+                if (lmr_depth < 0)
+                    lmr_depth = 0;
+                skip = (lmr_depth <= TN_FUTILITY_DEPTH &&
+                        eval + TN_FUTILITY_MARGIN + TN_FUTILITY_PER_DEPTH * lmr_depth <= alpha) ||
+                       (depth <= TN_LMP_DEPTH &&
+                        n_quiets >= (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2)) ||
+                       (lmr_depth <= TN_FUTILITY_DEPTH &&
+                        !see_ge(pos, mv, -TN_SEE_QUIET_MARGIN * lmr_depth * lmr_depth));
+            } else if (depth <= TN_SEE_CAPTURE_DEPTH) {
+                skip = !see_ge(pos, mv, -TN_SEE_CAPTURE_MARGIN * depth);
+            }
+        }
         bool chk;
         if (!make_legal(s, mv, in_check, &chk))
             continue;
         legal++;
-
-        /* 6a. Near the leaves, once a move has been searched and no mate is at stake, quiet
-         * moves that do not check are skipped when the static score is too far below alpha
-         * for one quiet move to make up (futility), and after the first few of them
-         * (late move pruning: well-ordered moves that late rarely matter). */
-        if (!pv_node && !in_check && !capture && !chk && legal > 1 &&
-            best > -CT_SCORE_MATE_BOUND) {
-            bool futile = depth <= TN_FUTILITY_DEPTH &&
-                          eval + TN_FUTILITY_MARGIN + TN_FUTILITY_PER_DEPTH * (depth - 1) <= alpha;
-            bool late = depth <= TN_LMP_DEPTH &&
-                        n_quiets >= (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2);
-            if (futile || late) {
-                ct_pos_unmake(pos);
-                continue;
-            }
+        if (skip && !chk) {
+            ct_pos_unmake(pos);
+            continue;
         }
 
         /* 6b. Check extension; late quiet moves and losing captures reduced (LMR) from the

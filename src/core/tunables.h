@@ -22,9 +22,12 @@
 #define TN_LMR_HISTORY_DIV 6000      /* one ply less (more) per this much history */
 #define TN_LMR_CUT_NODE 2            /* plies more at an expected cut node */
 #define TN_IIR_MIN_DEPTH 4           /* no table move at a PV or cut node: a ply less from here */
-#define TN_FUTILITY_MARGIN 150       /* depth-1 futility margin (cp) ... */
-#define TN_FUTILITY_PER_DEPTH 100    /* ... plus this per ply above 1 */
-#define TN_FUTILITY_DEPTH 5          /* futility pruning up to this depth */
+#define TN_FUTILITY_MARGIN 150       /* futility margin (cp) of a quiet move ... */
+#define TN_FUTILITY_PER_DEPTH 100    /* ... plus this per ply of its depth after LMR */
+#define TN_FUTILITY_DEPTH 8          /* futility and SEE pruning up to this depth after LMR */
+#define TN_SEE_QUIET_MARGIN 20       /* quiet pruned when SEE < -this * (depth after LMR)^2 */
+#define TN_SEE_CAPTURE_DEPTH 6       /* capture pruned up to this depth ... */
+#define TN_SEE_CAPTURE_MARGIN 100    /* ... when SEE < -this * depth */
 #define TN_LMP_DEPTH 6               /* late move pruning up to this depth: */
 #define TN_LMP_BASE 4                /*   keep (BASE + depth^2) quiets, half if not improving */
 #define TN_RFP_MARGIN 110            /* reverse futility margin per ply (cp) */
