@@ -535,6 +535,31 @@ static inline bool touches_lines(int ksq, int from, int to)
     return CT_SQ_ROW(to) == kr || CT_SQ_COL(to) == kc;
 }
 
+/* Could `by` take on sq? Where it cannot, a quiet move to sq loses nothing in exchanges
+ * (SEE 0). ct_sq_attacked knows the pawns, horses, rooks, cannons and the king along a
+ * file; SEE also counts the steps of the advisors, the elephants and the king, added here
+ * (an elephant's river is not tested: at worst SEE is asked for nothing). Asked once the
+ * move is made, on the board SEE plays its exchange on. */
+static inline bool square_taken_by(const ct_pos *pos, int sq, int by)
+{
+    const uint8_t *sq_of = pos->sq_of + CT_SIDE_FLAG(by);
+    for (int slot = CT_SLOT_ADVISOR; slot < CT_SLOT_ADVISOR + 2; slot++) {
+        int d = sq - sq_of[slot];
+        if (sq_of[slot] && (d == 17 || d == 15 || d == -15 || d == -17))
+            return true;
+    }
+    for (int slot = CT_SLOT_ELEPHANT; slot < CT_SLOT_ELEPHANT + 2; slot++) {
+        int d = sq - sq_of[slot];
+        if (sq_of[slot] && (d == 34 || d == 30 || d == -30 || d == -34) &&
+            pos->board[sq_of[slot] + d / 2] == 0)
+            return true;
+    }
+    int d = sq - sq_of[CT_SLOT_KING];
+    if (d == 16 || d == -16 || d == 1 || d == -1)
+        return true;
+    return ct_sq_attacked(pos, sq, by);
+}
+
 /* Makes mv if it is legal; records whether it gave check. Returns false (unmade) if not.
  * `in_check`: the mover is in check before the move. The attack tests are skipped where
  * the geometry says the answer (touches_lines): the same verdicts, fewer tests. */
@@ -824,18 +849,23 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
          * material in exchanges than that reduced depth could win back (SEE); a capture
          * near the leaves when it loses more than a margin per ply. Whether the move checks
          * is known only once it is made. */
-        bool skip = false;
+        bool skip = false, quiet_see_asked = false;
+        int quiet_see_floor = 0;
         if (!pv_node && !in_check && legal >= 1 && best > -CT_SCORE_MATE_BOUND) {
             if (!capture) {
-                int lmr_depth = depth - 1 - s->lmr[depth < 64 ? depth : 63][legal < 63 ? legal + 1 : 63];
+                int lmr_depth =
+                    depth - 1 - s->lmr[depth < 64 ? depth : 63][legal < 63 ? legal + 1 : 63];
                 if (lmr_depth < 0)
                     lmr_depth = 0;
                 skip = (lmr_depth <= TN_FUTILITY_DEPTH &&
                         eval + TN_FUTILITY_MARGIN + TN_FUTILITY_PER_DEPTH * lmr_depth <= alpha) ||
                        (depth <= TN_LMP_DEPTH &&
-                        n_quiets >= (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2)) ||
-                       (lmr_depth <= TN_FUTILITY_DEPTH &&
-                        !see_ge(pos, mv, -TN_SEE_QUIET_MARGIN * lmr_depth * lmr_depth));
+                        n_quiets >= (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2));
+                /* SEE is asked below, and only where the move can lose more than the floor:
+                 * a quiet move loses at most its own piece. */
+                quiet_see_floor = -TN_SEE_QUIET_MARGIN * lmr_depth * lmr_depth;
+                quiet_see_asked = !skip && lmr_depth <= TN_FUTILITY_DEPTH &&
+                                  -see_piece_value(pos->side, pt, CT_TO(mv)) < quiet_see_floor;
             } else if (depth <= TN_SEE_CAPTURE_DEPTH) {
                 skip = !see_ge(pos, mv, -TN_SEE_CAPTURE_MARGIN * depth);
             }
@@ -844,6 +874,16 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         if (!make_legal(s, mv, in_check, &chk))
             continue;
         legal++;
+        /* A quiet move's SEE only when the other side can take on its square, seen cheaply
+         * once the move is made (SEE copies the board and plays an exchange out, and most
+         * late quiet moves go where nothing takes them); unmade to ask SEE, made again if
+         * it stands. */
+        if (quiet_see_asked && !chk && square_taken_by(pos, CT_TO(mv), pos->side)) {
+            ct_pos_unmake(pos);
+            if (!see_ge(pos, mv, quiet_see_floor))
+                continue;
+            ct_pos_make(pos, mv);
+        }
         if (skip && !chk) {
             ct_pos_unmake(pos);
             continue;
