@@ -19,7 +19,8 @@
 #define TN_LMR_ROOT_MOVES 8          /* at the root, reduce one ply from this move on */
 #define TN_LMR_BASE 75               /* reduction = BASE/100 + ln(depth) ln(move) / (DIV/100) */
 #define TN_LMR_DIV 225
-#define TN_LMR_HISTORY_DIV 6000      /* one ply less (more) per this much history */
+#define TN_LMR_HISTORY_DIV 10000     /* one ply less (more) per this much history (the sum
+                                        of the butterfly and both continuation tables) */
 #define TN_LMR_CUT_NODE 2            /* plies more at an expected cut node */
 #define TN_IIR_MIN_DEPTH 4           /* no table move at a PV or cut node: a ply less from here */
 #define TN_FUTILITY_MARGIN 150       /* futility margin (cp) of a quiet move ... */
