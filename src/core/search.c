@@ -563,7 +563,7 @@ static void reward_quiet(ct_search *s, const quiet_context *qc, int ply, ct_move
 }
 
 static void score_moves(const ct_search *s, move_list *ml, ct_move tt_move, int ply,
-                        const quiet_context *qc)
+                        const quiet_context *qc, bool see_captures)
 {
     const ct_pos *pos = &s->pos;
     bool left = s->lean_left;
@@ -574,7 +574,10 @@ static void score_moves(const ct_search *s, move_list *ml, ct_move tt_move, int 
         if (mv == tt_move)
             sc = 1 << 30;
         else if (victim)
-            sc = (1 << 24) + order_value[ct_piece_type(victim)] * 64 - order_value[ct_piece_type(pc)];
+            /* A capture that loses material in its exchange (SEE < 0) goes after the quiet
+             * moves (their history stays within +/- 3 TN_HISTORY_MAX). */
+            sc = (see_captures && !see_ge(pos, mv, 0) ? -(1 << 20) : (1 << 24)) +
+                 order_value[ct_piece_type(victim)] * 64 - order_value[ct_piece_type(pc)];
         else if (mv == s->killers[ply][0])
             sc = (1 << 23);
         else if (mv == s->killers[ply][1])
@@ -780,7 +783,7 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     /* The table's move only when it is one of the moves generated here (a capture, or any
      * evasion in check). */
     quiet_context qc = quiet_context_at(s, ply);
-    score_moves(s, &ml, tt_move, ply, &qc);
+    score_moves(s, &ml, tt_move, ply, &qc, false);
     for (int i = 0; i < ml.n; i++) {
         ct_move mv = pick_next(&ml, i);
         /* A capture that loses material in the exchange it starts (SEE < 0) is skipped,
@@ -891,7 +894,10 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
      * check, not with few pieces (zugzwang), and verified at high depth. */
     if (!pv_node && allow_null && !in_check && depth >= TN_NULL_MIN_DEPTH && eval >= beta &&
         beta > -CT_SCORE_MATE_BOUND && beta < CT_SCORE_MATE_BOUND && null_ok(pos)) {
-        int r = TN_NULL_REDUCTION + depth / TN_NULL_DEPTH_DIV;
+        /* Deeper the further the static score stands above beta. */
+        int margin = (eval - beta) / TN_NULL_EVAL_DIV;
+        int r = TN_NULL_REDUCTION + depth / TN_NULL_DEPTH_DIV +
+                (margin < TN_NULL_EVAL_MAX ? margin : TN_NULL_EVAL_MAX);
         ct_pos_make_null(pos);
         s->moved[ply] = -1;
         int v = -search(s, -beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut_node);
@@ -917,7 +923,7 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
     move_list ml;
     ml.n = ct_gen_pseudo(pos, ml.mv);
     quiet_context qc = quiet_context_at(s, ply);
-    score_moves(s, &ml, tt_move, ply, &qc);
+    score_moves(s, &ml, tt_move, ply, &qc, true);
     int best = -CT_SCORE_INF, legal = 0, bound = TT_UPPER;
     ct_move best_move = CT_NO_MOVE;
     ct_move quiets[CT_MAX_MOVES];

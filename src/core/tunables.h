@@ -10,8 +10,10 @@
 #define TN_ASPIRATION_WINDOW 40      /* first aspiration half-window (cp) from depth 5 */
 #define TN_ASPIRATION_MIN_DEPTH 5
 #define TN_NULL_MIN_DEPTH 3          /* null move only at depth >= this */
-#define TN_NULL_REDUCTION 2          /* R = 2 + depth / TN_NULL_DEPTH_DIV */
-#define TN_NULL_DEPTH_DIV 4
+#define TN_NULL_REDUCTION 3          /* R = 3 + depth / TN_NULL_DEPTH_DIV + */
+#define TN_NULL_DEPTH_DIV 3
+#define TN_NULL_EVAL_DIV 200         /*   min((static score - beta) / this, */
+#define TN_NULL_EVAL_MAX 3           /*       this) */
 #define TN_NULL_MIN_PIECES 2         /* mover needs this many rooks+horses+cannons */
 #define TN_NULL_VERIFY_DEPTH 8       /* verify a null-move cutoff by a reduced search */
 #define TN_LMR_MIN_DEPTH 3
