@@ -67,6 +67,15 @@ static inline void tt_write(tt_slot *slot, const tt_entry *e)
 /* ---------------------------------------------------------------------------------------
  * Context */
 
+/* A piece type (king..pawn) and a square on the board, packed in 0..PIECE_TO-1: the index
+ * of a move in the continuation history. */
+enum { PIECE_TO = (CT_PIECE_TYPES - 1) * CT_FILES * CT_RANKS };
+
+static inline int piece_to(int pt, int sq)
+{
+    return ((pt - 1) * CT_RANKS + CT_SQ_RANK(sq)) * CT_FILES + CT_SQ_FILE(sq);
+}
+
 struct ct_search {
     tt_slot *tt;    /* owned, or a helper's view of its main context's table */
     size_t tt_mask; /* entries - 1 (power of two) */
@@ -96,6 +105,14 @@ struct ct_search {
 
     ct_move killers[CT_MAX_PLY + 2][2];
     int history[2][CT_PIECE_TYPES][CT_BOARD_SIZE];
+    /* Quiet moves judged by the moves before them. The countermove answers the opponent's
+     * last move (indexed by the answering side and the piece_to of that move). Continuation
+     * history:
+     * [the mover's side][piece and to-square of the move 1 (cont[0]) or 2 (cont[1]) plies
+     * back][piece and to-square of this move], pieces and squares packed by piece_to. */
+    ct_move countermove[2][PIECE_TO];
+    int16_t cont[2][2][PIECE_TO][PIECE_TO];
+    int16_t moved[CT_MAX_PLY + 2]; /* piece_to of the move made at each ply, -1: null */
     ct_move pv[CT_MAX_PLY + 1][CT_MAX_PLY + 1];
     int pv_len[CT_MAX_PLY + 1];
     int static_eval[CT_MAX_PLY + 2];
@@ -235,6 +252,8 @@ void ct_search_clear(ct_search *s)
 {
     memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
     memset(s->history, 0, sizeof s->history);
+    memset(s->countermove, 0, sizeof s->countermove);
+    memset(s->cont, 0, sizeof s->cont);
     memset(s->killers, 0, sizeof s->killers);
     s->tt_gen = 0;
 }
@@ -478,7 +497,73 @@ static inline int mirror_tie(const ct_pos *pos, ct_move mv, bool left)
     return (((type * 10 + rf) * 9 + ff) * 10 + (9 - rt)) * 9 + tf;
 }
 
-static void score_moves(const ct_search *s, move_list *ml, ct_move tt_move, int ply)
+/* What the moves before a node say about its quiet moves: the continuation history rows of
+ * the moves 1 and 2 plies back (NULL after a null move or above the root) and the
+ * countermove of the last one. */
+typedef struct {
+    int16_t *cont1, *cont2;
+    ct_move counter;
+} quiet_context;
+
+static quiet_context quiet_context_at(ct_search *s, int ply)
+{
+    quiet_context qc = {NULL, NULL, CT_NO_MOVE};
+    int side = s->pos.side;
+    if (ply >= 1 && s->moved[ply - 1] >= 0) {
+        qc.cont1 = s->cont[side][0][s->moved[ply - 1]];
+        qc.counter = s->countermove[side][s->moved[ply - 1]];
+    }
+    if (ply >= 2 && s->moved[ply - 2] >= 0)
+        qc.cont2 = s->cont[side][1][s->moved[ply - 2]];
+    return qc;
+}
+
+/* The history of a quiet move: the butterfly table plus both continuations. */
+static inline int quiet_history(const ct_search *s, const quiet_context *qc, int pt, int to)
+{
+    int h = s->history[s->pos.side][pt][to], i = piece_to(pt, to);
+    if (qc->cont1)
+        h += qc->cont1[i];
+    if (qc->cont2)
+        h += qc->cont2[i];
+    return h;
+}
+
+/* The history rule: a bonus drawn toward +TN_HISTORY_MAX (a malus toward -) the nearer the
+ * entry already is to it, so entries stay within the bound. */
+static inline void history_add(int *h, int bonus)
+{
+    *h += bonus - *h * abs(bonus) / TN_HISTORY_MAX;
+}
+
+static inline void history_add16(int16_t *h, int bonus)
+{
+    *h = (int16_t)(*h + bonus - *h * abs(bonus) / TN_HISTORY_MAX);
+}
+
+/* A quiet move caused a beta cutoff: it earns history in every table, the quiet moves tried
+ * before it lose as much, and it becomes the countermove of the opponent's last move. */
+static void reward_quiet(ct_search *s, const quiet_context *qc, int ply, ct_move mv,
+                         const ct_move *quiets, int n_quiets, int depth)
+{
+    const ct_pos *pos = &s->pos;
+    int side = pos->side, bonus = depth * depth;
+    for (int q = -1; q < n_quiets; q++) {
+        ct_move m = q < 0 ? mv : quiets[q];
+        int b = q < 0 ? bonus : -bonus;
+        int pt = ct_piece_type(pos->board[CT_FROM(m)]), to = CT_TO(m), i = piece_to(pt, to);
+        history_add(&s->history[side][pt][to], b);
+        if (qc->cont1)
+            history_add16(&qc->cont1[i], b);
+        if (qc->cont2)
+            history_add16(&qc->cont2[i], b);
+    }
+    if (ply >= 1 && s->moved[ply - 1] >= 0)
+        s->countermove[side][s->moved[ply - 1]] = mv;
+}
+
+static void score_moves(const ct_search *s, move_list *ml, ct_move tt_move, int ply,
+                        const quiet_context *qc, bool see_captures)
 {
     const ct_pos *pos = &s->pos;
     bool left = s->lean_left;
@@ -489,13 +574,18 @@ static void score_moves(const ct_search *s, move_list *ml, ct_move tt_move, int 
         if (mv == tt_move)
             sc = 1 << 30;
         else if (victim)
-            sc = (1 << 24) + order_value[ct_piece_type(victim)] * 64 - order_value[ct_piece_type(pc)];
+            /* A capture that loses material in its exchange (SEE < 0) goes after the quiet
+             * moves (their history stays within +/- 3 TN_HISTORY_MAX). */
+            sc = (see_captures && !see_ge(pos, mv, 0) ? -(1 << 20) : (1 << 24)) +
+                 order_value[ct_piece_type(victim)] * 64 - order_value[ct_piece_type(pc)];
         else if (mv == s->killers[ply][0])
             sc = (1 << 23);
         else if (mv == s->killers[ply][1])
             sc = (1 << 23) - 1;
+        else if (mv == qc->counter)
+            sc = (1 << 23) - 2;
         else
-            sc = s->history[pos->side][ct_piece_type(pc)][CT_TO(mv)];
+            sc = quiet_history(s, qc, ct_piece_type(pc), CT_TO(mv));
         ml->score[i] = sc;
         ml->tie[i] = mirror_tie(pos, mv, left);
     }
@@ -533,6 +623,31 @@ static inline bool touches_lines(int ksq, int from, int to)
     if (dr == 0 || dc == 0 || ((dr == 1 || dr == -1) && (dc == 1 || dc == -1)))
         return true;
     return CT_SQ_ROW(to) == kr || CT_SQ_COL(to) == kc;
+}
+
+/* Could `by` take on sq? Where it cannot, a quiet move to sq loses nothing in exchanges
+ * (SEE 0). ct_sq_attacked knows the pawns, horses, rooks, cannons and the king along a
+ * file; SEE also counts the steps of the advisors, the elephants and the king, added here
+ * (an elephant's river is not tested: at worst SEE is asked for nothing). Asked once the
+ * move is made, on the board SEE plays its exchange on. */
+static inline bool square_taken_by(const ct_pos *pos, int sq, int by)
+{
+    const uint8_t *sq_of = pos->sq_of + CT_SIDE_FLAG(by);
+    for (int slot = CT_SLOT_ADVISOR; slot < CT_SLOT_ADVISOR + 2; slot++) {
+        int d = sq - sq_of[slot];
+        if (sq_of[slot] && (d == 17 || d == 15 || d == -15 || d == -17))
+            return true;
+    }
+    for (int slot = CT_SLOT_ELEPHANT; slot < CT_SLOT_ELEPHANT + 2; slot++) {
+        int d = sq - sq_of[slot];
+        if (sq_of[slot] && (d == 34 || d == 30 || d == -30 || d == -34) &&
+            pos->board[sq_of[slot] + d / 2] == 0)
+            return true;
+    }
+    int d = sq - sq_of[CT_SLOT_KING];
+    if (d == 16 || d == -16 || d == 1 || d == -1)
+        return true;
+    return ct_sq_attacked(pos, sq, by);
 }
 
 /* Makes mv if it is legal; records whether it gave check. Returns false (unmade) if not.
@@ -667,15 +782,18 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     (void)qply;
     /* The table's move only when it is one of the moves generated here (a capture, or any
      * evasion in check). */
-    score_moves(s, &ml, tt_move, ply);
+    quiet_context qc = quiet_context_at(s, ply);
+    score_moves(s, &ml, tt_move, ply, &qc, false);
     for (int i = 0; i < ml.n; i++) {
         ct_move mv = pick_next(&ml, i);
         /* A capture that loses material in the exchange it starts (SEE < 0) is skipped,
          * not in check (a score stands: the stand-pat) and not when it gives check. */
         bool losing = !in_check && !see_ge(pos, mv, 0);
+        int moved = piece_to(ct_piece_type(pos->board[CT_FROM(mv)]), CT_TO(mv));
         bool chk;
         if (!make_legal(s, mv, in_check, &chk))
             continue;
+        s->moved[ply] = (int16_t)moved;
         if (losing && !chk) {
             ct_pos_unmake(pos);
             continue;
@@ -703,9 +821,13 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
 }
 
 /* ---------------------------------------------------------------------------------------
- * The main search. */
+ * The main search. `cut_node`: a null-window node expected to fail high (its parent's
+ * later moves, searched to refute the parent's best so far; the children of a cut node
+ * alternate). Such a node has its late moves reduced more, and without a move in the table
+ * it is searched a ply shallower, as is a PV node: that search mostly just finds the move. */
 
-static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool allow_null)
+static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool allow_null,
+                  bool cut_node)
 {
     ct_pos *pos = &s->pos;
     bool pv_node = beta - alpha > 1;
@@ -772,9 +894,13 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
      * check, not with few pieces (zugzwang), and verified at high depth. */
     if (!pv_node && allow_null && !in_check && depth >= TN_NULL_MIN_DEPTH && eval >= beta &&
         beta > -CT_SCORE_MATE_BOUND && beta < CT_SCORE_MATE_BOUND && null_ok(pos)) {
-        int r = TN_NULL_REDUCTION + depth / TN_NULL_DEPTH_DIV;
+        /* Deeper the further the static score stands above beta. */
+        int margin = (eval - beta) / TN_NULL_EVAL_DIV;
+        int r = TN_NULL_REDUCTION + depth / TN_NULL_DEPTH_DIV +
+                (margin < TN_NULL_EVAL_MAX ? margin : TN_NULL_EVAL_MAX);
         ct_pos_make_null(pos);
-        int v = -search(s, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+        s->moved[ply] = -1;
+        int v = -search(s, -beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut_node);
         ct_pos_unmake_null(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
             return 0;
@@ -783,16 +909,21 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
                 v = beta;
             if (depth < TN_NULL_VERIFY_DEPTH)
                 return v;
-            int vv = search(s, beta - 1, beta, depth - r, ply, false);
+            int vv = search(s, beta - 1, beta, depth - r, ply, false, false);
             if (vv >= beta)
                 return v;
         }
     }
 
-    /* 6. Moves: TT move, captures by MVV/LVA, killers, history. */
+    /* Internal iterative reduction: no move in the table where one is expected to matter. */
+    if (tt_move == CT_NO_MOVE && depth >= TN_IIR_MIN_DEPTH && (pv_node || cut_node))
+        depth--;
+
+    /* 6. Moves: TT move, captures by MVV/LVA, killers, the countermove, history. */
     move_list ml;
     ml.n = ct_gen_pseudo(pos, ml.mv);
-    score_moves(s, &ml, tt_move, ply);
+    quiet_context qc = quiet_context_at(s, ply);
+    score_moves(s, &ml, tt_move, ply, &qc, true);
     int best = -CT_SCORE_INF, legal = 0, bound = TT_UPPER;
     ct_move best_move = CT_NO_MOVE;
     ct_move quiets[CT_MAX_MOVES];
@@ -803,37 +934,71 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         ct_move mv = pick_next(&ml, i);
         bool capture = pos->board[CT_TO(mv)] != 0;
         int pt = ct_piece_type(pos->board[CT_FROM(mv)]);
-        int hist = capture ? 0 : s->history[pos->side][pt][CT_TO(mv)];
+        int hist = capture ? 0 : quiet_history(s, &qc, pt, CT_TO(mv));
+        /* A capture that loses material in its exchange is reduced like a quiet move. */
+        bool losing_capture = capture && legal >= 1 && !in_check && depth >= TN_LMR_MIN_DEPTH &&
+                              !see_ge(pos, mv, 0);
+
+        /* 6a. Once a move has been searched and no mate is at stake (not in PV nodes, not in
+         * check), a move that does not check is skipped: a quiet one when the static score
+         * is too far below alpha for it to make up at the depth it would be searched to
+         * after its reduction (futility), after the first few quiets near the leaves (late
+         * move pruning: well-ordered moves that late rarely matter), or when it loses more
+         * material in exchanges than that reduced depth could win back (SEE); a capture
+         * near the leaves when it loses more than a margin per ply. Whether the move checks
+         * is known only once it is made. */
+        bool skip = false, quiet_see_asked = false;
+        int quiet_see_floor = 0;
+        if (!pv_node && !in_check && legal >= 1 && best > -CT_SCORE_MATE_BOUND) {
+            if (!capture) {
+                int lmr_depth =
+                    depth - 1 - s->lmr[depth < 64 ? depth : 63][legal < 63 ? legal + 1 : 63];
+                if (lmr_depth < 0)
+                    lmr_depth = 0;
+                skip = (lmr_depth <= TN_FUTILITY_DEPTH &&
+                        eval + TN_FUTILITY_MARGIN + TN_FUTILITY_PER_DEPTH * lmr_depth <= alpha) ||
+                       (depth <= TN_LMP_DEPTH &&
+                        n_quiets >= (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2));
+                /* SEE is asked below, and only where the move can lose more than the floor:
+                 * a quiet move loses at most its own piece. */
+                quiet_see_floor = -TN_SEE_QUIET_MARGIN * lmr_depth * lmr_depth;
+                quiet_see_asked = !skip && lmr_depth <= TN_FUTILITY_DEPTH &&
+                                  -see_piece_value(pos->side, pt, CT_TO(mv)) < quiet_see_floor;
+            } else if (depth <= TN_SEE_CAPTURE_DEPTH) {
+                skip = !see_ge(pos, mv, -TN_SEE_CAPTURE_MARGIN * depth);
+            }
+        }
         bool chk;
         if (!make_legal(s, mv, in_check, &chk))
             continue;
+        s->moved[ply] = (int16_t)piece_to(pt, CT_TO(mv));
         legal++;
-
-        /* 6a. Near the leaves, once a move has been searched and no mate is at stake, quiet
-         * moves that do not check are skipped when the static score is too far below alpha
-         * for one quiet move to make up (futility), and after the first few of them
-         * (late move pruning: well-ordered moves that late rarely matter). */
-        if (!pv_node && !in_check && !capture && !chk && legal > 1 &&
-            best > -CT_SCORE_MATE_BOUND) {
-            bool futile = depth <= TN_FUTILITY_DEPTH &&
-                          eval + TN_FUTILITY_MARGIN + TN_FUTILITY_PER_DEPTH * (depth - 1) <= alpha;
-            bool late = depth <= TN_LMP_DEPTH &&
-                        n_quiets >= (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2);
-            if (futile || late) {
-                ct_pos_unmake(pos);
+        /* A quiet move's SEE only when the other side can take on its square, seen cheaply
+         * once the move is made (SEE copies the board and plays an exchange out, and most
+         * late quiet moves go where nothing takes them); unmade to ask SEE, made again if
+         * it stands. */
+        if (quiet_see_asked && !chk && square_taken_by(pos, CT_TO(mv), pos->side)) {
+            ct_pos_unmake(pos);
+            if (!see_ge(pos, mv, quiet_see_floor))
                 continue;
-            }
+            ct_pos_make(pos, mv);
+        }
+        if (skip && !chk) {
+            ct_pos_unmake(pos);
+            continue;
         }
 
-        /* 6b. Check extension; late quiet moves reduced (LMR), re-searched on a fail high. */
+        /* 6b. Check extension; late quiet moves and losing captures reduced (LMR) from the
+         * second move (the fourth in PV nodes), re-searched on a fail high. */
         int ext = (chk && ply < TN_CHECK_EXT_MAX_PLY) ? 1 : 0;
         int nd = depth - 1 + ext;
         int v;
         if (legal == 1) {
-            v = -search(s, -beta, -alpha, nd, ply + 1, true);
+            v = -search(s, -beta, -alpha, nd, ply + 1, true, !pv_node && !cut_node);
         } else {
             int red = 0;
-            if (depth >= TN_LMR_MIN_DEPTH && legal > TN_LMR_MIN_MOVES && !capture && !in_check) {
+            if (depth >= TN_LMR_MIN_DEPTH && legal > (pv_node ? TN_LMR_MIN_MOVES_PV : 1) &&
+                (!capture || losing_capture) && !in_check) {
                 /* Less for moves that look good (killers, a good history, a check, a PV
                  * node), more where the position is not improving. */
                 red = s->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
@@ -841,6 +1006,8 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
                     red--;
                 if (!improving)
                     red++;
+                if (cut_node)
+                    red += TN_LMR_CUT_NODE;
                 if (chk || mv == s->killers[ply][0] || mv == s->killers[ply][1])
                     red--;
                 red -= hist / TN_LMR_HISTORY_DIV;
@@ -849,11 +1016,11 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
                 if (red < 0)
                     red = 0;
             }
-            v = -search(s, -alpha - 1, -alpha, nd - red, ply + 1, true);
+            v = -search(s, -alpha - 1, -alpha, nd - red, ply + 1, true, red || !cut_node);
             if (v > alpha && red)
-                v = -search(s, -alpha - 1, -alpha, nd, ply + 1, true);
+                v = -search(s, -alpha - 1, -alpha, nd, ply + 1, true, !cut_node);
             if (v > alpha && v < beta)
-                v = -search(s, -beta, -alpha, nd, ply + 1, true);
+                v = -search(s, -beta, -alpha, nd, ply + 1, true, false);
         }
         ct_pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
@@ -868,22 +1035,14 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
                 update_pv(s, ply, mv);
                 if (v >= beta) {
                     bound = TT_LOWER;
-                    /* 6c. A quiet cutoff move becomes a killer and earns history; the quiet
-                     * moves tried before it lose some. */
+                    /* 6c. A quiet cutoff move becomes a killer, the countermove, and earns
+                     * history; the quiet moves tried before it lose some. */
                     if (!capture) {
                         if (s->killers[ply][0] != mv) {
                             s->killers[ply][1] = s->killers[ply][0];
                             s->killers[ply][0] = mv;
                         }
-                        int bonus = depth * depth;
-                        int *h = &s->history[pos->side][pt][CT_TO(mv)];
-                        *h += bonus - *h * bonus / TN_HISTORY_MAX;
-                        for (int q = 0; q < n_quiets; q++) {
-                            ct_move qm = quiets[q];
-                            int qpt = ct_piece_type(pos->board[CT_FROM(qm)]);
-                            int *hq = &s->history[pos->side][qpt][CT_TO(qm)];
-                            *hq -= bonus + *hq * bonus / TN_HISTORY_MAX;
-                        }
+                        reward_quiet(s, &qc, ply, mv, quiets, n_quiets, depth);
                     }
                     break;
                 }
@@ -924,22 +1083,24 @@ static int search_root(ct_search *s, int alpha, int beta, int depth, ct_move *be
         ct_move mv = s->root_moves[i];
         if (excluded(s, mv))
             continue;
+        int moved = piece_to(ct_piece_type(pos->board[CT_FROM(mv)]), CT_TO(mv));
         bool chk;
         if (!make_legal(s, mv, in_check, &chk))
             continue;
+        s->moved[0] = (int16_t)moved;
         searched++;
         int nd = depth - 1 + (chk ? 1 : 0);
         int v;
         if (searched == 1) {
-            v = -search(s, -beta, -alpha, nd, 1, true);
+            v = -search(s, -beta, -alpha, nd, 1, true, false);
         } else {
             int red = (depth >= TN_LMR_MIN_DEPTH && searched > TN_LMR_ROOT_MOVES && !chk &&
                        !in_check && !pos->hist[pos->ply - 1].captured) ? 1 : 0;
-            v = -search(s, -alpha - 1, -alpha, nd - red, 1, true);
+            v = -search(s, -alpha - 1, -alpha, nd - red, 1, true, true);
             if (v > alpha && red)
-                v = -search(s, -alpha - 1, -alpha, nd, 1, true);
+                v = -search(s, -alpha - 1, -alpha, nd, 1, true, true);
             if (v > alpha && v < beta)
-                v = -search(s, -beta, -alpha, nd, 1, true);
+                v = -search(s, -beta, -alpha, nd, 1, true, false);
         }
         ct_pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed) && searched > 1)
@@ -1195,6 +1356,8 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
         for (int t = 0; t < CT_PIECE_TYPES; t++)
             for (int q = 0; q < CT_BOARD_SIZE; q++)
                 s->history[c][t][q] /= 4;
+    /* The continuation tables and the countermoves are kept whole from move to move (until
+     * ct_search_clear): their entries, pairs of moves, are learnt slowly and stay true. */
 
     /* 1. Root moves; none means the side to move has lost. */
     s->root_count = ct_gen_legal(&s->pos, s->root_moves);

@@ -10,19 +10,27 @@
 #define TN_ASPIRATION_WINDOW 40      /* first aspiration half-window (cp) from depth 5 */
 #define TN_ASPIRATION_MIN_DEPTH 5
 #define TN_NULL_MIN_DEPTH 3          /* null move only at depth >= this */
-#define TN_NULL_REDUCTION 2          /* R = 2 + depth / TN_NULL_DEPTH_DIV */
-#define TN_NULL_DEPTH_DIV 4
+#define TN_NULL_REDUCTION 3          /* R = 3 + depth / TN_NULL_DEPTH_DIV + */
+#define TN_NULL_DEPTH_DIV 3
+#define TN_NULL_EVAL_DIV 200         /*   min((static score - beta) / this, */
+#define TN_NULL_EVAL_MAX 3           /*       this) */
 #define TN_NULL_MIN_PIECES 2         /* mover needs this many rooks+horses+cannons */
 #define TN_NULL_VERIFY_DEPTH 8       /* verify a null-move cutoff by a reduced search */
 #define TN_LMR_MIN_DEPTH 3
-#define TN_LMR_MIN_MOVES 3           /* moves searched at full depth before reducing */
+#define TN_LMR_MIN_MOVES_PV 3        /* moves searched at full depth before reducing (PV) */
 #define TN_LMR_ROOT_MOVES 8          /* at the root, reduce one ply from this move on */
 #define TN_LMR_BASE 75               /* reduction = BASE/100 + ln(depth) ln(move) / (DIV/100) */
 #define TN_LMR_DIV 225
-#define TN_LMR_HISTORY_DIV 6000      /* one ply less (more) per this much history */
-#define TN_FUTILITY_MARGIN 150       /* depth-1 futility margin (cp) ... */
-#define TN_FUTILITY_PER_DEPTH 100    /* ... plus this per ply above 1 */
-#define TN_FUTILITY_DEPTH 5          /* futility pruning up to this depth */
+#define TN_LMR_HISTORY_DIV 10000     /* one ply less (more) per this much history (the sum
+                                        of the butterfly and both continuation tables) */
+#define TN_LMR_CUT_NODE 2            /* plies more at an expected cut node */
+#define TN_IIR_MIN_DEPTH 4           /* no table move at a PV or cut node: a ply less from here */
+#define TN_FUTILITY_MARGIN 150       /* futility margin (cp) of a quiet move ... */
+#define TN_FUTILITY_PER_DEPTH 100    /* ... plus this per ply of its depth after LMR */
+#define TN_FUTILITY_DEPTH 8          /* futility and SEE pruning up to this depth after LMR */
+#define TN_SEE_QUIET_MARGIN 20       /* quiet pruned when SEE < -this * (depth after LMR)^2 */
+#define TN_SEE_CAPTURE_DEPTH 6       /* capture pruned up to this depth ... */
+#define TN_SEE_CAPTURE_MARGIN 100    /* ... when SEE < -this * depth */
 #define TN_LMP_DEPTH 6               /* late move pruning up to this depth: */
 #define TN_LMP_BASE 4                /*   keep (BASE + depth^2) quiets, half if not improving */
 #define TN_RFP_MARGIN 110            /* reverse futility margin per ply (cp) */
