@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the built-in AI: iterative deepening, principal-variation alpha-beta with a
- * transposition table, quiescence, check extensions, null move, late-move reductions,
- * killer/history ordering, repetition and perpetual-check verdicts, time management,
- * playing levels and the opening book. All state lives in the ct_search context. */
+ * transposition table, quiescence, check extensions, null move, late-move reductions and
+ * pruning (futility, move count, SEE), killer, countermove and continuation-history
+ * ordering, repetition and perpetual-check verdicts, time management, playing levels and
+ * the opening book. All state lives in the ct_search context. */
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
