@@ -8,6 +8,10 @@ check() { # check NAME EXPECTED ACTUAL
     if [ "$2" = "$3" ]; then echo "ok: $1"; else echo "FAIL: $1: expected [$2], got [$3]"; fail=1; fi
 }
 ct="$COTUONG"
+# The user's settings (a language chosen there) must not decide what these checks see.
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+export XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_STATE_HOME="$tmp/state"
 
 check "perft 3 from the start" "nodes 79666" "$("$ct" perft 3 2>/dev/null)"
 out=$("$ct" perft --divide 2 2>/dev/null)
