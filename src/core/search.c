@@ -936,9 +936,10 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         bool capture = pos->board[CT_TO(mv)] != 0;
         int pt = ct_piece_type(pos->board[CT_FROM(mv)]);
         int hist = capture ? 0 : quiet_history(s, &qc, pt, CT_TO(mv));
-        /* A capture that loses material in its exchange is reduced like a quiet move. */
+        /* A capture that loses material in its exchange is reduced like a quiet move;
+         * score_moves asked its SEE already and ranked it below every quiet move. */
         bool losing_capture = capture && legal >= 1 && !in_check && depth >= TN_LMR_MIN_DEPTH &&
-                              !see_ge(pos, mv, 0);
+                              ml.score[i] < 0;
 
         /* 6a. Once a move has been searched and no mate is at stake (not in PV nodes, not in
          * check), a move that does not check is skipped: a quiet one when the static score
