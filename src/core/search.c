@@ -446,12 +446,19 @@ static inline bool should_stop(ct_search *s)
 /* ---------------------------------------------------------------------------------------
  * Move ordering */
 
+/* Each move's place in the order is one number, its key: the ordering score in the high 32
+ * bits, and below it the tie-break (mirror_tie, the lower first) complemented, so that the
+ * order is a single comparison. The key is negative exactly when the score is. */
 typedef struct {
     ct_move mv[CT_MAX_MOVES];
-    int score[CT_MAX_MOVES];
-    int tie[CT_MAX_MOVES]; /* equal scores: the lower tie first (see mirror_tie) */
+    int64_t key[CT_MAX_MOVES];
     int n;
 } move_list;
+
+static inline int64_t order_key(int score, int tie)
+{
+    return (int64_t)score * ((int64_t)1 << 32) + (int64_t)(UINT32_MAX - (uint32_t)tie);
+}
 
 /* Mirror symmetry. A position and its left-right mirror image must get the same score, so
  * the search must treat them alike: its move order may depend on nothing that the mirror
@@ -587,27 +594,23 @@ static void score_moves(const ct_search *s, move_list *ml, ct_move tt_move, int 
             sc = (1 << 23) - 2;
         else
             sc = quiet_history(s, qc, ct_piece_type(pc), CT_TO(mv));
-        ml->score[i] = sc;
-        ml->tie[i] = mirror_tie(pos, mv, left);
+        ml->key[i] = order_key(sc, mirror_tie(pos, mv, left));
     }
 }
 
 static inline ct_move pick_next(move_list *ml, int i)
 {
     int best = i;
+    int64_t best_key = ml->key[i];
     for (int j = i + 1; j < ml->n; j++)
-        if (ml->score[j] > ml->score[best] ||
-            (ml->score[j] == ml->score[best] && ml->tie[j] < ml->tie[best]))
-            best = j;
+        if (ml->key[j] > best_key)
+            best = j, best_key = ml->key[j];
     if (best != i) {
         ct_move m = ml->mv[i];
-        int sc = ml->score[i], tie = ml->tie[i];
         ml->mv[i] = ml->mv[best];
-        ml->score[i] = ml->score[best];
-        ml->tie[i] = ml->tie[best];
         ml->mv[best] = m;
-        ml->score[best] = sc;
-        ml->tie[best] = tie;
+        ml->key[best] = ml->key[i];
+        ml->key[i] = best_key;
     }
     return ml->mv[i];
 }
@@ -939,7 +942,7 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         /* A capture that loses material in its exchange is reduced like a quiet move;
          * score_moves asked its SEE already and ranked it below every quiet move. */
         bool losing_capture = capture && legal >= 1 && !in_check && depth >= TN_LMR_MIN_DEPTH &&
-                              ml.score[i] < 0;
+                              ml.key[i] < 0;
 
         /* 6a. Once a move has been searched and no mate is at stake (not in PV nodes, not in
          * check), a move that does not check is skipped: a quiet one when the static score
