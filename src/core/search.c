@@ -2,8 +2,10 @@
 /* cotuong — the built-in AI: iterative deepening, principal-variation alpha-beta with a
  * transposition table, quiescence, check extensions, null move, late-move reductions and
  * pruning (futility, move count, SEE), killer, countermove and continuation-history
- * ordering, repetition and perpetual-check verdicts, time management, playing levels and
+ * ordering, a static score corrected by what the search learnt of its errors (correction
+ * history), repetition and perpetual-check verdicts, time management, playing levels and
  * the opening book. All state lives in the ct_search context. */
+#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -144,6 +146,13 @@ struct ct_search {
     /* Static evaluations already computed (eval_cached): the key's high 48 bits and the
      * score in the low 16, per context (each thread its own). */
     uint64_t eval_cache[1 << 14];
+
+    /* Correction history (corrected_eval): [side to move][key] the learnt error of the
+     * static score, in 1/TN_CORR_GRAIN cp, by structure and by material; the two keys of
+     * the position at each pos.ply of the search, from the root's down. */
+    int16_t corr_structure[2][1 << TN_CORR_ENTRIES_LOG2];
+    int16_t corr_material[2][1 << TN_CORR_ENTRIES_LOG2];
+    uint64_t structure_key[CT_MAX_HISTORY + 1], material_key[CT_MAX_HISTORY + 1];
 };
 
 static const int level_depth[10] = TN_LEVEL_DEPTH;
@@ -256,6 +265,8 @@ void ct_search_clear(ct_search *s)
     memset(s->countermove, 0, sizeof s->countermove);
     memset(s->cont, 0, sizeof s->cont);
     memset(s->killers, 0, sizeof s->killers);
+    memset(s->corr_structure, 0, sizeof s->corr_structure);
+    memset(s->corr_material, 0, sizeof s->corr_material);
     s->tt_gen = 0;
 }
 
@@ -654,6 +665,104 @@ static inline bool square_taken_by(const ct_pos *pos, int sq, int by)
     return ct_sq_attacked(pos, sq, by);
 }
 
+/* ---------------------------------------------------------------------------------------
+ * Correction history. The static score errs the same way in positions that share their
+ * slow-changing part, and the search learns by how much: every node whose score says more
+ * than a bound on the wrong side moves the entries of its structure (the squares of the
+ * pawns, advisors and elephants) and of its material towards its error, and the static
+ * score used for pruning is corrected by the mean of the two. The keys are kept per ply
+ * (make_legal, the null move, the root), so a node pays two lookups. */
+
+static inline uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x9e3779b97f4a7c15ull;
+    x ^= x >> 29;
+    return x;
+}
+
+/* A piece's share of the structure key: pawns, advisors and elephants only. */
+static inline uint64_t structure_term(int pc, int sq)
+{
+    int slot = pc & 15;
+    if (slot < CT_SLOT_ADVISOR || (slot >= CT_SLOT_HORSE && slot < CT_SLOT_PAWN))
+        return 0;
+    int kind = slot < CT_SLOT_HORSE ? 1 : 2;
+    return mix64((uint64_t)(sq | kind << 8 | CT_PIECE_SIDE(pc) << 10));
+}
+
+/* A piece's share of the material key: a 4-bit count per piece type and side. */
+static inline uint64_t material_term(int pc)
+{
+    int slot = pc & 15, kind = slot < CT_SLOT_PAWN ? (slot + 1) / 2 : 6;
+    return (uint64_t)1 << (4 * kind + 28 * CT_PIECE_SIDE(pc));
+}
+
+static void corr_keys_of(const ct_pos *pos, uint64_t *structure, uint64_t *material)
+{
+    uint64_t k = 0, m = 0;
+    for (int pc = 17; pc < 48; pc++) {
+        if ((pc & 15) == CT_SLOT_KING || !pos->sq_of[pc])
+            continue;
+        k ^= structure_term(pc, pos->sq_of[pc]);
+        m += material_term(pc);
+    }
+    *structure = k;
+    *material = m;
+}
+
+static void corr_root_keys(ct_search *s)
+{
+    corr_keys_of(&s->pos, &s->structure_key[s->pos.ply], &s->material_key[s->pos.ply]);
+}
+
+/* The keys after the move just made, from the keys before it. */
+static inline void corr_child_keys(ct_search *s)
+{
+    const ct_pos *pos = &s->pos;
+    const ct_undo *u = &pos->hist[pos->ply - 1];
+    int from = CT_FROM(u->move), to = CT_TO(u->move), pc = pos->board[to];
+    uint64_t k = s->structure_key[pos->ply - 1] ^ structure_term(pc, from) ^ structure_term(pc, to);
+    uint64_t m = s->material_key[pos->ply - 1];
+    if (u->captured) {
+        k ^= structure_term(u->captured, to);
+        m -= material_term(u->captured);
+    }
+    s->structure_key[pos->ply] = k;
+    s->material_key[pos->ply] = m;
+}
+
+static inline int16_t *corr_entry(ct_search *s, bool material)
+{
+#ifdef CT_DEBUG
+    uint64_t k, m;
+    corr_keys_of(&s->pos, &k, &m);
+    assert(k == s->structure_key[s->pos.ply] && m == s->material_key[s->pos.ply]);
+#endif
+    int shift = 64 - TN_CORR_ENTRIES_LOG2, side = s->pos.side;
+    if (material)
+        return &s->corr_material[side][mix64(s->material_key[s->pos.ply]) >> shift];
+    return &s->corr_structure[side][mix64(s->structure_key[s->pos.ply]) >> shift];
+}
+
+static inline int corrected_eval(ct_search *s, int raw)
+{
+    int c = *corr_entry(s, false) * TN_CORR_STRUCTURE + *corr_entry(s, true) * TN_CORR_MATERIAL;
+    int v = raw + c / (TN_CORR_GRAIN * 100);
+    int cap = CT_SCORE_MATE_BOUND - 1;
+    return v > cap ? cap : v < -cap ? -cap : v;
+}
+
+static inline void corr_learn(int16_t *e, int error, int depth)
+{
+    int rate = depth + 1 < TN_CORR_RATE_MAX ? depth + 1 : TN_CORR_RATE_MAX;
+    if (error > TN_CORR_ERROR_MAX)
+        error = TN_CORR_ERROR_MAX;
+    if (error < -TN_CORR_ERROR_MAX)
+        error = -TN_CORR_ERROR_MAX;
+    *e = (int16_t)((*e * (256 - rate) + error * TN_CORR_GRAIN * rate) / 256);
+}
+
 /* Makes mv if it is legal; records whether it gave check. Returns false (unmade) if not.
  * `in_check`: the mover is in check before the move. The attack tests are skipped where
  * the geometry says the answer (touches_lines): the same verdicts, fewer tests. */
@@ -675,6 +784,7 @@ static inline bool make_legal(ct_search *s, ct_move mv, bool in_check, bool *giv
     bool chk = (horse || touches_lines(their_king, from, to)) && ct_in_check(pos, pos->side);
     pos->hist[pos->ply - 1].in_check = chk;
     *gives_check = chk;
+    corr_child_keys(s);
     return true;
 }
 
@@ -772,7 +882,7 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     if (in_check) {
         ml.n = ct_gen_pseudo(pos, ml.mv);
     } else {
-        int stand = eval_cached(s);
+        int stand = corrected_eval(s, eval_cached(s));
         if (stand >= beta) {
             if (!tt_hit)
                 tt_store(s, pos->key, CT_NO_MOVE, score_to_tt(stand, ply), 0, TT_LOWER);
@@ -876,7 +986,8 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
     }
 
     bool in_check = node_in_check(s);
-    int eval = in_check ? -CT_SCORE_INF : eval_cached(s);
+    int raw_eval = in_check ? -CT_SCORE_INF : eval_cached(s);
+    int eval = in_check ? -CT_SCORE_INF : corrected_eval(s, raw_eval);
     s->static_eval[ply] = eval;
     /* Better than two plies ago (our last move helped): prune and reduce less. */
     bool improving = !in_check && ply >= 2 && eval > s->static_eval[ply - 2];
@@ -903,6 +1014,8 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         int r = TN_NULL_REDUCTION + depth / TN_NULL_DEPTH_DIV +
                 (margin < TN_NULL_EVAL_MAX ? margin : TN_NULL_EVAL_MAX);
         ct_pos_make_null(pos);
+        s->structure_key[pos->ply] = s->structure_key[pos->ply - 1];
+        s->material_key[pos->ply] = s->material_key[pos->ply - 1];
         s->moved[ply] = -1;
         int v = -search(s, -beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut_node);
         ct_pos_unmake_null(pos);
@@ -1060,6 +1173,14 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
     /* 7. No legal move: mated or stalemated, both lost in xiangqi. */
     if (legal == 0)
         return mated;
+    /* 8. The static score's error, where the search's score tells it: not in check, not a
+     * capture's gain, no mate, and not a bound on the wrong side of the static score. */
+    if (!in_check && (best_move == CT_NO_MOVE || !pos->board[CT_TO(best_move)]) &&
+        best > -CT_SCORE_MATE_BOUND && best < CT_SCORE_MATE_BOUND &&
+        !(bound == TT_LOWER && best <= eval) && !(bound == TT_UPPER && best >= eval)) {
+        corr_learn(corr_entry(s, false), best - raw_eval, depth);
+        corr_learn(corr_entry(s, true), best - raw_eval, depth);
+    }
     tt_store(s, pos->key, best_move, score_to_tt(best, ply), depth, bound);
     return best;
 }
@@ -1354,6 +1475,7 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
         return CT_ERR_INVALID;
     load_position(s, pos);
     s->root_ply = s->pos.ply;
+    corr_root_keys(s);
     if (!s->shared_stop) /* a helper works in its main context's generation */
         s->tt_gen = (uint8_t)((s->tt_gen + 1) & 63);
     memset(s->killers, 0, sizeof s->killers);

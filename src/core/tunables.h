@@ -38,6 +38,16 @@
 #define TN_RAZOR_DEPTH 2             /* razoring up to this depth, */
 #define TN_RAZOR_MARGIN 300          /*   when eval + this * depth <= alpha */
 #define TN_HISTORY_MAX 16384
+/* Correction history: how far the search's scores stood from the static score, learnt per
+ * side to move in two tables, one keyed by the pawns', advisors' and elephants' squares,
+ * one by the material; the static score is corrected by their mean. */
+#define TN_CORR_ENTRIES_LOG2 14      /* entries per side in each table */
+#define TN_CORR_GRAIN 16             /* entries hold the error in 1/16 cp */
+#define TN_CORR_ERROR_MAX 256        /* one node's error counts at most this (cp) */
+#define TN_CORR_RATE_MAX 16          /* a node of depth d moves its entries (d + 1)/256 of the
+                                        way to its error, at most this/256 */
+#define TN_CORR_STRUCTURE 50         /* percent of the structure table's correction, */
+#define TN_CORR_MATERIAL 50          /*   and of the material table's */
 #define TN_CHECK_EXT_MAX_PLY 64      /* check extensions only below this ply */
 #define TN_POLL_NODES 512            /* nodes between clock polls */
 #define TN_POLL_MS 4                 /* progress callback period while searching (ms) */
