@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests for what `match` needs of a seat (src/game/seat.c): a seat over a player the caller
  * keeps (the player outlives the seat), limits fixed per seat over the ones a think is
- * given, a wait that leaves the result to poll, and the last result kept for its depth. */
+ * given, a wait that leaves the result to poll, the last result kept for its depth, and the
+ * node limits drawn for --nodes-jitter. */
 #include <check.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "game/seat.h"
@@ -78,6 +80,29 @@ START_TEST(test_fixed_nodes_leave_no_time_limit)
 }
 END_TEST
 
+/* The node limits of --nodes-jitter: within the spread, spread out, and the same for the
+ * same seed. */
+START_TEST(test_varied_nodes)
+{
+    uint64_t a = 42, b = 42, c = 43, lo = UINT64_MAX, hi = 0;
+    int differ = 0;
+    for (int i = 0; i < 1000; i++) {
+        uint64_t x = game_seat_varied_nodes(10000, 20, &a);
+        ck_assert_uint_eq(x, game_seat_varied_nodes(10000, 20, &b));
+        differ += x != game_seat_varied_nodes(10000, 20, &c);
+        ck_assert_uint_ge(x, 8000);
+        ck_assert_uint_le(x, 12000);
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+    }
+    ck_assert_uint_lt(lo, 8100); /* 1000 draws reach both ends of the spread */
+    ck_assert_uint_gt(hi, 11900);
+    ck_assert_int_gt(differ, 990);
+    ck_assert_uint_eq(game_seat_varied_nodes(10000, 0, &a), 10000);
+    ck_assert_uint_eq(game_seat_varied_nodes(1, 50, &a), 1); /* never 0: 0 means no limit */
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("seat");
@@ -85,6 +110,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_fixed_depth_wins_over_the_given_limits);
     tcase_add_test(tc, test_fixed_nodes_leave_no_time_limit);
+    tcase_add_test(tc, test_varied_nodes);
     suite_add_tcase(su, tc);
     SRunner *sr = srunner_create(su);
     srunner_run_all(sr, CK_NORMAL);

@@ -148,6 +148,29 @@ interrupt() {
         ok "$what: the engine was stopped"
     fi
 }
+# 4. --nodes-jitter: the same seed replays the same games, another seed plays others (a
+# fixed node count alone would replay them); without --nodes, or beyond 50%, an error.
+jitter() {
+    timeout -k 5 120 "$COTUONG" match --p1 ai:10 --p2 ai:10 --nodes 1500 --nodes-jitter 25 \
+        --seed "$1" --games 2 --max-plies 40 --pgn "$T/jit$2.pgn" >"$T/jit$2.out" 2>&1 &&
+        grep -v '^\[Date ' "$T/jit$2.pgn"
+}
+a=$(jitter 7 a) b=$(jitter 7 b) c=$(jitter 8 c)
+if [ -n "$a" ] && [ "$a" = "$b" ] && grep -q "^nodes: 1500 +/- 25% a move, drawn from seed 7$" "$T/jita.out"; then
+    ok "--nodes-jitter: the same seed, the same games"
+else
+    bad "--nodes-jitter, seed 7 twice: $(cat "$T/jita.out" "$T/jitb.out")"
+fi
+[ -n "$c" ] && [ "$a" != "$c" ] && ok "--nodes-jitter: another seed, other games" ||
+    bad "--nodes-jitter, seeds 7 and 8 played the same games: $(cat "$T/jitc.out")"
+for args in "--nodes-jitter 10" "--nodes 100 --nodes-jitter 51" "--nodes 100 --nodes-jitter x"; do
+    # shellcheck disable=SC2086 # the options are words
+    err=$("$COTUONG" match --p1 ai:1 --p2 ai:1 $args 2>&1)
+    rc=$?
+    [ "$rc" -eq 2 ] && echo "$err" | grep -q "nodes-jitter" && ok "$args: refused, rc 2" ||
+        bad "$args: rc $rc: $err"
+done
+
 interrupt "Ctrl-C during game 2" ai:1:5 30 yes
 interrupt "Ctrl-C while the AI thinks 20 s" ai:10 20000 no
 interrupt "SIGTERM during game 2" ai:1:5 30 yes TERM

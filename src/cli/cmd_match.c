@@ -93,6 +93,7 @@ typedef struct {
     int games;
     int movetime;
     uint64_t nodes;
+    int nodes_jitter;             /* --nodes-jitter: percent */
     const char *const *openings;
     const char **file_openings; /* --openings: the list and the text it points into */
     char *file_text;
@@ -106,13 +107,14 @@ typedef struct {
     int depth;
     bool verbose;
     bool coup;                    /* --variant coup */
-    uint64_t seed;                /* cờ úp: the deals' seed (each pair's drawn from it) */
+    uint64_t seed;                /* cờ úp: the deals' seed (each pair's drawn from it);
+                                   * --nodes-jitter: the node limits' */
     sys_player_spec spec[2];      /* players 1 and 2 as given (cờ úp: the AI's level) */
 } match_opts;
 
 enum { OPT_P1 = CMD_OPT_LONG, OPT_P2, OPT_P1_OPTION, OPT_P2_OPTION, OPT_GAMES, OPT_MOVETIME,
        OPT_CLOCK, OPT_DEPTH, OPT_NODES, OPT_OPENINGS, OPT_SPRT, OPT_RULES, OPT_PGN,
-       OPT_MAX_PLIES, OPT_VARIANT, OPT_SEED };
+       OPT_MAX_PLIES, OPT_VARIANT, OPT_SEED, OPT_NODES_JITTER };
 
 static const cmd_option match_options[] = {
     {"p1", OPT_P1, "PLAYER", "PLAYER 1: ai[:LEVEL[:SEED]] (the built-in AI, level 1-10),\n"
@@ -123,6 +125,8 @@ static const cmd_option match_options[] = {
     {"clock", OPT_CLOCK, "B+I", "a clock instead: 1+0.1 gives each side 1 s plus 0.1 s a move"},
     {"depth", OPT_DEPTH, "N", "limit every move to depth N (instead, or as well)"},
     {"nodes", OPT_NODES, "N", "limit every move to N nodes (instead, or as well)"},
+    {"nodes-jitter", OPT_NODES_JITTER, "P", "with --nodes: each move's limit drawn from N +/- P%\n"
+                                           "(--seed), so that a rerun plays new games"},
     {"openings", OPT_OPENINGS, "FILE", "the lines of coordinate moves of FILE instead of the\n"
                                        "built-in openings"},
     {"sprt", OPT_SPRT, "E0,E1[,A,B]", "stop when PLAYER 1 is shown to be E1 Elo stronger or\n"
@@ -136,7 +140,8 @@ static const cmd_option match_options[] = {
     {"variant", OPT_VARIANT, "V", "standard (the default) or coup (co up, Jieqi: the\n"
                                   "built-in AI, or UCI engines in the Jieqi dialect)"},
     {"seed", OPT_SEED, "N", "coup: the deals are drawn from N (default: the time);\n"
-                            "each pair of games has one deal, colours swapped"},
+                            "each pair of games has one deal, colours swapped;\n"
+                            "--nodes-jitter: the node limits are drawn from N"},
     {"verbose", 'v', NULL, "each move on standard error"},
     {"help", 'h', NULL, "display this help and exit"},
     {0},
@@ -148,7 +153,7 @@ static const cmd_usage match_usage = {
                 "                     [--depth N] [--nodes N] [--openings FILE] [--sprt E0,E1[,A,B]]\n"
                 "                     [--p1-option NAME=VALUE]... [--p2-option NAME=VALUE]...\n"
                 "                     [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]\n"
-                "                     [--variant standard|coup] [--seed N]",
+                "                     [--variant standard|coup] [--seed N] [--nodes-jitter P]",
     .about = "Plays games between two players over built-in openings and prints W/D/L for\n"
              "PLAYER 1, its score and the Elo difference with a 95% error bar.\n",
     .after = "\nCtrl-C (or SIGTERM, SIGHUP) prints the finished games' summary; the unfinished\n"
@@ -460,6 +465,9 @@ static int play_game(game *g, const match_opts *o, sys_player *red, sys_player *
         }
         game_seat_fix_limits(seat, o->depth, o->nodes,
                              o->depth == 0 && o->nodes == 0 ? o->movetime : 0);
+        if (o->nodes_jitter) /* a sequence of its own for each game and side */
+            game_seat_vary_nodes(seat, o->nodes_jitter,
+                                 o->seed ^ ((uint64_t)round * 2 + (uint64_t)side) * 0xD1B54A32D192ED03ULL);
         game_seat_new_game(seat);
         game_set_seat(g, side, seat, NULL);
     }
@@ -641,6 +649,16 @@ int cmd_match(int argc, char **argv)
         case OPT_MOVETIME: o.movetime = atoi(val); break;
         case OPT_DEPTH: o.depth = atoi(val); break;
         case OPT_NODES: o.nodes = strtoull(val, NULL, 10); break;
+        case OPT_NODES_JITTER: {
+            char *end;
+            long pc = strtol(val, &end, 10);
+            if (end == val || *end || pc < 0 || pc > 50) {
+                fprintf(stderr, "cotuong match: bad --nodes-jitter '%s' (a percent, 0-50)\n", val);
+                return 2;
+            }
+            o.nodes_jitter = (int)pc;
+            break;
+        }
         case OPT_OPENINGS:
             free(o.file_openings);
             free(o.file_text);
@@ -712,7 +730,11 @@ int cmd_match(int argc, char **argv)
         fprintf(stderr, "cotuong match: cờ úp starts from its deal: --openings cannot be used\n");
         return 2;
     }
-    if (o.coup && !seeded)
+    if (o.nodes_jitter && !o.nodes) {
+        fprintf(stderr, "cotuong match: --nodes-jitter varies --nodes: give both\n");
+        return 2;
+    }
+    if ((o.coup || o.nodes_jitter) && !seeded)
         o.seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)sys_now_ms();
     sys_player_spec_parse(o.p1_spec, &o.spec[0], NULL, 0);
     sys_player_spec_parse(o.p2_spec, &o.spec[1], NULL, 0);
@@ -756,6 +778,9 @@ int cmd_match(int argc, char **argv)
     else
         printf("match: %s vs %s, %d games, %s, rules %s, %d openings\n", sys_player_name(p1),
                sys_player_name(p2), o.games, limit, ct_rules_name(o.rules), o.n_openings);
+    if (o.nodes_jitter)
+        printf("nodes: %llu +/- %d%% a move, drawn from seed %llu\n", (unsigned long long)o.nodes,
+               o.nodes_jitter, (unsigned long long)o.seed);
     for (int i = 0; i < o.p1_opts.n + o.p2_opts.n; i++) {
         bool first = i < o.p1_opts.n;
         const engine_options *eo = first ? &o.p1_opts : &o.p2_opts;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #endif
 
+#include "cotuong/coup.h"
 #include "sys/systime.h"
 #include "sys/xmalloc.h"
 
@@ -38,6 +39,8 @@ struct game_seat {
     bool fixed;               /* game_seat_fix_limits() was called: */
     int fix_depth, fix_movetime;
     uint64_t fix_nodes;
+    int vary_percent;         /* game_seat_vary_nodes(): the spread of the node limit */
+    uint64_t vary_state;
 };
 
 static int elapsed_ms(const int64_t *t0)
@@ -109,7 +112,9 @@ bool game_seat_start(game_seat *s, const ct_pos *pos, const ct_limits *lim)
     s->lim = *lim;
     if (s->fixed) {
         s->lim.depth = s->fix_depth;
-        s->lim.nodes = s->fix_nodes;
+        s->lim.nodes = s->vary_percent && s->fix_nodes
+                           ? game_seat_varied_nodes(s->fix_nodes, s->vary_percent, &s->vary_state)
+                           : s->fix_nodes;
         if (lim->wtime <= 0 && lim->btime <= 0)
             s->lim.movetime_ms = s->fix_movetime;
     }
@@ -130,6 +135,20 @@ void game_seat_fix_limits(game_seat *s, int depth, uint64_t nodes, int movetime_
     s->fix_depth = depth;
     s->fix_nodes = nodes;
     s->fix_movetime = movetime_ms;
+}
+
+void game_seat_vary_nodes(game_seat *s, int percent, uint64_t seed)
+{
+    s->vary_percent = percent < 0 ? 0 : percent > 100 ? 100 : percent;
+    s->vary_state = seed;
+}
+
+uint64_t game_seat_varied_nodes(uint64_t nodes, int percent, uint64_t *state)
+{
+    uint64_t z = ct_coup_rand(state); /* the core's splitmix64, not only for deals */
+    uint64_t spread = nodes * (uint64_t)percent / 100;
+    uint64_t v = nodes - spread + z % (2 * spread + 1);
+    return v ? v : 1;
 }
 
 bool game_seat_busy(const game_seat *s)

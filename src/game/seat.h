@@ -99,6 +99,13 @@ game_seat *game_seat_of_player(sys_player *p, bool owned);
  * and nodes (0 = none) always; without a main clock (no wtime/btime) the time per move
  * becomes movetime_ms (0 = none: the depth or the nodes alone bound the think). */
 void game_seat_fix_limits(game_seat *s, int depth, uint64_t nodes, int movetime_ms);
+/* With fixed nodes: each think's limit drawn anew from nodes x (100 +/- percent) / 100 by a
+ * generator started at seed (percent 0: the fixed count). Fixed-node games are otherwise
+ * replayed move for move whenever the same players meet on the same opening; the draws make
+ * another seed another set of games, and the same seed the same games. */
+void game_seat_vary_nodes(game_seat *s, int percent, uint64_t seed);
+/* One draw of that generator: a count within nodes x (100 +/- percent) / 100, at least 1. */
+uint64_t game_seat_varied_nodes(uint64_t nodes, int percent, uint64_t *state);
 /* Cancels a running think, then frees the seat and its implementation. NULL is ignored. */
 void game_seat_free(game_seat *s);
 /* The implementation pointer given to game_seat_new. */
