@@ -7,7 +7,8 @@
 # summary gives each player's time and depth per move (the engine's depth is that of its
 # last finished iteration, not of a bound, a currmove or an info string line); Ctrl-C
 # (SIGTERM, SIGHUP) prints the summary of the finished games, keeps the unfinished one in
-# the PGN file, exits 128 + the signal and leaves no engine behind.
+# the PGN file, exits 128 + the signal and leaves no engine behind; --nodes-jitter replays
+# a match with the same seed and plays other games with another.
 : "${COTUONG:?COTUONG must name the program}"
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
@@ -148,7 +149,12 @@ interrupt() {
         ok "$what: the engine was stopped"
     fi
 }
-# 4. --nodes-jitter: the same seed replays the same games, another seed plays others (a
+interrupt "Ctrl-C during game 2" ai:1:5 30 yes
+interrupt "Ctrl-C while the AI thinks 20 s" ai:10 20000 no
+interrupt "SIGTERM during game 2" ai:1:5 30 yes TERM
+interrupt "SIGHUP while the AI thinks 20 s" ai:10 20000 no HUP
+
+# 5. --nodes-jitter: the same seed replays the same games, another seed plays others (a
 # fixed node count alone would replay them); without --nodes, or beyond 50%, an error.
 jitter() {
     timeout -k 5 120 "$COTUONG" match --p1 ai:10 --p2 ai:10 --nodes 1500 --nodes-jitter 25 \
@@ -170,10 +176,5 @@ for args in "--nodes-jitter 10" "--nodes 100 --nodes-jitter 51" "--nodes 100 --n
     [ "$rc" -eq 2 ] && echo "$err" | grep -q "nodes-jitter" && ok "$args: refused, rc 2" ||
         bad "$args: rc $rc: $err"
 done
-
-interrupt "Ctrl-C during game 2" ai:1:5 30 yes
-interrupt "Ctrl-C while the AI thinks 20 s" ai:10 20000 no
-interrupt "SIGTERM during game 2" ai:1:5 30 yes TERM
-interrupt "SIGHUP while the AI thinks 20 s" ai:10 20000 no HUP
 
 exit $fail
