@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — static evaluation of a position (material, piece-square tables, king safety,
- * mobility, pawns). The features are linear in their weights: sum w[i] * f[i] / div[i],
+ * mobility, pawns, threats). The features are linear in their weights: sum w[i] * f[i] / div[i],
  * which lets docs/eval.md's tuning fit the weights to game results. On top of that sum, a
  * side ahead that cannot force mate (eval.c's endgame scale) has its lead shrunk towards a
  * draw; the tuner fits the features, which the scale leaves alone. */
@@ -19,7 +19,7 @@ enum {
     CT_F_MOB_HORSE, CT_F_MOB_ROOK, CT_F_MOB_CANNON, CT_F_ROOK_OPEN_FILE, CT_F_HORSE_LEG_BLOCKED,
     CT_F_PAWN_CONNECTED, CT_F_PAWN_PALACE,
     CT_F_HORSE_PHASE, CT_F_CANNON_PHASE, CT_F_KING_ZONE, CT_F_CANNON_KING_FILE2,
-    CT_F_TEMPO,
+    CT_F_TEMPO, CT_F_THREATENED,
     CT_EVAL_NFEATURES
 };
 
@@ -28,8 +28,10 @@ int ct_eval(const ct_pos *pos);
 /* The same with caller-given weights (CT_EVAL_NFEATURES of them), for tuning. */
 int ct_eval_weighted(const ct_pos *pos, const int *weights);
 /* Feature values from Red's point of view (Red minus Black; tempo is +1 when Red is to
- * move, -1 otherwise), and the divisor of each (1, or 100 * CT_EVAL_PHASE_MAX for the
- * piece-square terms: percent weights of tables blended by the phase). */
+ * move, -1 otherwise; CT_F_THREATENED counts the side to move's threatened horses, rooks
+ * and cannons, positive when Red is to move), and the divisor of each (1, or 100 *
+ * CT_EVAL_PHASE_MAX for the piece-square terms: percent weights of tables blended by the
+ * phase). */
 void ct_eval_features(const ct_pos *pos, int *features);
 int ct_eval_divisor(int feature);
 const char *ct_eval_feature_name(int feature);

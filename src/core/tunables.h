@@ -110,8 +110,8 @@
            rook, cannon, pawn) in the enemy king's zone, cannon on the king's file with     \
            two screens */                                                                   \
         -4, -1, 3, 4,                                                                       \
-        /* tempo */                                                                         \
-        3,                                                                                  \
+        /* tempo, threatened horses, rooks and cannons of the side to move */               \
+        3, -35,                                                                             \
     }
 #endif
 
