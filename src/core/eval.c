@@ -66,7 +66,10 @@ static inline bool rook_into_palace(const ct_pos *pos, int side, int sq, int eba
  * from behind or, over the river, beside; an advisor or the king one step inside the
  * palace; an elephant two diagonal steps away on its own half, its eye empty; a horse with
  * its leg free; a rook with nothing between, a cannon over exactly one screen. Pins are
- * ignored, as in SEE. */
+ * ignored, as in SEE. The same answer as SEE's least attacker, which walks the board from
+ * the square (it must: it plays an exchange out on a copy of the board); asked through it,
+ * the feature cost 15% more instructions a node, through the piece list and the occupancy
+ * masks 8%. */
 static inline __attribute__((always_inline)) unsigned attackers_of(const ct_pos *pos, int sq,
                                                                    int by)
 {
