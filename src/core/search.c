@@ -566,7 +566,9 @@ static void reward_quiet(ct_search *s, const quiet_context *qc, int ply, ct_move
                          const ct_move *quiets, int n_quiets, int depth)
 {
     const ct_pos *pos = &s->pos;
-    int side = pos->side, bonus = depth * depth;
+    int side = pos->side, bonus = TN_HISTORY_BONUS_PER_DEPTH * depth - TN_HISTORY_BONUS_OFFSET;
+    if (bonus > TN_HISTORY_BONUS_MAX)
+        bonus = TN_HISTORY_BONUS_MAX;
     for (int q = -1; q < n_quiets; q++) {
         ct_move m = q < 0 ? mv : quiets[q];
         int b = q < 0 ? bonus : -bonus;

@@ -21,7 +21,7 @@
 #define TN_LMR_ROOT_MOVES 8          /* at the root, reduce one ply from this move on */
 #define TN_LMR_BASE 75               /* reduction = BASE/100 + ln(depth) ln(move) / (DIV/100) */
 #define TN_LMR_DIV 225
-#define TN_LMR_HISTORY_DIV 10000     /* one ply less (more) per this much history (the sum
+#define TN_LMR_HISTORY_DIV 16000     /* one ply less (more) per this much history (the sum
                                         of the butterfly and both continuation tables) */
 #define TN_LMR_CUT_NODE 2            /* plies more at an expected cut node */
 #define TN_IIR_MIN_DEPTH 4           /* no table move at a PV or cut node: a ply less from here */
@@ -38,6 +38,9 @@
 #define TN_RAZOR_DEPTH 2             /* razoring up to this depth, */
 #define TN_RAZOR_MARGIN 300          /*   when eval + this * depth <= alpha */
 #define TN_HISTORY_MAX 16384
+#define TN_HISTORY_BONUS_PER_DEPTH 400 /* a quiet cutoff earns min(this x depth - OFFSET, */
+#define TN_HISTORY_BONUS_OFFSET 300    /*   MAX) in every history table, and the quiets   */
+#define TN_HISTORY_BONUS_MAX 3200      /*   tried before it lose as much                  */
 /* Correction history: how far the search's scores stood from the static score, learnt per
  * side to move in two tables, one keyed by the pawns', advisors' and elephants' squares,
  * one by the material; the static score is corrected by their mean. */
