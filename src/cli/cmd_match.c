@@ -49,9 +49,9 @@ static const char *const openings[] = {
     "c3c4 b7c7",      /* pawn opening vs cannon on the pawn's file */
     "h2f2 h9g7",      /* cannon to the advisor's file */
     "g0e2 b9c7",      /* right elephant */
-    "h2e2 b9c7 h0g2 a9b9",
+    "h2e2 b9c7 h0g2 h7f7", /* central cannon vs left horse, cannon to the advisor's file */
     "h0g2 g6g5",      /* horse opening, pawn answer */
-    "b2e2 h9g7 b0c2 i9h9",
+    "h2e2 h9g7 h0g2 g6g5", /* central cannon vs right horse, pawn 7 forward */
     "c3c4 h9g7 b0c2 g6g5",
 };
 #define N_BUILTIN_OPENINGS (int)(sizeof openings / sizeof openings[0])
