@@ -180,8 +180,8 @@ done
 
 # 6. The built-in openings are sound: fairy-stockfish (an independent engine), searching the
 # position each line leaves to depth 12, scores it within 2.5 pawns. Two lines once left a
-# rook to the enemy cannon (h2e2 b9c7 h0g2 a9b9: b2b9; b2e2 h9g7 b0c2 i9h9: h2h9), 3.7 and
-# 4 pawns by its count, so those pairs of games were decided by the opening.
+# rook to the enemy cannon (h2e2 b9c7 h0g2 a9b9: b2b9; b2e2 h9g7 b0c2 i9h9: h2h9), 4.5 and
+# 4.8 pawns by its count, so those pairs of games were decided by the opening.
 fs=${FAIRY_STOCKFISH:-}
 if [ -z "$fs" ] || [ ! -x "$fs" ]; then
     echo "SKIPPED: the openings against fairy-stockfish: fairy-stockfish is not installed"
