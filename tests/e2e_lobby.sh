@@ -123,6 +123,9 @@ see host "<$B> chào $A"
 see watch "$B: chào $A"
 type_in host "h0g2"
 see guest "ply 3 | last H0-G2"
+# The watcher steps back from the plies it has: wait for the move there too (it may come
+# after the guest's; 'back' typed before it came shows move 1 of 2, then move 1 of 3).
+see watch "ply 3 | last H0-G2"
 # A move that is not legal is refused where it is typed, and nothing is sent.
 type_in guest "a9a5"
 see guest "Not a move here"
