@@ -32,7 +32,13 @@ cleanup() {
     [ -f "$tmp/sshd.pid" ] && kill "$(cat "$tmp/sshd.pid")" >/dev/null 2>&1
     for u in $A $B $C; do
         pkill -KILL -u "$u" >/dev/null 2>&1
-        userdel -r "$u" >/dev/null 2>&1
+        # userdel refuses while a killed process is still exiting (or another run holds
+        # the passwd lock): try again for a second rather than leave the user behind.
+        for _ in 1 2 3 4 5; do
+            userdel -r "$u" >/dev/null 2>&1
+            id "$u" >/dev/null 2>&1 || break
+            sleep 0.2
+        done
     done
     rm -rf "$tmp"
 }
