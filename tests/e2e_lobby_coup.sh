@@ -156,9 +156,26 @@ see guest "(move 1 of 2: 'back', 'fwd', 'live')"
     bad "the guest at ply 1 ('$(taken_line guest Red)' '$(taken_line guest Black)')"
 [ "$(last_line guest 0)" = "0 X X X X K X X X X" ] && ok "the guest's board at ply 1: h0 not yet taken" ||
     bad "the guest's board at ply 1: h0 not yet taken (got '$(last_line guest 0)')"
+# The screens scroll, so "ply 2" is already on them from before: wait for the newest status
+# line (and the guest's newest taken line) to be the live game's, not for the text anywhere.
+see_newest() {
+    i=0
+    while [ "$i" -lt 100 ]; do
+        [ "$(cap "$1" | grep -F "| ply" | tail -n 1 | grep -F -c -- "$2")" = 1 ] &&
+            { ok "$1's newest status shows '$2'"; return 0; }
+        sleep 0.05
+        i=$((i + 1))
+    done
+    bad "$1's newest status shows '$2' (got '$(cap "$1" | grep -F "| ply" | tail -n 1)')"
+}
 for s in watch guest; do
     type_in "$s" live
-    see "$s" "ply 2 | last h7h0="
+    see_newest "$s" "ply 2 | last h7h0="
+done
+i=0
+while [ "$(taken_line guest Black)" != "Black has taken: $h0" ] && [ "$i" -lt 100 ]; do
+    sleep 0.05
+    i=$((i + 1))
 done
 [ "$(taken_line guest Black)" = "Black has taken: $h0" ] && ok "the guest's live board names its capture again" ||
     bad "the guest's live board names its capture again (got '$(taken_line guest Black)')"
