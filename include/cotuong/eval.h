@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — static evaluation of a position (material, piece-square tables, king safety,
- * mobility, pawns, threats). The features are linear in their weights: sum w[i] * f[i] / div[i],
+ * mobility, pawns, threats, checks, the pieces' combinations). The features are linear in their weights: sum w[i] * f[i] / div[i],
  * which lets docs/eval.md's tuning fit the weights to game results. On top of that sum, a
  * side ahead that cannot force mate (eval.c's endgame scale) has its lead shrunk towards a
  * draw; the tuner fits the features, which the scale leaves alone. */
@@ -20,6 +20,10 @@ enum {
     CT_F_PAWN_CONNECTED, CT_F_PAWN_PALACE,
     CT_F_HORSE_PHASE, CT_F_CANNON_PHASE, CT_F_KING_ZONE, CT_F_CANNON_KING_FILE2,
     CT_F_TEMPO, CT_F_THREATENED,
+    CT_F_DOUBLE_THREAT, CT_F_FLANK2, CT_F_FLANK3, CT_F_CANNON_PIN_HORSE,
+    CT_F_ROOKLESS, CT_F_CANNON_KING_RANK2, CT_F_ROOK_PIN, CT_F_HORSE_PAWN_GUARDED,
+    CT_F_HORSE_CANNON, CT_F_TWO_CANNONS, CT_F_CANNONLESS, CT_F_MINOR_UP_NO_ROOKS,
+    CT_F_CHECKS_TO_MOVE, CT_F_CHECKS_WAITING,
     CT_EVAL_NFEATURES
 };
 
@@ -29,7 +33,9 @@ int ct_eval(const ct_pos *pos);
 int ct_eval_weighted(const ct_pos *pos, const int *weights);
 /* Feature values from Red's point of view (Red minus Black; tempo is +1 when Red is to
  * move, -1 otherwise; CT_F_THREATENED counts the side to move's threatened horses, rooks
- * and cannons, positive when Red is to move), and the divisor of each (1, or 100 *
+ * and cannons, positive when Red is to move, and CT_F_DOUBLE_THREAT says two or more;
+ * CT_F_CHECKS_TO_MOVE counts the side to move's checking moves, CT_F_CHECKS_WAITING the
+ * other side's, each with its side's sign), and the divisor of each (1, or 100 *
  * CT_EVAL_PHASE_MAX for the piece-square terms: percent weights of tables blended by the
  * phase). */
 void ct_eval_features(const ct_pos *pos, int *features);

@@ -14,6 +14,9 @@ static const char *const feature_names[CT_EVAL_NFEATURES] = {
     "cannon_hollow", "rook_palace_file", "mob_horse", "mob_rook", "mob_cannon",
     "rook_open_file", "horse_leg_blocked", "pawn_connected", "pawn_palace", "horse_phase",
     "cannon_phase", "king_zone", "cannon_king_file2", "tempo", "threatened",
+    "double_threat", "flank2", "flank3", "cannon_pin_horse", "rookless", "cannon_king_rank2",
+    "rook_pin", "horse_pawn_guarded", "horse_cannon", "two_cannons", "cannonless",
+    "minor_up_no_rooks", "checks_to_move", "checks_waiting",
 };
 
 /* The weights (default_weights) and the piece-square tables (pst_opening, pst_endgame) are
@@ -47,6 +50,170 @@ static inline int rel_rank(int side, int sq)
 
 static inline bool is_piece(int v) { return v != 0 && v != CT_OFFBOARD; }
 
+/* Whether a pawn of `by` attacks sq: one from behind, or, over the river, one beside. */
+static inline bool pawn_attacks(const ct_pos *pos, int sq, int by)
+{
+    const int pawn = CT_SIDE_FLAG(by) + CT_SLOT_PAWN; /* code - pawn below 16 - CT_SLOT_PAWN */
+    return (unsigned)(pos->board[sq + (by == CT_RED ? -16 : 16)] - pawn) < 16 - CT_SLOT_PAWN ||
+           (bd_crossed(by, sq) && ((unsigned)(pos->board[sq + 1] - pawn) < 16 - CT_SLOT_PAWN ||
+                                   (unsigned)(pos->board[sq - 1] - pawn) < 16 - CT_SLOT_PAWN));
+}
+
+/* The number of pieces strictly between squares a and b on their rank or file (-1 when
+ * they share neither), read off the occupancy masks; *first gets the square of the one
+ * nearest the lower of the two. */
+static inline int pieces_between(const ct_pos *pos, int a, int b, int *first)
+{
+    unsigned between;
+    if (CT_SQ_ROW(a) == CT_SQ_ROW(b)) {
+        int x = CT_SQ_COL(a), y = CT_SQ_COL(b), lo = x < y ? x : y, hi = x < y ? y : x;
+        between = pos->row_occ[CT_SQ_ROW(a)] & ((1u << hi) - (2u << lo));
+        *first = between ? (a & ~15) + __builtin_ctz(between) : 0;
+    } else if (CT_SQ_COL(a) == CT_SQ_COL(b)) {
+        int x = CT_SQ_ROW(a), y = CT_SQ_ROW(b), lo = x < y ? x : y, hi = x < y ? y : x;
+        between = pos->col_occ[CT_SQ_COL(a)] & ((1u << hi) - (2u << lo));
+        *first = between ? 16 * __builtin_ctz(between) + CT_SQ_COL(a) : 0;
+    } else {
+        return -1;
+    }
+    return __builtin_popcount(between);
+}
+
+/* CT_F_ROOK_PIN: a rook of the side whose enemy pieces are ebase on the enemy king's rank
+ * or file with exactly one piece between, an enemy one (it cannot leave the line). */
+static inline bool rook_pins(const ct_pos *pos, int sq, int ksq, int ebase)
+{
+    int first;
+    return ksq && pieces_between(pos, sq, ksq, &first) == 1 && (pos->board[first] & ebase) &&
+           pos->board[first] != CT_OFFBOARD;
+}
+
+/* CT_F_CHECKS_TO_MOVE and CT_F_CHECKS_WAITING: the moves of `side` that would check the
+ * enemy king directly, counted square by square from the king outwards: a horse onto a
+ * square whose leg towards the king is free, a rook onto the king's open lines or onto
+ * the first piece there if it is the enemy's, a cannon onto the squares behind exactly one
+ * screen (or onto the enemy piece that ends them), a pawn beside or in front of the king.
+ * Whether the mover is pinned, and checks it would uncover or make by giving a cannon
+ * its screen, are left out. Both evaluation paths ask this. */
+static inline bool horse_reaches(const ct_pos *pos, int from, int to)
+{
+    int dr = CT_SQ_ROW(to) - CT_SQ_ROW(from), dc = CT_SQ_COL(to) - CT_SQ_COL(from);
+    int adr = dr < 0 ? -dr : dr, adc = dc < 0 ? -dc : dc;
+    if (adr + adc != 3 || !adr || !adc)
+        return false;
+    return pos->board[adr == 2 ? from + (dr > 0 ? 16 : -16) : from + (dc > 0 ? 1 : -1)] == 0;
+}
+
+/* The number of `side`'s pieces in slots [slot, slot + 2) with a clear line to sq
+ * (`screens` pieces between), sq itself not one of them. */
+static inline int line_movers(const ct_pos *pos, int side, int slot, int sq, int screens)
+{
+    int n = 0, first;
+    for (int i = 0; i < 2; i++) {
+        int from = pos->sq_of[CT_SIDE_FLAG(side) + slot + i];
+        n += from && from != sq && pieces_between(pos, from, sq, &first) == screens;
+    }
+    return n;
+}
+
+/* The moves of the two pieces at movers[0..1] onto the empty squares strictly between a
+ * and b, a run of one rank or file that `step` walks from a to b: a piece off that line
+ * crosses it at one square, reached when its path there is clear; a piece on the run
+ * itself reaches every other square of it. */
+static inline int run_entries(const ct_pos *pos, const uint8_t *movers, int a, int b, int step)
+{
+    int n = 0, first;
+    bool file_run = step == 16 || step == -16;
+    int lo = step > 0 ? a : b, hi = step > 0 ? b : a;
+    for (int i = 0; i < 2; i++) {
+        int from = movers[i];
+        if (!from)
+            continue;
+        int cross = file_run ? (from & ~15) | (a & 15) : (a & ~15) | (from & 15);
+        if (cross <= lo || cross >= hi)
+            continue;
+        if (cross == from)
+            n += (hi - lo) / (step > 0 ? step : -step) - 2; /* on the run: the others */
+        else
+            n += pieces_between(pos, from, cross, &first) == 0;
+    }
+    return n;
+}
+
+static int checks_of(const ct_pos *pos, int side)
+{
+    const int base = CT_SIDE_FLAG(side), ebase = CT_SIDE_FLAG(side ^ 1);
+    const int king = pos->sq_of[ebase + CT_SLOT_KING];
+    if (!king)
+        return 0;
+    const uint8_t *ours = pos->sq_of + base;
+    int n = 0;
+    for (int i = 0; i < 2; i++) {
+        int horse = ours[CT_SLOT_HORSE + i];
+        int dr = CT_SQ_ROW(horse) - CT_SQ_ROW(king), dc = CT_SQ_COL(horse) - CT_SQ_COL(king);
+        /* its checking squares are within three steps of the king, its moves three long */
+        if (!horse || (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc) > 6)
+            continue;
+        for (int d = 0; d < 4; d++)
+            for (int q = 0; q < 2; q++) {
+                int to = king - horse_to[d][q], v = pos->board[to];
+                /* on the board, not our own; its leg towards the king (to + horse_leg[d],
+                 * as horse_to[d] runs from a leg of horse_leg[d]) free */
+                if (v == CT_OFFBOARD || (v && !(v & ebase)) || pos->board[to + horse_leg[d]])
+                    continue;
+                n += horse_reaches(pos, horse, to);
+            }
+    }
+    for (int d = 0; d < 4; d++) {
+        const int step = orth[d];
+        int screen = king + step;
+        while (pos->board[screen] == 0)
+            screen += step;
+        /* A rook onto the king's open line (a rook already on it, checking, moves along it),
+         * or onto its first piece if that is the enemy's. */
+        n += run_entries(pos, ours + CT_SLOT_ROOK, king, screen, step);
+        if (screen == ours[CT_SLOT_ROOK] || screen == ours[CT_SLOT_ROOK + 1])
+            n += (screen - king) / step - 1; /* checking already: it may close in */
+        if (pos->board[screen] == CT_OFFBOARD)
+            continue;
+        if (pos->board[screen] & ebase)
+            n += line_movers(pos, side, CT_SLOT_ROOK, screen, 0);
+        /* A cannon onto the squares behind the screen, or onto the enemy piece ending them
+         * (a cannon that is the screen itself would leave none). */
+        int end = screen + step;
+        while (pos->board[end] == 0)
+            end += step;
+        n += run_entries(pos, ours + CT_SLOT_CANNON, screen, end, step);
+        if (pos->board[end] != CT_OFFBOARD && (pos->board[end] & ebase))
+            n += line_movers(pos, side, CT_SLOT_CANNON, end, 1);
+    }
+    /* A pawn onto the square in front of the king or beside it: only a pawn a step from
+     * one of them, within two ranks and two files of the king, can. */
+    const int ahead = side == CT_RED ? 16 : -16;
+    for (int slot = CT_SLOT_PAWN; slot < 16; slot++) {
+        int p = ours[slot];
+        int dr = CT_SQ_ROW(p) - CT_SQ_ROW(king), dc = CT_SQ_COL(p) - CT_SQ_COL(king);
+        if (!p || dr < -2 || dr > 2 || dc < -2 || dc > 2)
+            continue;
+        const int to_sq[3] = {king - ahead, king - 1, king + 1};
+        for (int t = 0; t < 3; t++) {
+            int to = to_sq[t], v = pos->board[to];
+            if (v == CT_OFFBOARD || (v && !(v & ebase)))
+                continue;
+            n += p + ahead == to || (bd_crossed(side, p) && (p + 1 == to || p - 1 == to));
+        }
+    }
+    return n;
+}
+
+/* CT_F_CANNON_KING_RANK2: a cannon on the enemy king's rank with two screens (the file's
+ * case is CT_F_CANNON_KING_FILE2). */
+static inline bool cannon_rank2(const ct_pos *pos, int sq, int ksq)
+{
+    int first;
+    return ksq && CT_SQ_ROW(sq) == CT_SQ_ROW(ksq) && pieces_between(pos, sq, ksq, &first) == 2;
+}
+
 /* A rook on a palace file (d-f), short of the enemy palace, whose file runs clear into it
  * (to an empty palace square or an enemy piece there). Both evaluation paths ask this. */
 static inline bool rook_into_palace(const ct_pos *pos, int side, int sq, int ebase)
@@ -76,11 +243,8 @@ static inline __attribute__((always_inline)) unsigned attackers_of(const ct_pos 
     const int flag = CT_SIDE_FLAG(by);
     const uint8_t *at = pos->sq_of + flag;
     const int row = CT_SQ_ROW(sq), col = CT_SQ_COL(sq);
-    const int pawn = flag + CT_SLOT_PAWN; /* by's pawns: code - pawn below 16 - CT_SLOT_PAWN */
     unsigned types = 0;
-    if ((unsigned)(pos->board[sq + (by == CT_RED ? -16 : 16)] - pawn) < 16 - CT_SLOT_PAWN ||
-        (bd_crossed(by, sq) && ((unsigned)(pos->board[sq + 1] - pawn) < 16 - CT_SLOT_PAWN ||
-                                (unsigned)(pos->board[sq - 1] - pawn) < 16 - CT_SLOT_PAWN)))
+    if (pawn_attacks(pos, sq, by))
         types |= 1u << CT_PAWN;
     if (bd_in_palace(sq)) {
         for (int k = 0; k < 2; k++) {
@@ -154,6 +318,60 @@ static int threatened_feature(const ct_pos *pos)
     return side == CT_RED ? n : -n;
 }
 
+/* CT_F_DOUBLE_THREAT from CT_F_THREATENED: two or more of the side to move's pieces
+ * threatened, with Red's sign. It saves one a move, so the second is a loss the linear
+ * count prices too low. */
+static inline int double_threat(int threatened)
+{
+    return (threatened >= 2) - (threatened <= -2);
+}
+
+/* CT_F_CANNON_PIN_HORSE, asked of a cannon on the enemy king's file behind two screens:
+ * a central cannon (file e) with the enemy's horse on its palace centre (e8 for Red's
+ * cannon, e1 for Black's), the "horse in the palace heart" that can neither leave (the
+ * cannon would check) nor let the king and advisors move. */
+static inline bool cannon_pins_horse(const ct_pos *pos, int side, int sq, int ebase)
+{
+    int centre = pos->board[CT_SQ(4, side == CT_RED ? 8 : 1)];
+    return CT_SQ_FILE(sq) == 4 && is_piece(centre) && (centre & ebase) &&
+           ct_piece_type(centre) == CT_HORSE;
+}
+
+/* The material's combinations for one side, from its and the enemy's counts of horses,
+ * rooks and cannons: CT_F_HORSE_CANNON, CT_F_TWO_CANNONS and CT_F_CANNONLESS (with the
+ * side's sign, in that order from *combo), and whether it has more horses and cannons than
+ * the enemy with no rook on the board (CT_F_MINOR_UP_NO_ROOKS, returned). The counts'
+ * worth is not the sum of the pieces': a horse and a cannon support each other, a second
+ * cannon adds less. */
+static inline int material_combos(int horses, int rooks, int cannons, int enemy_horses,
+                                  int enemy_rooks, int enemy_cannons, int *combo)
+{
+    combo[0] = horses && cannons;
+    combo[1] = cannons == 2;
+    combo[2] = !cannons && enemy_cannons;
+    return !rooks && !enemy_rooks && horses + cannons > enemy_horses + enemy_cannons;
+}
+
+static int count_slots(const ct_pos *pos, int side, int slot)
+{
+    int base = CT_SIDE_FLAG(side);
+    return (pos->sq_of[base + slot] != 0) + (pos->sq_of[base + slot + 1] != 0);
+}
+
+/* material_combos for side_features: adds the three combinations with `sign` into f3. */
+static int material_features(const ct_pos *pos, int side, int *f3, int sign)
+{
+    int combo[3];
+    int up = material_combos(count_slots(pos, side, CT_SLOT_HORSE), count_slots(pos, side, CT_SLOT_ROOK),
+                             count_slots(pos, side, CT_SLOT_CANNON),
+                             count_slots(pos, side ^ 1, CT_SLOT_HORSE),
+                             count_slots(pos, side ^ 1, CT_SLOT_ROOK),
+                             count_slots(pos, side ^ 1, CT_SLOT_CANNON), combo);
+    for (int i = 0; i < 3; i++)
+        f3[i] += sign * combo[i];
+    return up;
+}
+
 /* Adds one side's features (sign +1 for Red, -1 for Black) into f; `phase` is the number
  * of rooks, horses and cannons on the board (both sides, 0-12), `taper` the game phase of
  * the piece-square tables (ct_eval_phase). */
@@ -164,6 +382,7 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
     int ksq = pos->sq_of[ebase + CT_SLOT_KING]; /* the enemy king: target of our attack */
     int kfile = ksq ? CT_SQ_FILE(ksq) : 4;
     int attackers = 0, crossed_files = 0;
+    int flank[2] = {0, 0}; /* rooks, horses and cannons over the river on files a-d, f-i */
 
     for (int slot = 0; slot < 16; slot++) {
         int sq = pos->sq_of[base + slot];
@@ -176,6 +395,8 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
         /* An attacker in the enemy king's zone: its palace and the squares around it. */
         if (rr >= 6 && file >= 2 && file <= 6 && pt >= CT_HORSE)
             f[CT_F_KING_ZONE] += sign;
+        if (rr >= 5 && file != 4 && pt >= CT_HORSE && pt <= CT_CANNON)
+            flank[file > 4]++;
         f[pst_feature[pt]] += sign * (pst_opening[pt][9 - rr][file] * taper +
                                       pst_endgame[pt][9 - rr][file] * (CT_EVAL_PHASE_MAX - taper));
         switch (pt) {
@@ -206,8 +427,11 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
                     continue;
                 }
                 for (int k = 0; k < 2; k++)
-                    if (!(pos->board[sq + horse_to[d][k]] & own))
+                    if (!(pos->board[sq + horse_to[d][k]] & own)) {
                         mob++;
+                        if (pawn_attacks(pos, sq + horse_to[d][k], side ^ 1))
+                            f[CT_F_HORSE_PAWN_GUARDED] += sign;
+                    }
             }
             f[CT_F_MOB_HORSE] += sign * mob;
             break;
@@ -225,6 +449,8 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
                     mob++;
             }
             f[CT_F_MOB_ROOK] += sign * mob;
+            if (rook_pins(pos, sq, ksq, ebase))
+                f[CT_F_ROOK_PIN] += sign;
             /* Open file: no pawn of either side on the rook's file. */
             bool open = true;
             for (int r = 0; r < 10 && open; r++) {
@@ -251,6 +477,8 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
                 }
             }
             f[CT_F_MOB_CANNON] += sign * mob;
+            if (cannon_rank2(pos, sq, ksq))
+                f[CT_F_CANNON_KING_RANK2] += sign;
             if (file == kfile && ksq) {
                 int screens = 0;
                 int step = CT_SQ_RANK(ksq) > CT_SQ_RANK(sq) ? 16 : -16;
@@ -261,8 +489,11 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
                     f[CT_F_CANNON_HOLLOW] += sign;
                 else if (screens == 1)
                     f[CT_F_CANNON_KING_FILE] += sign;
-                else if (screens == 2) /* the central cannon of the opening: e3 and e6 */
+                else if (screens == 2) { /* the central cannon of the opening: e3 and e6 */
                     f[CT_F_CANNON_KING_FILE2] += sign;
+                    if (cannon_pins_horse(pos, side, sq, ebase))
+                        f[CT_F_CANNON_PIN_HORSE] += sign;
+                }
             }
             break;
         }
@@ -271,6 +502,12 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
         }
     }
     (void)crossed_files;
+    bool rooks = pos->sq_of[base + CT_SLOT_ROOK] || pos->sq_of[base + CT_SLOT_ROOK + 1];
+    bool enemy_rooks = pos->sq_of[ebase + CT_SLOT_ROOK] || pos->sq_of[ebase + CT_SLOT_ROOK + 1];
+    f[CT_F_ROOKLESS] += sign * (!rooks && enemy_rooks);
+    f[CT_F_MINOR_UP_NO_ROOKS] += sign * material_features(pos, side, f + CT_F_HORSE_CANNON, sign);
+    f[CT_F_FLANK2] += sign * ((flank[0] >= 2) + (flank[1] >= 2));
+    f[CT_F_FLANK3] += sign * ((flank[0] >= 3) + (flank[1] >= 3));
     /* The enemy's missing defenders, weighted by our attacking force: a gain for us. */
     int adv = 0, ele = 0;
     for (int k = 0; k < 2; k++) {
@@ -306,6 +543,10 @@ void ct_eval_features(const ct_pos *pos, int *f)
     side_features(pos, CT_BLACK, -1, phase, taper, f);
     f[CT_F_TEMPO] = pos->side == CT_RED ? 1 : -1;
     f[CT_F_THREATENED] = threatened_feature(pos);
+    f[CT_F_DOUBLE_THREAT] = double_threat(f[CT_F_THREATENED]);
+    int to_move = pos->side == CT_RED ? 1 : -1;
+    f[CT_F_CHECKS_TO_MOVE] = to_move * checks_of(pos, pos->side);
+    f[CT_F_CHECKS_WAITING] = -to_move * checks_of(pos, pos->side ^ 1);
 }
 
 int ct_eval_pst(int type, int sq, int phase)
@@ -514,6 +755,14 @@ static inline bool in_king_zone(int side, int sq)
     return rel_rank(side, sq) >= 6 && file >= 2 && file <= 6;
 }
 
+/* A rook, horse or cannon of `side` on sq counted on its flank, as side_features does. */
+static inline void count_flank(int side, int sq, int *flank)
+{
+    int file = CT_SQ_FILE(sq);
+    if (rel_rank(side, sq) >= 5 && file != 4)
+        flank[file > 4]++;
+}
+
 /* side_features' pawn terms for one side; first, as the rooks' open files need the pawns
  * of both sides. */
 static inline __attribute__((always_inline)) void pawn_sum(const ct_pos *pos, int side,
@@ -557,6 +806,7 @@ static inline __attribute__((always_inline)) void piece_sum(const ct_pos *pos, i
     const int kfile = ksq ? CT_SQ_FILE(ksq) : 4;
     long linear = 0;
     int zone = 0, horses = 0, rooks = 0, cannons = 0, advisors = 0, elephants = 0;
+    int flank[2] = {0, 0}; /* as side_features */
     for (int k = 0; k < 2; k++) {
         advisors += pos->sq_of[base + CT_SLOT_ADVISOR + k] != 0;
         elephants += pos->sq_of[base + CT_SLOT_ELEPHANT + k] != 0;
@@ -567,17 +817,24 @@ static inline __attribute__((always_inline)) void piece_sum(const ct_pos *pos, i
             continue;
         horses++;
         zone += in_king_zone(side, sq);
-        int mob = 0, blocked = 0;
+        count_flank(side, sq, flank);
+        int mob = 0, blocked = 0, guarded = 0;
         for (int d = 0; d < 4; d++) {
             int leg = pos->board[sq + horse_leg[d]];
             if (leg) {
                 blocked += leg != CT_OFFBOARD;
                 continue;
             }
-            mob += !(pos->board[sq + horse_to[d][0]] & own);
-            mob += !(pos->board[sq + horse_to[d][1]] & own);
+            for (int q = 0; q < 2; q++) {
+                int to = sq + horse_to[d][q];
+                if (!(pos->board[to] & own)) {
+                    mob++;
+                    guarded += pawn_attacks(pos, to, side ^ 1);
+                }
+            }
         }
-        linear += W(CT_F_MOB_HORSE) * mob + W(CT_F_HORSE_LEG_BLOCKED) * blocked;
+        linear += W(CT_F_MOB_HORSE) * mob + W(CT_F_HORSE_LEG_BLOCKED) * blocked +
+                  W(CT_F_HORSE_PAWN_GUARDED) * guarded;
     }
     for (int k = 0; k < 2; k++) {
         int sq = pos->sq_of[base + CT_SLOT_ROOK + k];
@@ -585,6 +842,7 @@ static inline __attribute__((always_inline)) void piece_sum(const ct_pos *pos, i
             continue;
         rooks++;
         zone += in_king_zone(side, sq);
+        count_flank(side, sq, flank);
         int file = CT_SQ_FILE(sq);
         linear += W(CT_F_MOB_ROOK) * rook_mobility(pos, sq, own);
         if (!(pawn_files & (1u << file)))
@@ -592,6 +850,8 @@ static inline __attribute__((always_inline)) void piece_sum(const ct_pos *pos, i
         /* As side_features. */
         if (rook_into_palace(pos, side, sq, ebase))
             linear += W(CT_F_ROOK_PALACE_FILE);
+        if (rook_pins(pos, sq, ksq, ebase))
+            linear += W(CT_F_ROOK_PIN);
     }
     for (int k = 0; k < 2; k++) {
         int sq = pos->sq_of[base + CT_SLOT_CANNON + k];
@@ -599,7 +859,10 @@ static inline __attribute__((always_inline)) void piece_sum(const ct_pos *pos, i
             continue;
         cannons++;
         zone += in_king_zone(side, sq);
+        count_flank(side, sq, flank);
         linear += W(CT_F_MOB_CANNON) * cannon_mobility(pos, sq);
+        if (cannon_rank2(pos, sq, ksq))
+            linear += W(CT_F_CANNON_KING_RANK2);
         if (ksq && CT_SQ_FILE(sq) == kfile) {
             /* The pieces strictly between the cannon and the enemy king on their file. */
             int a = CT_SQ_ROW(sq), b = CT_SQ_ROW(ksq);
@@ -611,9 +874,12 @@ static inline __attribute__((always_inline)) void piece_sum(const ct_pos *pos, i
             else if (screens == 1)
                 linear += W(CT_F_CANNON_KING_FILE);
             else if (screens == 2)
-                linear += W(CT_F_CANNON_KING_FILE2);
+                linear += W(CT_F_CANNON_KING_FILE2) +
+                          W(CT_F_CANNON_PIN_HORSE) * cannon_pins_horse(pos, side, sq, ebase);
         }
     }
+    linear += W(CT_F_FLANK2) * ((flank[0] >= 2) + (flank[1] >= 2)) +
+              W(CT_F_FLANK3) * ((flank[0] >= 3) + (flank[1] >= 3));
     zone += out->zone;
     out->linear += linear + W(CT_F_MAT_ADVISOR) * advisors + W(CT_F_MAT_ELEPHANT) * elephants +
                    W(CT_F_MAT_HORSE) * horses + W(CT_F_MAT_ROOK) * rooks +
@@ -671,7 +937,21 @@ int ct_eval(const ct_pos *pos)
                (long)W(CT_F_ELEPHANT_MISSING) * ((2 - black.mat.elephants) * red_attackers -
                                                  (2 - red.mat.elephants) * black_attackers) +
                (pos->side == CT_RED ? W(CT_F_TEMPO) : -W(CT_F_TEMPO));
-    sum += (long)W(CT_F_THREATENED) * threatened_feature(pos);
+    sum += (long)W(CT_F_ROOKLESS) * ((red.rooks == 0 && black.rooks > 0) -
+                                     (black.rooks == 0 && red.rooks > 0));
+    int rc[3], bc[3];
+    int red_up = material_combos(red.horses, red.rooks, red.cannons, black.horses, black.rooks,
+                                 black.cannons, rc);
+    int black_up = material_combos(black.horses, black.rooks, black.cannons, red.horses,
+                                   red.rooks, red.cannons, bc);
+    sum += (long)W(CT_F_HORSE_CANNON) * (rc[0] - bc[0]) + (long)W(CT_F_TWO_CANNONS) * (rc[1] - bc[1]) +
+           (long)W(CT_F_CANNONLESS) * (rc[2] - bc[2]) +
+           (long)W(CT_F_MINOR_UP_NO_ROOKS) * (red_up - black_up);
+    int to_move = pos->side == CT_RED ? 1 : -1;
+    sum += to_move * ((long)W(CT_F_CHECKS_TO_MOVE) * checks_of(pos, pos->side) -
+                      (long)W(CT_F_CHECKS_WAITING) * checks_of(pos, pos->side ^ 1));
+    int threatened = threatened_feature(pos);
+    sum += (long)W(CT_F_THREATENED) * threatened + (long)W(CT_F_DOUBLE_THREAT) * double_threat(threatened);
     long pst = (long)eval_pst_open(pos->pst) * taper +
                (long)eval_pst_end(pos->pst) * (CT_EVAL_PHASE_MAX - taper);
     sum += pst / (100 * CT_EVAL_PHASE_MAX);

@@ -112,9 +112,22 @@
         /* horse x pieces on the board, cannon x pieces on the board, attackers (horse,     \
            rook, cannon, pawn) in the enemy king's zone, cannon on the king's file with     \
            two screens */                                                                   \
-        -4, -1, 3, 4,                                                                       \
+        -4, -1, 3, 26,                                                                      \
         /* tempo, threatened horses, rooks and cannons of the side to move */               \
         3, -35,                                                                             \
+        /* two or more of them threatened; flanks (files a-d, f-i) with two or more, three  \
+           or more of our rooks, horses and cannons over the river; a central cannon on    \
+           two screens with the enemy's horse on its palace centre */                      \
+        -46, 14, 55, 223,                                                                   \
+        /* no rook left against a rook; a cannon on the enemy king's rank with two screens; \
+           a rook pinning an enemy piece to its king; a horse's moves onto squares an enemy \
+           pawn guards */                                                                   \
+        -143, 13, 12, -8,                                                                   \
+        /* a horse and a cannon together; two cannons; no cannon left against a cannon;    \
+           with no rook on the board, more horses and cannons than the enemy */            \
+        45, -20, -13, 84,                                                                   \
+        /* the checks the side to move has, the checks the other side has */               \
+        19, 12,                                                                             \
     }
 #endif
 
