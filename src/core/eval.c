@@ -116,28 +116,18 @@ static inline int line_movers(const ct_pos *pos, int side, int slot, int sq, int
     return n;
 }
 
-/* The moves of the two pieces at movers[0..1] onto the empty squares strictly between a
- * and b, a run of one rank or file that `step` walks from a to b: a piece off that line
- * crosses it at one square, reached when its path there is clear; a piece on the run
- * itself reaches every other square of it. */
-static inline int run_entries(const ct_pos *pos, const uint8_t *movers, int a, int b, int step)
+/* The nearest occupied places on either side of x in a rank's or file's occupancy mask:
+ * *lo1 and *lo2 the first and second below x, *hi1 and *hi2 above it, the board's edge
+ * (2 below, 13 above: outside every row and column) where there is none. */
+static inline void line_neighbours(unsigned occ, int x, int *lo1, int *lo2, int *hi1, int *hi2)
 {
-    int n = 0, first;
-    bool file_run = step == 16 || step == -16;
-    int lo = step > 0 ? a : b, hi = step > 0 ? b : a;
-    for (int i = 0; i < 2; i++) {
-        int from = movers[i];
-        if (!from)
-            continue;
-        int cross = file_run ? (from & ~15) | (a & 15) : (a & ~15) | (from & 15);
-        if (cross <= lo || cross >= hi)
-            continue;
-        if (cross == from)
-            n += (hi - lo) / (step > 0 ? step : -step) - 2; /* on the run: the others */
-        else
-            n += pieces_between(pos, from, cross, &first) == 0;
-    }
-    return n;
+    unsigned above = occ & ~((2u << x) - 1), below = occ & ((1u << x) - 1);
+    *hi1 = above ? __builtin_ctz(above) : 13;
+    above &= above - 1;
+    *hi2 = above ? __builtin_ctz(above) : 13;
+    *lo1 = below ? 31 - __builtin_clz(below) : 2;
+    below &= ~(1u << *lo1);
+    *lo2 = below ? 31 - __builtin_clz(below) : 2;
 }
 
 static int checks_of(const ct_pos *pos, int side)
@@ -164,26 +154,41 @@ static int checks_of(const ct_pos *pos, int side)
                 n += horse_reaches(pos, horse, to);
             }
     }
+    /* The king's file and rank: the squares up to the first piece each way (the screens)
+     * take a rook, those from there to the second piece a cannon. A rook or cannon off
+     * the line crosses it once, at its own rank (for the file) or file (for the rank), and
+     * gets there when its path is clear. A rook already on the line, checking, may close
+     * in; a rook may take an enemy screen, a cannon an enemy piece behind one. */
+    const int krow = CT_SQ_ROW(king), kcol = CT_SQ_COL(king);
+    int flo1, flo2, fhi1, fhi2, rlo1, rlo2, rhi1, rhi2;
+    line_neighbours(pos->col_occ[kcol], krow, &flo1, &flo2, &fhi1, &fhi2);
+    line_neighbours(pos->row_occ[krow], kcol, &rlo1, &rlo2, &rhi1, &rhi2);
+    for (int i = 0; i < 4; i++) {
+        int from = ours[CT_SLOT_ROOK + i]; /* the two rooks, then the two cannons */
+        if (!from)
+            continue;
+        int row = CT_SQ_ROW(from), col = CT_SQ_COL(from), first;
+        bool on_file = i < 2 ? flo1 < row && row < fhi1 && row != krow
+                             : (flo2 < row && row < flo1) || (fhi1 < row && row < fhi2);
+        bool on_rank = i < 2 ? rlo1 < col && col < rhi1 && col != kcol
+                             : (rlo2 < col && col < rlo1) || (rhi1 < col && col < rhi2);
+        if (on_file)
+            n += pieces_between(pos, from, (row << 4) | kcol, &first) == 0;
+        if (on_rank)
+            n += pieces_between(pos, from, (krow << 4) | col, &first) == 0;
+    }
+    const int screens[4] = {(fhi1 << 4) | kcol, (flo1 << 4) | kcol, (krow << 4) | rhi1,
+                            (krow << 4) | rlo1};
+    const int ends[4] = {(fhi2 << 4) | kcol, (flo2 << 4) | kcol, (krow << 4) | rhi2,
+                         (krow << 4) | rlo2};
     for (int d = 0; d < 4; d++) {
-        const int step = orth[d];
-        int screen = king + step;
-        while (pos->board[screen] == 0)
-            screen += step;
-        /* A rook onto the king's open line (a rook already on it, checking, moves along it),
-         * or onto its first piece if that is the enemy's. */
-        n += run_entries(pos, ours + CT_SLOT_ROOK, king, screen, step);
-        if (screen == ours[CT_SLOT_ROOK] || screen == ours[CT_SLOT_ROOK + 1])
-            n += (screen - king) / step - 1; /* checking already: it may close in */
+        int screen = screens[d], end = ends[d];
         if (pos->board[screen] == CT_OFFBOARD)
             continue;
+        if (screen == ours[CT_SLOT_ROOK] || screen == ours[CT_SLOT_ROOK + 1])
+            n += (screen - king) / orth[d] - 1; /* checking already: it may close in */
         if (pos->board[screen] & ebase)
             n += line_movers(pos, side, CT_SLOT_ROOK, screen, 0);
-        /* A cannon onto the squares behind the screen, or onto the enemy piece ending them
-         * (a cannon that is the screen itself would leave none). */
-        int end = screen + step;
-        while (pos->board[end] == 0)
-            end += step;
-        n += run_entries(pos, ours + CT_SLOT_CANNON, screen, end, step);
         if (pos->board[end] != CT_OFFBOARD && (pos->board[end] & ebase))
             n += line_movers(pos, side, CT_SLOT_CANNON, end, 1);
     }
