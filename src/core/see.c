@@ -13,7 +13,7 @@
  * pawn over the river), not the search's coarse ordering values: the search compares SEE
  * with margins in centipawns and with the static score, so it must count material as the
  * evaluation does (with the fitted weights an advisor, 47, is worth less than a pawn, 100,
- * and a cannon, 483, more than a horse, 341; a refit moves both together).
+ * and a cannon, 499, more than a horse, 413; a refit moves both together).
  *
  * Kings: a king takes only inside its palace (one orthogonal step). It never takes onto a
  * square the other side still attacks: its value, more than all the other pieces together,

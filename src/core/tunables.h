@@ -98,36 +98,36 @@
 #define TN_EVAL_WEIGHTS                                                                     \
     {                                                                                       \
         /* material: advisor elephant horse rook cannon pawn crossed-pawn-extra */          \
-        47, 94, 341, 957, 483, 100, 37,                                                     \
+        47, 105, 413, 922, 499, 100, 36,                                                    \
         /* pst %: king advisor elephant horse rook cannon pawn (the tables of eval_pst.h    \
            are in centipawns, learnt square by square: 100 each) */                         \
         100, 100, 100, 100, 100, 100, 100,                                                  \
         /* king safety: missing advisor x attackers, missing elephant x attackers,          \
            cannon on king file with screen, with no screen, rook on open palace file */    \
-        -31, -21, 30, 70, 1,                                                                \
+        -29, -18, 30, 55, -4,                                                               \
         /* mobility: horse, rook, cannon; rook on open file; horse leg blocked */           \
-        14, 6, 3, 15, -7,                                                                   \
+        10, 5, 3, 10, -11,                                                                  \
         /* pawns: connected crossed pair, crossed pawn in palace zone */                    \
-        20, 17,                                                                             \
+        16, 19,                                                                             \
         /* horse x pieces on the board, cannon x pieces on the board, attackers (horse,     \
            rook, cannon, pawn) in the enemy king's zone, cannon on the king's file with     \
            two screens */                                                                   \
-        -4, -1, 3, 26,                                                                      \
+        -13, -4, -2, 30,                                                                    \
         /* tempo, threatened horses, rooks and cannons of the side to move */               \
-        3, -35,                                                                             \
+        11, -44,                                                                            \
         /* two or more of them threatened; flanks (files a-d, f-i) with two or more, three  \
            or more of our rooks, horses and cannons over the river; a central cannon on    \
            two screens with the enemy's horse on its palace centre */                      \
-        -46, 14, 55, 223,                                                                   \
+        -44, 14, 54, 215,                                                                   \
         /* no rook left against a rook; a cannon on the enemy king's rank with two screens; \
            a rook pinning an enemy piece to its king; a horse's moves onto squares an enemy \
            pawn guards */                                                                   \
-        -143, 13, 12, -8,                                                                   \
+        -227, 15, 10, -6,                                                                   \
         /* a horse and a cannon together; two cannons; no cannon left against a cannon;    \
            with no rook on the board, more horses and cannons than the enemy */            \
-        45, -20, -13, 84,                                                                   \
+        41, -28, -16, 88,                                                                   \
         /* the checks the side to move has, the checks the other side has */               \
-        19, 12,                                                                             \
+        20, 16,                                                                             \
     }
 #endif
 
