@@ -386,7 +386,7 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
     int own = CT_SIDE_FLAG(side);
     int ksq = pos->sq_of[ebase + CT_SLOT_KING]; /* the enemy king: target of our attack */
     int kfile = ksq ? CT_SQ_FILE(ksq) : 4;
-    int attackers = 0, crossed_files = 0;
+    int attackers = 0;
     int flank[2] = {0, 0}; /* rooks, horses and cannons over the river on files a-d, f-i */
 
     for (int slot = 0; slot < 16; slot++) {
@@ -409,7 +409,6 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
             if (rr >= 5) {
                 f[CT_F_PAWN_CROSSED] += sign;
                 attackers++;
-                crossed_files |= 1 << (file + 16 * (rr >= 7 ? 1 : 0));
                 if (rr >= 7 && rr <= 8 && file >= 3 && file <= 5)
                     f[CT_F_PAWN_PALACE] += sign;
                 /* Connected pair: a friendly crossed pawn on the file to the right, same rank. */
@@ -506,10 +505,8 @@ static void side_features(const ct_pos *pos, int side, int sign, int phase, int 
             break;
         }
     }
-    (void)crossed_files;
-    bool rooks = pos->sq_of[base + CT_SLOT_ROOK] || pos->sq_of[base + CT_SLOT_ROOK + 1];
-    bool enemy_rooks = pos->sq_of[ebase + CT_SLOT_ROOK] || pos->sq_of[ebase + CT_SLOT_ROOK + 1];
-    f[CT_F_ROOKLESS] += sign * (!rooks && enemy_rooks);
+    f[CT_F_ROOKLESS] +=
+        sign * (!count_slots(pos, side, CT_SLOT_ROOK) && count_slots(pos, side ^ 1, CT_SLOT_ROOK));
     f[CT_F_MINOR_UP_NO_ROOKS] += sign * material_features(pos, side, f + CT_F_HORSE_CANNON, sign);
     f[CT_F_FLANK2] += sign * ((flank[0] >= 2) + (flank[1] >= 2));
     f[CT_F_FLANK3] += sign * ((flank[0] >= 3) + (flank[1] >= 3));
