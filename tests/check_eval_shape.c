@@ -168,6 +168,15 @@ START_TEST(test_checks)
     ck_assert_int_eq(feature("3k5/9/3P5/9/9/9/9/9/9/4K4", 'w', CT_F_CHECKS_TO_MOVE), 1);
     /* Black's rook on i4 checks the red king on e0 from i0 and from e4. */
     ck_assert_int_eq(feature("3k5/9/9/9/9/8r/9/9/9/4K4", 'b', CT_F_CHECKS_TO_MOVE), -2);
+    /* A cannon onto the king's rank behind the screen there, each way: the black elephant
+     * on c9 (or g9) screens the king on e9 and the red cannon on b5 (or h5) goes to b9
+     * (or h9). It crosses the king's file at e5, where a cannon cannot check. */
+    ck_assert_int_eq(feature("2b1k4/9/9/9/1C7/9/9/9/9/3K5", 'w', CT_F_CHECKS_TO_MOVE), 1);
+    ck_assert_int_eq(feature("4k1b2/9/9/9/7C1/9/9/9/9/3K5", 'w', CT_F_CHECKS_TO_MOVE), 1);
+    /* And behind the screen on the king's file: the elephant on e7, the cannon on f0 to e0. */
+    ck_assert_int_eq(feature("4k4/9/4b4/9/9/9/9/9/9/3K1C3", 'w', CT_F_CHECKS_TO_MOVE), 1);
+    /* A rook checking already may close in: from e0 onto any of e1..e8. */
+    ck_assert_int_eq(feature("4k4/9/9/9/9/9/9/9/9/4RK3", 'b', CT_F_CHECKS_WAITING), 8);
 }
 END_TEST
 
