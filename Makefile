@@ -4,6 +4,7 @@
 #          clean distclean maintainer-clean
 # Variables: BUILD=dir  WERROR=0  DEBUG=1  ARGS="..."  FUZZ_SECONDS=n  prefix DESTDIR bindir datadir mandir
 #            CFLAGS CPPFLAGS LDFLAGS (from the environment, the command line or ./configure)
+#            CORE_OPTFLAGS (the core's extra optimisation, -O3; empty: the same as the rest)
 
 .DEFAULT_GOAL := all
 SHELL := /bin/sh
@@ -86,6 +87,10 @@ else ifeq ($(DEBUG),1)
 OPTFLAGS := -g -O0 -DCT_DEBUG
 else
 OPTFLAGS := -O2 -g
+# The core is where the AI spends its time: -O3 searches the same tree about 5% faster
+# (docs/eval.md, sixteenth session).  The rest gains nothing from it, and -O3 there warns
+# about a chat line that snprintf cuts short on purpose.
+CORE_OPTFLAGS ?= -O3
 endif
 
 # The user's CPPFLAGS, CFLAGS and LDFLAGS come last so that they win (config.mk takes them from
@@ -94,6 +99,8 @@ endif
 # the objects (debug info, __FILE__), so two builds in two places give the same bytes.
 REPRO_FLAGS := -ffile-prefix-map=$(CURDIR)=.
 CFLAGS_ALL = $(STDFLAGS) $(WARNFLAGS) $(OPTFLAGS) $(REPRO_FLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS)
+CORE_CFLAGS_ALL = $(STDFLAGS) $(WARNFLAGS) $(OPTFLAGS) $(CORE_OPTFLAGS) $(REPRO_FLAGS) -MMD -MP \
+                  $(CPPFLAGS) $(CFLAGS)
 LDFLAGS_ALL = $(SAN_LDFLAGS) $(LDFLAGS)
 
 TEST_DATA_DIR := $(CURDIR)/tests/data
@@ -153,12 +160,12 @@ run: all
 	$(PROGRAM) $(ARGS)
 
 $(FLAGS_STAMP): FORCE | $(BUILD)
-	$(file >$@.new,$(CC) $(CFLAGS_ALL) | $(APP_CPPFLAGS) | $(TEST_CPPFLAGS) | $(LDFLAGS_ALL) | $(LIBS_ALL))
+	$(file >$@.new,$(CC) $(CFLAGS_ALL) | $(CORE_CFLAGS_ALL) | $(APP_CPPFLAGS) | $(TEST_CPPFLAGS) | $(LDFLAGS_ALL) | $(LIBS_ALL))
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 
 $(BUILD)/core/%.o: src/core/%.c $(FLAGS_STAMP) | config.h
 	@mkdir -p $(@D)
-	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
+	$(CC) $(CORE_CPPFLAGS) $(CORE_CFLAGS_ALL) -c -o $@ $<
 
 define app-object-rule
 $$(BUILD)/$(1)/%.o: src/$(1)/%.c $$(FLAGS_STAMP) | config.h
