@@ -26,7 +26,8 @@
 
 enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
 
-/* One entry: the data word (move, score, depth, bound | generation << 2) and the key XOR
+/* One entry: the data word (move, score, depth, bound | generation << 2, static score) and
+ * the key XOR
  * the data, both relaxed atomics: with several threads writing, a torn entry fails the key
  * test instead of answering with another position's data (lazy SMP shares the table). */
 typedef struct {
@@ -40,12 +41,15 @@ typedef struct {
     int16_t score;
     uint8_t depth;
     uint8_t flag; /* low 2 bits: bound; high 6 bits: generation */
+    int16_t eval; /* ct_eval of the position, TT_NO_EVAL when none was computed (in check) */
 } tt_entry;
+
+enum { TT_NO_EVAL = INT16_MIN };
 
 static inline uint64_t tt_pack(const tt_entry *e)
 {
     return (uint64_t)e->move | (uint64_t)(uint16_t)e->score << 16 | (uint64_t)e->depth << 32 |
-           (uint64_t)e->flag << 40;
+           (uint64_t)e->flag << 40 | (uint64_t)(uint16_t)e->eval << 48;
 }
 
 /* Reads slot i into e (e->key 0 when empty or torn by a concurrent write). */
@@ -58,6 +62,7 @@ static inline void tt_read(const tt_slot *slot, tt_entry *e)
     e->score = (int16_t)(uint16_t)(d >> 16);
     e->depth = (uint8_t)(d >> 32);
     e->flag = (uint8_t)(d >> 40);
+    e->eval = (int16_t)(uint16_t)(d >> 48);
 }
 
 static inline void tt_write(tt_slot *slot, const tt_entry *e)
@@ -348,7 +353,8 @@ static bool tt_probe(const ct_search *s, uint64_t key, tt_entry *e)
     return e->key == key;
 }
 
-static void tt_store(ct_search *s, uint64_t key, ct_move mv, int score, int depth, int bound)
+static void tt_store(ct_search *s, uint64_t key, ct_move mv, int score, int depth, int bound,
+                     int eval)
 {
     size_t i = (size_t)key & s->tt_mask;
     tt_entry a, b;
@@ -376,6 +382,7 @@ static void tt_store(ct_search *s, uint64_t key, ct_move mv, int score, int dept
     e->score = (int16_t)score;
     e->depth = (uint8_t)(depth < 0 ? 0 : depth);
     e->flag = (uint8_t)(bound | (s->tt_gen << 2));
+    e->eval = (int16_t)eval;
     tt_write(&s->tt[at], e);
 }
 
@@ -835,9 +842,12 @@ static bool null_ok(const ct_pos *pos)
 /* ---------------------------------------------------------------------------------------
  * Quiescence: captures (all evasions when in check) until the position is quiet. */
 
-/* ct_eval through a small cache: the score depends only on the position (its key). */
-static inline int eval_cached(ct_search *s)
+/* ct_eval through a small cache: the score depends only on the position (its key). The
+ * table's entry of the position holds it as well, when it has one (`tte`, NULL if none). */
+static inline int eval_cached(ct_search *s, const tt_entry *tte)
 {
+    if (tte && tte->eval != TT_NO_EVAL)
+        return tte->eval;
     uint64_t key = s->pos.key, *e = &s->eval_cache[key & ((1u << 14) - 1)];
     if (*e && (*e ^ key) >> 16 == 0)
         return (int16_t)(uint16_t)*e;
@@ -878,16 +888,17 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     }
 
     bool in_check = node_in_check(s);
-    int best = -CT_SCORE_MATE + ply;
+    int best = -CT_SCORE_MATE + ply, raw = TT_NO_EVAL;
     ct_move best_move = CT_NO_MOVE;
     move_list ml;
     if (in_check) {
         ml.n = ct_gen_pseudo(pos, ml.mv);
     } else {
-        int stand = corrected_eval(s, eval_cached(s));
+        raw = eval_cached(s, tt_hit ? &tte : NULL);
+        int stand = corrected_eval(s, raw);
         if (stand >= beta) {
             if (!tt_hit)
-                tt_store(s, pos->key, CT_NO_MOVE, score_to_tt(stand, ply), 0, TT_LOWER);
+                tt_store(s, pos->key, CT_NO_MOVE, score_to_tt(stand, ply), 0, TT_LOWER, raw);
             return stand;
         }
         if (stand > alpha)
@@ -932,7 +943,7 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     /* Never over a deeper search's entry of the same position. */
     if (!tt_hit || tte.depth == 0)
         tt_store(s, pos->key, best_move, score_to_tt(best, ply), 0,
-                 best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER);
+                 best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER, raw);
     return best;
 }
 
@@ -988,7 +999,7 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
     }
 
     bool in_check = node_in_check(s);
-    int raw_eval = in_check ? -CT_SCORE_INF : eval_cached(s);
+    int raw_eval = in_check ? -CT_SCORE_INF : eval_cached(s, te);
     int eval = in_check ? -CT_SCORE_INF : corrected_eval(s, raw_eval);
     s->static_eval[ply] = eval;
     /* Better than two plies ago (our last move helped): prune and reduce less. */
@@ -1183,7 +1194,8 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         corr_learn(corr_entry(s, false), best - raw_eval, depth);
         corr_learn(corr_entry(s, true), best - raw_eval, depth);
     }
-    tt_store(s, pos->key, best_move, score_to_tt(best, ply), depth, bound);
+    tt_store(s, pos->key, best_move, score_to_tt(best, ply), depth, bound,
+             in_check ? TT_NO_EVAL : raw_eval);
     return best;
 }
 
