@@ -608,17 +608,23 @@ static void mirror_fen(const char *fen, char *out)
  * and the same score from a depth-5 search. The search used to try moves of equal
  * ordering score in the generator's square order, which the mirror reverses: 57 of these
  * 284 positions searched to another score than their mirror images. */
-START_TEST(test_mirror_symmetry)
+static int read_master_games(ct_record **games)
 {
     FILE *f = fopen(TEST_DATA_DIR "/masters/ccpd-games.pgn", "rb");
     ck_assert_ptr_nonnull(f);
     static char buf[1 << 16];
     size_t len = fread(buf, 1, sizeof buf, f);
     fclose(f);
-    ct_record *games;
     int ngames;
-    ck_assert_int_eq(ct_pgn_read(buf, len, CT_ENC_AUTO, &games, &ngames, NULL, NULL), CT_OK);
+    ck_assert_int_eq(ct_pgn_read(buf, len, CT_ENC_AUTO, games, &ngames, NULL, NULL), CT_OK);
     ck_assert_int_eq(ngames, 3);
+    return ngames;
+}
+
+START_TEST(test_mirror_symmetry)
+{
+    ct_record *games;
+    int ngames = read_master_games(&games);
     ct_search *a = ct_search_new(16), *b = ct_search_new(16);
     ck_assert(a && b);
     static ct_pos walk, mirror;
@@ -801,6 +807,40 @@ START_TEST(test_see)
 }
 END_TEST
 
+/* see_ge stops the exchange once the answer is settled; it must answer as see() does. Every
+ * pseudo-legal move of every position of the three master games, at thresholds from -1,200
+ * to 1,200 and at SEE's own value and either side of it. */
+START_TEST(test_see_ge_agrees)
+{
+    ct_record *games;
+    int ngames = read_master_games(&games);
+    static ct_pos walk;
+    long asked = 0;
+    for (int g = 0; g < ngames; g++) {
+        static ct_move line[CT_MAX_HISTORY];
+        int n = ct_record_main_line(&games[g], line, CT_MAX_HISTORY);
+        ct_record_start_position(&games[g], &walk);
+        for (int i = 0; i <= n; i++) {
+            ct_move mv[CT_MAX_MOVES];
+            int nm = ct_gen_pseudo(&walk, mv);
+            for (int m = 0; m < nm; m++) {
+                int v = see(&walk, mv[m]);
+                for (int k = 0; k < 97 + 3; k++) {
+                    int th = k < 97 ? -1200 + 25 * k : v - 1 + (k - 97);
+                    ck_assert_msg(see_ge(&walk, mv[m], th) == (v >= th),
+                                  "game %d ply %d move %d: SEE %d, threshold %d", g, i, m, v, th);
+                    asked++;
+                }
+            }
+            if (i < n)
+                ct_pos_make(&walk, line[i]);
+        }
+    }
+    ck_assert_int_gt(asked, 100000);
+    ct_pgn_free_games(games, ngames);
+}
+END_TEST
+
 /* The bench signature: the node count of `cotuong bench --depth 5`. It changes only when
  * the search or the evaluation changes; update it then (and say so in the commit). */
 #define BENCH_SIGNATURE_DEPTH 5
@@ -906,6 +946,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_mirror_symmetry);
     tcase_add_loop_test(tc, test_see, 0, 2 * (int)(sizeof see_cases / sizeof see_cases[0]));
     tcase_add_test(tc, test_see_values);
+    tcase_add_test(tc, test_see_ge_agrees);
     tcase_add_test(tc, test_bench_signature);
     tcase_add_test(tc, test_sprt);
     tcase_add_test(tc, test_time_plan);

@@ -150,16 +150,45 @@ int see(const ct_pos *pos, ct_move mv)
     return gain[0];
 }
 
+/* The same exchange as see(), asked only whether it reaches the threshold, so it can stop as
+ * soon as that is settled: `swap` is what the side that just captured stands to keep above
+ * the threshold if the piece it left on the target is taken, and `res` whether the mover
+ * reaches the threshold if the exchange stops now. The side to capture next takes only if
+ * that turns the answer its way even when its own piece is taken back. */
 bool see_ge(const ct_pos *pos, ct_move mv, int threshold)
 {
     int from = CT_FROM(mv), to = CT_TO(mv);
     int pc = pos->board[from], victim = pos->board[to], side = CT_PIECE_SIDE(pc);
-    int won = victim ? see_piece_value(side ^ 1, ct_piece_type(victim), to) : 0;
+    int swap = (victim ? see_piece_value(side ^ 1, ct_piece_type(victim), to) : 0) - threshold;
     /* The opponent can stop at once (SEE <= the victim), and taking back the mover never
      * earns it more than the mover (SEE >= victim - mover). */
-    if (won < threshold)
+    if (swap < 0)
         return false;
-    if (won - see_piece_value(side, ct_piece_type(pc), to) >= threshold)
+    swap = see_piece_value(side, ct_piece_type(pc), to) - swap;
+    if (swap <= 0)
         return true;
-    return see(pos, mv) >= threshold;
+    uint8_t b[CT_BOARD_SIZE];
+    memcpy(b, pos->board, sizeof b);
+    b[to] = (uint8_t)pc;
+    b[from] = 0;
+    int stm = side, res = 1;
+    bool king_on_target = ct_piece_type(pc) == CT_KING;
+    for (;;) {
+        stm ^= 1;
+        int value, sq = least_attacker(b, to, stm, &value);
+        if (!sq)
+            break;
+        res ^= 1;
+        /* Taking a king ends the exchange (and the game). A king that took while the other
+         * side still attacks the target is lost so: its side would rather have stopped. */
+        if (king_on_target)
+            break;
+        swap = value - swap;
+        if (swap < res)
+            break;
+        king_on_target = value >= SEE_KING_VALUE;
+        b[to] = b[sq];
+        b[sq] = 0;
+    }
+    return res;
 }
