@@ -132,7 +132,9 @@ struct ct_search {
     ct_move excluded[8];
     int n_excluded;
 
-    bool lean_left;     /* the root's side for ordering ties (mirror_tie) */
+    /* mirror_tie's parts by the side to move and the square, for the root's lean: the
+     * from-square's (its rank and file times 90) and the to-square's. */
+    uint16_t tie_from[2][CT_BOARD_SIZE], tie_to[2][CT_BOARD_SIZE];
     int8_t lmr[64][64]; /* late-move reduction by depth and move number (ct_search_new) */
 
     /* Lazy SMP: helper contexts share the table and search the same root until the main
@@ -512,15 +514,26 @@ static bool mirror_lean_left(const ct_pos *pos)
  * move gets in the mirror image of the position: the generator's order of piece types
  * (king, advisors, elephants, horses, rooks, cannons, pawns), then the squares, ranks from
  * the mover's side and files counted from the root's leaning side. */
-static inline int mirror_tie(const ct_pos *pos, ct_move mv, bool left)
+static inline int mirror_tie(const ct_search *s, ct_move mv)
 {
-    int f = CT_FROM(mv), t = CT_TO(mv);
-    int ff = left ? CT_SQ_FILE(f) : 8 - CT_SQ_FILE(f), tf = left ? CT_SQ_FILE(t) : 8 - CT_SQ_FILE(t);
-    int rf = CT_SQ_RANK(f), rt = CT_SQ_RANK(t);
-    if (pos->side == CT_BLACK)
-        rf = 9 - rf, rt = 9 - rt;
-    int type = ct_piece_type(pos->board[f]);
-    return (((type * 10 + rf) * 9 + ff) * 10 + (9 - rt)) * 9 + tf;
+    int f = CT_FROM(mv), t = CT_TO(mv), side = s->pos.side;
+    return ct_piece_type(s->pos.board[f]) * 8100 + s->tie_from[side][f] + s->tie_to[side][t];
+}
+
+/* Sets mirror_tie's parts for the root's lean. */
+static void set_mirror_ties(ct_search *s)
+{
+    bool left = mirror_lean_left(&s->pos);
+    for (int side = 0; side < 2; side++)
+        for (int sq = 0; sq < CT_BOARD_SIZE; sq++) {
+            if (!ct_sq_on_board(sq))
+                continue;
+            int file = left ? CT_SQ_FILE(sq) : 8 - CT_SQ_FILE(sq), rank = CT_SQ_RANK(sq);
+            if (side == CT_BLACK)
+                rank = 9 - rank;
+            s->tie_from[side][sq] = (uint16_t)((rank * 9 + file) * 90);
+            s->tie_to[side][sq] = (uint16_t)((9 - rank) * 9 + file);
+        }
 }
 
 /* What the moves before a node say about its quiet moves: the continuation history rows of
@@ -594,7 +607,6 @@ static void score_moves(const ct_search *s, move_list *ml, ct_move tt_move, int 
                         const quiet_context *qc, bool see_captures)
 {
     const ct_pos *pos = &s->pos;
-    bool left = s->lean_left;
     for (int i = 0; i < ml->n; i++) {
         ct_move mv = ml->mv[i];
         int pc = pos->board[CT_FROM(mv)], victim = pos->board[CT_TO(mv)];
@@ -614,7 +626,7 @@ static void score_moves(const ct_search *s, move_list *ml, ct_move tt_move, int 
             sc = (1 << 23) - 2;
         else
             sc = quiet_history(s, qc, ct_piece_type(pc), CT_TO(mv));
-        ml->key[i] = order_key(sc, mirror_tie(pos, mv, left));
+        ml->key[i] = order_key(sc, mirror_tie(s, mv));
     }
 }
 
@@ -1507,11 +1519,11 @@ ct_status ct_search_run(ct_search *s, const ct_pos *pos, const ct_limits *lim_in
         return CT_OK;
     }
     /* The first iteration tries them in an order the mirror image shares (mirror_tie). */
-    bool left = s->lean_left = mirror_lean_left(&s->pos);
+    set_mirror_ties(s);
     for (int i = 1; i < s->root_count; i++) {
         ct_move m = s->root_moves[i];
         int j = i;
-        for (; j > 0 && mirror_tie(&s->pos, s->root_moves[j - 1], left) > mirror_tie(&s->pos, m, left); j--)
+        for (; j > 0 && mirror_tie(s, s->root_moves[j - 1]) > mirror_tie(s, m); j--)
             s->root_moves[j] = s->root_moves[j - 1];
         s->root_moves[j] = m;
     }
