@@ -603,65 +603,73 @@ static void mirror_fen(const char *fen, char *out)
     strcpy(out, end);
 }
 
-/* Mirror symmetry over real games: every position of three master games (CCPD, see
- * tests/data/masters/README) and its mirror image left-right get the same static score
- * and the same score from a depth-5 search. The search used to try moves of equal
- * ordering score in the generator's square order, which the mirror reverses: 57 of these
- * 284 positions searched to another score than their mirror images. */
-static int read_master_games(ct_record **games)
+/* Calls fn on every position of the three master games of the test data (CCPD, see
+ * tests/data/masters/README), each game from its start; returns how many. */
+static int each_master_position(void (*fn)(const ct_pos *walk, void *user), void *user)
 {
     FILE *f = fopen(TEST_DATA_DIR "/masters/ccpd-games.pgn", "rb");
     ck_assert_ptr_nonnull(f);
     static char buf[1 << 16];
     size_t len = fread(buf, 1, sizeof buf, f);
     fclose(f);
-    int ngames;
-    ck_assert_int_eq(ct_pgn_read(buf, len, CT_ENC_AUTO, games, &ngames, NULL, NULL), CT_OK);
-    ck_assert_int_eq(ngames, 3);
-    return ngames;
-}
-
-START_TEST(test_mirror_symmetry)
-{
     ct_record *games;
-    int ngames = read_master_games(&games);
-    ct_search *a = ct_search_new(16), *b = ct_search_new(16);
-    ck_assert(a && b);
-    static ct_pos walk, mirror;
+    int ngames;
+    ck_assert_int_eq(ct_pgn_read(buf, len, CT_ENC_AUTO, &games, &ngames, NULL, NULL), CT_OK);
+    ck_assert_int_eq(ngames, 3);
+    static ct_pos walk;
     int positions = 0;
     for (int g = 0; g < ngames; g++) {
         static ct_move moves[CT_MAX_HISTORY];
         int n = ct_record_main_line(&games[g], moves, CT_MAX_HISTORY);
         ct_record_start_position(&games[g], &walk);
         for (int i = 0; i <= n; i++) {
-            char fen[128], mfen[128];
-            ct_fen_write(&walk, fen, sizeof fen);
-            mirror_fen(fen, mfen);
-            load(fen); /* without the game's history, as its mirror image */
-            ck_assert_int_eq(ct_fen_read(&mirror, mfen, NULL), CT_OK);
-            ck_assert_msg(ct_eval(&pos) == ct_eval(&mirror), "eval of %s: %d, mirrored %d", fen,
-                          ct_eval(&pos), ct_eval(&mirror));
-            if (ct_has_legal_move(&pos)) {
-                ct_limits lim;
-                ct_limits_init(&lim);
-                lim.depth = 5;
-                ct_search_result ra, rb;
-                ct_search_clear(a);
-                ct_search_clear(b);
-                ct_search_run(a, &pos, &lim, NULL, NULL, &ra);
-                ct_search_run(b, &mirror, &lim, NULL, NULL, &rb);
-                ck_assert_msg(ra.score == rb.score, "search of %s: %d, mirrored %d", fen,
-                              ra.score, rb.score);
-            }
+            fn(&walk, user);
             positions++;
             if (i < n)
                 ct_pos_make(&walk, moves[i]);
         }
     }
-    ck_assert_int_eq(positions, 284);
-    ct_search_free(a);
-    ct_search_free(b);
     ct_pgn_free_games(games, ngames);
+    return positions;
+}
+
+/* Mirror symmetry over real games: every position of the three master games and its
+ * mirror image left-right get the same static score and the same score from a depth-5
+ * search. The search used to try moves of equal ordering score in the generator's square
+ * order, which the mirror reverses: 57 of these 284 positions searched to another score
+ * than their mirror images. */
+static void mirror_agrees(const ct_pos *walk, void *user)
+{
+    ct_search **searches = user;
+    static ct_pos mirror;
+    char fen[128], mfen[128];
+    ct_fen_write(walk, fen, sizeof fen);
+    mirror_fen(fen, mfen);
+    load(fen); /* without the game's history, as its mirror image */
+    ck_assert_int_eq(ct_fen_read(&mirror, mfen, NULL), CT_OK);
+    ck_assert_msg(ct_eval(&pos) == ct_eval(&mirror), "eval of %s: %d, mirrored %d", fen,
+                  ct_eval(&pos), ct_eval(&mirror));
+    if (ct_has_legal_move(&pos)) {
+        ct_limits lim;
+        ct_limits_init(&lim);
+        lim.depth = 5;
+        ct_search_result ra, rb;
+        ct_search_clear(searches[0]);
+        ct_search_clear(searches[1]);
+        ct_search_run(searches[0], &pos, &lim, NULL, NULL, &ra);
+        ct_search_run(searches[1], &mirror, &lim, NULL, NULL, &rb);
+        ck_assert_msg(ra.score == rb.score, "search of %s: %d, mirrored %d", fen, ra.score,
+                      rb.score);
+    }
+}
+
+START_TEST(test_mirror_symmetry)
+{
+    ct_search *searches[2] = {ct_search_new(16), ct_search_new(16)};
+    ck_assert(searches[0] && searches[1]);
+    ck_assert_int_eq(each_master_position(mirror_agrees, searches), 284);
+    ct_search_free(searches[0]);
+    ct_search_free(searches[1]);
 }
 END_TEST
 
@@ -810,34 +818,29 @@ END_TEST
 /* see_ge stops the exchange once the answer is settled; it must answer as see() does. Every
  * pseudo-legal move of every position of the three master games, at thresholds from -1,200
  * to 1,200 and at SEE's own value and either side of it. */
-START_TEST(test_see_ge_agrees)
+static void see_ge_agrees(const ct_pos *walk, void *user)
 {
-    ct_record *games;
-    int ngames = read_master_games(&games);
-    static ct_pos walk;
-    long asked = 0;
-    for (int g = 0; g < ngames; g++) {
-        static ct_move line[CT_MAX_HISTORY];
-        int n = ct_record_main_line(&games[g], line, CT_MAX_HISTORY);
-        ct_record_start_position(&games[g], &walk);
-        for (int i = 0; i <= n; i++) {
-            ct_move mv[CT_MAX_MOVES];
-            int nm = ct_gen_pseudo(&walk, mv);
-            for (int m = 0; m < nm; m++) {
-                int v = see(&walk, mv[m]);
-                for (int k = 0; k < 97 + 3; k++) {
-                    int th = k < 97 ? -1200 + 25 * k : v - 1 + (k - 97);
-                    ck_assert_msg(see_ge(&walk, mv[m], th) == (v >= th),
-                                  "game %d ply %d move %d: SEE %d, threshold %d", g, i, m, v, th);
-                    asked++;
-                }
-            }
-            if (i < n)
-                ct_pos_make(&walk, line[i]);
+    long *asked = user;
+    char fen[128];
+    ct_fen_write(walk, fen, sizeof fen);
+    ct_move mv[CT_MAX_MOVES];
+    int nm = ct_gen_pseudo(walk, mv);
+    for (int m = 0; m < nm; m++) {
+        int v = see(walk, mv[m]);
+        for (int k = 0; k < 97 + 3; k++) {
+            int th = k < 97 ? -1200 + 25 * k : v - 1 + (k - 97);
+            ck_assert_msg(see_ge(walk, mv[m], th) == (v >= th), "%s, move %d: SEE %d, threshold %d",
+                          fen, m, v, th);
+            (*asked)++;
         }
     }
+}
+
+START_TEST(test_see_ge_agrees)
+{
+    long asked = 0;
+    ck_assert_int_eq(each_master_position(see_ge_agrees, &asked), 284);
     ck_assert_int_gt(asked, 100000);
-    ct_pgn_free_games(games, ngames);
 }
 END_TEST
 
