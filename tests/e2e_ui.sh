@@ -200,9 +200,7 @@ check "the game starts" "Red: AI level 7"
 check "the human's side (Black) is at the bottom: its numbers 9..1 below" "9   8   7   6   5   4   3   2   1"
 check "Red's numbers above, from Red's right" "一  二  三  四  五"
 check "the AI (Red) moved first" "Black to move" 20
-step=$((step + 1))
-if cap | sed -n 21p | grep -q "將"; then echo "ok $step - Black's king on the bottom row"; else
-    echo "not ok $step - board not flipped"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+check_line "Black's king on the bottom row" 21 "將"
 keys N
 check "N asks before abandoning the game" "Abandon this game"
 keys y

@@ -131,9 +131,7 @@ keys Enter
 check "set-up page" "Start the game"
 keys Down Down Enter
 check "hot-seat game from the menu" "Red to move"
-step=$((step + 1))
-if cap | sed -n 21p | grep -q "將"; then echo "ok $step - flipped: Black's king at the bottom"; else
-    echo "not ok $step - --flip was lost"; cap | sed 's/^/    | /'; fails=$((fails + 1)); fi
+check_line "flipped: Black's king at the bottom (--flip kept)" 21 "將"
 
 echo "# the AI against itself: pause and pace"
 ui_start 80 24 LANG=C.UTF-8 -- play --red ai:1 --black ai:1 --notation coord --lang en

@@ -75,6 +75,24 @@ check() {
     fi
 }
 
+# check_line NAME LINE TEXT [SECONDS]: TEXT on screen line LINE within SECONDS (5). A line of
+# the redraw that put up the text a check before it waited for can reach tmux after that text.
+check_line() {
+    step=$((step + 1))
+    i=0 limit=${4:-5}
+    while [ "$i" -lt $((limit * 20)) ] && ! cap | sed -n "${2}p" | grep -F -q -- "$3"; do
+        sleep 0.05
+        i=$((i + 1))
+    done
+    if cap | sed -n "${2}p" | grep -F -q -- "$3"; then
+        echo "ok $step - $1"
+    else
+        echo "not ok $step - $1 (expected '$3' on line $2)"
+        cap | sed 's/^/    | /'
+        fails=$((fails + 1))
+    fi
+}
+
 # check_attr NAME TEXT: TEXT (which may hold escape sequences) is in capture-pane -e output,
 # i.e. drawn with those attributes, within 5 s: the text a check before it waited for can be
 # on screen before the rest of that redraw reaches tmux.
