@@ -27,9 +27,9 @@
 enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
 
 /* One entry: the data word (move, score, depth, bound | generation << 2, static score) and
- * the key XOR
- * the data, both relaxed atomics: with several threads writing, a torn entry fails the key
- * test instead of answering with another position's data (lazy SMP shares the table). */
+ * the key XOR the data, both relaxed atomics: with several threads writing, a torn entry
+ * fails the key test instead of answering with another position's data (lazy SMP shares
+ * the table). */
 typedef struct {
     _Atomic uint64_t check; /* key ^ data */
     _Atomic uint64_t data;

@@ -18,7 +18,8 @@ int see_piece_value(int side, int type, int sq);
  * still takes (cheap and almost always right; the search decides). Centipawns. */
 int see(const ct_pos *pos, ct_move mv);
 
-/* see(pos, mv) >= threshold, with an early answer where the first capture settles it. */
+/* see(pos, mv) >= threshold, the same answer, with the exchange played only until that
+ * answer is settled (tests/check_search.c compares the two). */
 bool see_ge(const ct_pos *pos, ct_move mv, int threshold);
 
 #endif
