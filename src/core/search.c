@@ -809,6 +809,47 @@ static inline bool make_legal(ct_search *s, ct_move mv, bool in_check, bool *giv
     return true;
 }
 
+/* Would mv, made, be legal and give no check on geometry alone, the two attack tests
+ * make_legal would skip? Then a move about to be pruned unless it checks is pruned
+ * without being made: the same verdicts as make_legal's, without the make and unmake. */
+static inline bool plainly_legal_no_check(const ct_pos *pos, ct_move mv, bool in_check)
+{
+    int from = CT_FROM(mv), to = CT_TO(mv);
+    int own_king = ct_pos_king(pos, pos->side);
+    return !in_check && from != own_king && !touches_lines(own_king, from, to) &&
+           ct_piece_type(pos->board[from]) != CT_HORSE &&
+           !touches_lines(ct_pos_king(pos, pos->side ^ 1), from, to);
+}
+
+/* Sets aside the moves from place i on that late move pruning would skip without making
+ * them (quiet, plainly legal, no check): their keys go to `keys`, the list keeps the
+ * others. Returns how many were set aside. */
+static int set_aside_plain_quiets(const ct_pos *pos, move_list *ml, int i, int64_t *keys)
+{
+    int kept = i, aside = 0;
+    for (int j = i; j < ml->n; j++) {
+        ct_move mv = ml->mv[j];
+        if (pos->board[CT_TO(mv)] == 0 && plainly_legal_no_check(pos, mv, false)) {
+            keys[aside++] = ml->key[j];
+        } else {
+            ml->mv[kept] = mv;
+            ml->key[kept++] = ml->key[j];
+        }
+    }
+    ml->n = kept;
+    return aside;
+}
+
+/* How many of the n keys are above `key` (keys are unique: the tie-break tells every move
+ * of a position apart). */
+static inline int keys_above(const int64_t *keys, int n, int64_t key)
+{
+    int above = 0;
+    for (int j = 0; j < n; j++)
+        above += keys[j] > key;
+    return above;
+}
+
 /* Is the side to move in check? Known from the move that led here inside the tree. */
 static inline bool node_in_check(const ct_search *s)
 {
@@ -928,6 +969,8 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
         /* A capture that loses material in the exchange it starts (SEE < 0) is skipped,
          * not in check (a score stands: the stand-pat) and not when it gives check. */
         bool losing = !in_check && !see_ge(pos, mv, 0);
+        if (losing && plainly_legal_no_check(pos, mv, in_check))
+            continue;
         int moved = piece_to(ct_piece_type(pos->board[CT_FROM(mv)]), CT_TO(mv));
         bool chk;
         if (!make_legal(s, mv, in_check, &chk))
@@ -1071,8 +1114,21 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
     ct_move quiets[CT_MAX_MOVES];
     int n_quiets = 0;
     s->killers[ply + 1][0] = s->killers[ply + 1][1] = CT_NO_MOVE;
+    /* Once late move pruning applies it applies to every quiet move left (the count of
+     * quiets searched only grows): those that are plainly legal and give no check are
+     * then set aside unmade and unpicked, and counted into `legal` where the moves still
+     * searched would have met them, so that every reduction stays the same. */
+    int64_t aside_keys[CT_MAX_MOVES];
+    int n_aside = -1, aside_counted = 0;
 
     for (int i = 0; i < ml.n; i++) {
+        if (n_aside < 0 && !pv_node && !in_check && legal >= 1 &&
+            best > -CT_SCORE_MATE_BOUND && depth <= TN_LMP_DEPTH &&
+            n_quiets >= (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2)) {
+            n_aside = set_aside_plain_quiets(pos, &ml, i, aside_keys);
+            if (i >= ml.n)
+                break;
+        }
         ct_move mv = pick_next(&ml, i);
         bool capture = pos->board[CT_TO(mv)] != 0;
         int pt = ct_piece_type(pos->board[CT_FROM(mv)]);
@@ -1111,6 +1167,10 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
                 skip = !see_ge(pos, mv, -TN_SEE_CAPTURE_MARGIN * depth);
             }
         }
+        if (skip && plainly_legal_no_check(pos, mv, in_check)) {
+            legal++;
+            continue;
+        }
         bool chk;
         if (!make_legal(s, mv, in_check, &chk))
             continue;
@@ -1129,6 +1189,11 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         if (skip && !chk) {
             ct_pos_unmake(pos);
             continue;
+        }
+        if (n_aside > 0) {
+            int above = keys_above(aside_keys, n_aside, ml.key[i]);
+            legal += above - aside_counted;
+            aside_counted = above;
         }
 
         /* 6b. Check extension; late quiet moves and losing captures reduced (LMR) from the
@@ -1194,6 +1259,9 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         if (!capture && n_quiets < CT_MAX_MOVES)
             quiets[n_quiets++] = mv;
     }
+
+    if (n_aside > 0)
+        legal += n_aside - aside_counted;
 
     /* 7. No legal move: mated or stalemated, both lost in xiangqi. */
     if (legal == 0)
