@@ -20,6 +20,7 @@
 #include "cotuong/pgn.h"
 #include "cotuong/rules.h"
 #include "cotuong/search.h"
+#include "core/board_internal.h"
 #include "core/see.h"
 
 static ct_pos pos;
@@ -844,6 +845,49 @@ START_TEST(test_see_ge_agrees)
 }
 END_TEST
 
+/* The search prunes a move unmade when the geometry alone says that it is legal and gives
+ * no check (bd_plainly_legal_no_check); making it must agree. Every pseudo-legal move of
+ * every position of the three master games and of every position one legal move on. */
+static void plain_moves_agree_at(ct_pos *p, long *fired)
+{
+    char fen[128];
+    ct_move mv[CT_MAX_MOVES];
+    int nm = ct_gen_pseudo(p, mv), side = p->side;
+    bool in_check = ct_in_check(p, side);
+    for (int m = 0; m < nm; m++) {
+        if (!bd_plainly_legal_no_check(p, mv[m], in_check))
+            continue;
+        (*fired)++;
+        ct_fen_write(p, fen, sizeof fen);
+        ck_assert_msg(ct_is_legal(p, mv[m]), "%s, move %d: illegal", fen, m);
+        ct_pos_make(p, mv[m]);
+        ck_assert_msg(!ct_in_check(p, side ^ 1), "%s, move %d: gives check", fen, m);
+        ct_pos_unmake(p);
+    }
+}
+
+static void plain_moves_agree(const ct_pos *walk, void *user)
+{
+    static ct_pos p;
+    p = *walk;
+    plain_moves_agree_at(&p, user);
+    ct_move mv[CT_MAX_MOVES];
+    int nm = ct_gen_legal(&p, mv);
+    for (int m = 0; m < nm; m++) {
+        ct_pos_make(&p, mv[m]);
+        plain_moves_agree_at(&p, user);
+        ct_pos_unmake(&p);
+    }
+}
+
+START_TEST(test_plain_moves_agree)
+{
+    long fired = 0;
+    ck_assert_int_eq(each_master_position(plain_moves_agree, &fired), 284);
+    ck_assert_int_gt(fired, 100000);
+}
+END_TEST
+
 /* The bench signature: the node count of `cotuong bench --depth 5`. It changes only when
  * the search or the evaluation changes; update it then (and say so in the commit). */
 #define BENCH_SIGNATURE_DEPTH 5
@@ -950,6 +994,7 @@ static Suite *search_suite(void)
     tcase_add_loop_test(tc, test_see, 0, 2 * (int)(sizeof see_cases / sizeof see_cases[0]));
     tcase_add_test(tc, test_see_values);
     tcase_add_test(tc, test_see_ge_agrees);
+    tcase_add_test(tc, test_plain_moves_agree);
     tcase_add_test(tc, test_bench_signature);
     tcase_add_test(tc, test_sprt);
     tcase_add_test(tc, test_time_plan);

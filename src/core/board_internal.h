@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — board geometry and FEN letters shared by the standard game's modules (movegen.c,
- * fen.c) and cờ úp's (coup.c, coup_fen.c): the step tables on the padded board, the palace,
- * the river, and the piece letter of a FEN board. Internal to src/core. */
+ * fen.c, see.c, eval.c, search.c) and cờ úp's (coup.c, coup_fen.c, coup_pgn.c): the step
+ * tables on the padded board, the palace, the river, which moves can touch a king's lines,
+ * and the piece letter of a FEN board. Internal to src/core. */
 #ifndef COTUONG_BOARD_INTERNAL_H
 #define COTUONG_BOARD_INTERNAL_H
 
+#include "cotuong/position.h"
 #include "cotuong/types.h"
 
 /* Steps on the padded board (16 squares a row): orthogonal (king, rook, cannon), diagonal
@@ -32,6 +34,34 @@ static inline bool bd_crossed(int side, int sq)
 static inline bool bd_own_half(int side, int sq)
 {
     return side == CT_RED ? CT_SQ_ROW(sq) <= 7 : CT_SQ_ROW(sq) >= 8;
+}
+
+/* Can a move from `from` to `to` change a line (row, column, horse leg) into the king on
+ * `ksq`? Only by leaving a square on the king's row or column or one of its diagonal
+ * neighbours (a horse's leg; in cờ úp also an elephant's eye), or by arriving on the king's
+ * row or column (a blocker, a cannon's screen, an attacker). A move that touches none of
+ * them can neither expose nor attack that king, except a horse's own attack (asked
+ * separately). Move generation, the search and cờ úp's legality test skip their attack
+ * tests on it. */
+static inline bool bd_touches_lines(int ksq, int from, int to)
+{
+    int kr = CT_SQ_ROW(ksq), kc = CT_SQ_COL(ksq);
+    int dr = CT_SQ_ROW(from) - kr, dc = CT_SQ_COL(from) - kc;
+    if (dr == 0 || dc == 0 || ((dr == 1 || dr == -1) && (dc == 1 || dc == -1)))
+        return true;
+    return CT_SQ_ROW(to) == kr || CT_SQ_COL(to) == kc;
+}
+
+/* Would mv, made, be legal and give no check on geometry alone, the two attack tests
+ * the search's make_legal would skip? Then a move the search prunes unless it checks is
+ * pruned without being made. */
+static inline bool bd_plainly_legal_no_check(const ct_pos *pos, ct_move mv, bool in_check)
+{
+    int from = CT_FROM(mv), to = CT_TO(mv);
+    int own_king = ct_pos_king(pos, pos->side);
+    return !in_check && from != own_king && !bd_touches_lines(own_king, from, to) &&
+           ct_piece_type(pos->board[from]) != CT_HORSE &&
+           !bd_touches_lines(ct_pos_king(pos, pos->side ^ 1), from, to);
 }
 
 /* The type of a FEN board letter in either case (B or E elephant, N or H horse), CT_NO_TYPE

@@ -422,17 +422,6 @@ static bool legal_on(uint8_t *b, int side, int ksq, ct_move mv)
     return ok;
 }
 
-/* Can a move change an attack on the king at ksq? Only by leaving the king's row, column or
- * a diagonal neighbour (a horse leg or an elephant eye), or by arriving on its row or column
- * (a cannon screen); a king move always can. */
-static inline bool touches_king(int ksq, int from, int to)
-{
-    int dr = CT_SQ_ROW(from) - CT_SQ_ROW(ksq), dc = CT_SQ_COL(from) - CT_SQ_COL(ksq);
-    if (dr == 0 || dc == 0 || ((dr == 1 || dr == -1) && (dc == 1 || dc == -1)))
-        return true;
-    return CT_SQ_ROW(to) == CT_SQ_ROW(ksq) || CT_SQ_COL(to) == CT_SQ_COL(ksq);
-}
-
 static int filter_legal(const ct_coup_pos *pos, ct_move *out, int n, bool caps)
 {
     uint8_t b[CT_BOARD_SIZE];
@@ -443,7 +432,7 @@ static int filter_legal(const ct_coup_pos *pos, ct_move *out, int n, bool caps)
         int from = CT_FROM(out[i]), to = CT_TO(out[i]);
         if (caps && !b[to])
             continue;
-        if ((!check && !touches_king(ksq, from, to)) || legal_on(b, pos->side, ksq, out[i]))
+        if ((!check && !bd_touches_lines(ksq, from, to)) || legal_on(b, pos->side, ksq, out[i]))
             out[k++] = out[i];
     }
     return k;

@@ -328,24 +328,12 @@ bool ct_in_check(const ct_pos *pos, int side)
 /* ---------------------------------------------------------------------------------------
  * Legality */
 
-/* Can a move from `from` to `to` change any attack on the king at `ksq`? Only by emptying
- * a square on the king's row or column or one of its diagonal neighbours (a horse leg), or
- * by arriving on the king's row or column (as a cannon screen). */
-static inline bool touches_king(int ksq, int from, int to)
-{
-    int kr = CT_SQ_ROW(ksq), kc = CT_SQ_COL(ksq);
-    int dr = CT_SQ_ROW(from) - kr, dc = CT_SQ_COL(from) - kc;
-    if (dr == 0 || dc == 0 || ((dr == 1 || dr == -1) && (dc == 1 || dc == -1)))
-        return true;
-    return CT_SQ_ROW(to) == kr || CT_SQ_COL(to) == kc;
-}
-
 static inline bool legal_after(const ct_pos *pos, ct_move mv, int ksq, bool in_check)
 {
     int from = CT_FROM(mv), to = CT_TO(mv);
     if (from == ksq)
         return !attacked_after(pos, to, pos->side ^ 1, from, to);
-    if (!in_check && !touches_king(ksq, from, to))
+    if (!in_check && !bd_touches_lines(ksq, from, to))
         return true;
     return !attacked_after(pos, ksq, pos->side ^ 1, from, to);
 }

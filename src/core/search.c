@@ -6,6 +6,7 @@
  * history), repetition and perpetual-check verdicts, time management, playing levels and
  * the opening book. All state lives in the ct_search context. */
 #include <assert.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -18,6 +19,7 @@
 #include "cotuong/movegen.h"
 #include "cotuong/rules.h"
 #include "cotuong/search.h"
+#include "board_internal.h"
 #include "see.h"
 #include "tunables.h"
 
@@ -79,9 +81,20 @@ static inline void tt_write(tt_slot *slot, const tt_entry *e)
  * of a move in the continuation history. */
 enum { PIECE_TO = (CT_PIECE_TYPES - 1) * CT_FILES * CT_RANKS };
 
+/* Each square's index 0..89 (rank * CT_FILES + file), read from a table: the arithmetic
+ * costs more, at every move scored. */
+#define SQ90_RANK(r)                                                                        \
+    [CT_SQ(0, r)] = (r) * 9, (r) * 9 + 1, (r) * 9 + 2, (r) * 9 + 3, (r) * 9 + 4, (r) * 9 + 5, \
+    (r) * 9 + 6, (r) * 9 + 7, (r) * 9 + 8
+static const uint8_t sq90[CT_BOARD_SIZE] = {
+    SQ90_RANK(0), SQ90_RANK(1), SQ90_RANK(2), SQ90_RANK(3), SQ90_RANK(4),
+    SQ90_RANK(5), SQ90_RANK(6), SQ90_RANK(7), SQ90_RANK(8), SQ90_RANK(9),
+};
+#undef SQ90_RANK
+
 static inline int piece_to(int pt, int sq)
 {
-    return ((pt - 1) * CT_RANKS + CT_SQ_RANK(sq)) * CT_FILES + CT_SQ_FILE(sq);
+    return (pt - 1) * CT_RANKS * CT_FILES + sq90[sq];
 }
 
 struct ct_search {
@@ -647,20 +660,6 @@ static inline ct_move pick_next(move_list *ml, int i)
     return ml->mv[i];
 }
 
-/* Can a move from `from` to `to` change a line (row, column, horse leg) into the king on
- * `ksq`? Only by leaving a square on the king's row or column or one of its diagonal
- * neighbours (a horse's leg), or by arriving on the king's row or column (a blocker, a
- * cannon's screen, an attacker). A move that touches none of them can neither expose nor
- * attack that king, except a horse's own attack (asked separately). */
-static inline bool touches_lines(int ksq, int from, int to)
-{
-    int kr = CT_SQ_ROW(ksq), kc = CT_SQ_COL(ksq);
-    int dr = CT_SQ_ROW(from) - kr, dc = CT_SQ_COL(from) - kc;
-    if (dr == 0 || dc == 0 || ((dr == 1 || dr == -1) && (dc == 1 || dc == -1)))
-        return true;
-    return CT_SQ_ROW(to) == kr || CT_SQ_COL(to) == kc;
-}
-
 /* Could `by` take on sq? Where it cannot, a quiet move to sq loses nothing in exchanges
  * (SEE 0). ct_sq_attacked knows the pawns, horses, rooks, cannons and the king along a
  * file; SEE also counts the steps of the advisors, the elephants and the king, added here
@@ -786,7 +785,7 @@ static inline void corr_learn(int16_t *e, int error, int depth)
 
 /* Makes mv if it is legal; records whether it gave check. Returns false (unmade) if not.
  * `in_check`: the mover is in check before the move. The attack tests are skipped where
- * the geometry says the answer (touches_lines): the same verdicts, fewer tests. */
+ * the geometry says the answer (bd_touches_lines): the same verdicts, fewer tests. */
 static inline bool make_legal(ct_search *s, ct_move mv, bool in_check, bool *gives_check)
 {
     ct_pos *pos = &s->pos;
@@ -797,28 +796,16 @@ static inline bool make_legal(ct_search *s, ct_move mv, bool in_check, bool *giv
     ct_pos_make(pos, mv);
     /* The child probes the table first: start loading its bucket now. */
     __builtin_prefetch(&s->tt[(size_t)pos->key & s->tt_mask & ~(size_t)1]);
-    if ((in_check || from == own_king || touches_lines(own_king, from, to)) &&
+    if ((in_check || from == own_king || bd_touches_lines(own_king, from, to)) &&
         ct_in_check(pos, mover)) {
         ct_pos_unmake(pos);
         return false;
     }
-    bool chk = (horse || touches_lines(their_king, from, to)) && ct_in_check(pos, pos->side);
+    bool chk = (horse || bd_touches_lines(their_king, from, to)) && ct_in_check(pos, pos->side);
     pos->hist[pos->ply - 1].in_check = chk;
     *gives_check = chk;
     corr_child_keys(s);
     return true;
-}
-
-/* Would mv, made, be legal and give no check on geometry alone, the two attack tests
- * make_legal would skip? Then a move about to be pruned unless it checks is pruned
- * without being made: the same verdicts as make_legal's, without the make and unmake. */
-static inline bool plainly_legal_no_check(const ct_pos *pos, ct_move mv, bool in_check)
-{
-    int from = CT_FROM(mv), to = CT_TO(mv);
-    int own_king = ct_pos_king(pos, pos->side);
-    return !in_check && from != own_king && !touches_lines(own_king, from, to) &&
-           ct_piece_type(pos->board[from]) != CT_HORSE &&
-           !touches_lines(ct_pos_king(pos, pos->side ^ 1), from, to);
 }
 
 /* Sets aside the moves from place i on that late move pruning would skip without making
@@ -829,7 +816,7 @@ static int set_aside_plain_quiets(const ct_pos *pos, move_list *ml, int i, int64
     int kept = i, aside = 0;
     for (int j = i; j < ml->n; j++) {
         ct_move mv = ml->mv[j];
-        if (pos->board[CT_TO(mv)] == 0 && plainly_legal_no_check(pos, mv, false)) {
+        if (pos->board[CT_TO(mv)] == 0 && bd_plainly_legal_no_check(pos, mv, false)) {
             keys[aside++] = ml->key[j];
         } else {
             ml->mv[kept] = mv;
@@ -969,7 +956,7 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
         /* A capture that loses material in the exchange it starts (SEE < 0) is skipped,
          * not in check (a score stands: the stand-pat) and not when it gives check. */
         bool losing = !in_check && !see_ge(pos, mv, 0);
-        if (losing && plainly_legal_no_check(pos, mv, in_check))
+        if (losing && bd_plainly_legal_no_check(pos, mv, in_check))
             continue;
         int moved = piece_to(ct_piece_type(pos->board[CT_FROM(mv)]), CT_TO(mv));
         bool chk;
@@ -1120,11 +1107,13 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
      * searched would have met them, so that every reduction stays the same. */
     int64_t aside_keys[CT_MAX_MOVES];
     int n_aside = -1, aside_counted = 0;
+    /* Late move pruning: this many quiet moves searched, the rest skipped. */
+    const int lmp_quiets =
+        depth <= TN_LMP_DEPTH ? (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2) : INT_MAX;
 
     for (int i = 0; i < ml.n; i++) {
         if (n_aside < 0 && !pv_node && !in_check && legal >= 1 &&
-            best > -CT_SCORE_MATE_BOUND && depth <= TN_LMP_DEPTH &&
-            n_quiets >= (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2)) {
+            best > -CT_SCORE_MATE_BOUND && n_quiets >= lmp_quiets) {
             n_aside = set_aside_plain_quiets(pos, &ml, i, aside_keys);
             if (i >= ml.n)
                 break;
@@ -1156,8 +1145,7 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
                     lmr_depth = 0;
                 skip = (lmr_depth <= TN_FUTILITY_DEPTH &&
                         eval + TN_FUTILITY_MARGIN + TN_FUTILITY_PER_DEPTH * lmr_depth <= alpha) ||
-                       (depth <= TN_LMP_DEPTH &&
-                        n_quiets >= (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2));
+                       n_quiets >= lmp_quiets;
                 /* SEE is asked below, and only where the move can lose more than the floor:
                  * a quiet move loses at most its own piece. */
                 quiet_see_floor = -TN_SEE_QUIET_MARGIN * lmr_depth * lmr_depth;
@@ -1167,7 +1155,7 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
                 skip = !see_ge(pos, mv, -TN_SEE_CAPTURE_MARGIN * depth);
             }
         }
-        if (skip && plainly_legal_no_check(pos, mv, in_check)) {
+        if (skip && bd_plainly_legal_no_check(pos, mv, in_check)) {
             legal++;
             continue;
         }
