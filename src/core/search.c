@@ -1112,8 +1112,9 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
         depth <= TN_LMP_DEPTH ? (TN_LMP_BASE + depth * depth) / (improving ? 1 : 2) : INT_MAX;
 
     for (int i = 0; i < ml.n; i++) {
-        if (n_aside < 0 && !pv_node && !in_check && legal >= 1 &&
-            best > -CT_SCORE_MATE_BOUND && n_quiets >= lmp_quiets) {
+        /* Whether the pruning of 6a may act at all. */
+        bool may_prune = !pv_node && !in_check && legal >= 1 && best > -CT_SCORE_MATE_BOUND;
+        if (n_aside < 0 && may_prune && n_quiets >= lmp_quiets) {
             n_aside = set_aside_plain_quiets(pos, &ml, i, aside_keys);
             if (i >= ml.n)
                 break;
@@ -1134,10 +1135,10 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
          * move pruning: well-ordered moves that late rarely matter), or when it loses more
          * material in exchanges than that reduced depth could win back (SEE); a capture
          * near the leaves when it loses more than a margin per ply. Whether the move checks
-         * is known only once it is made. */
+         * is known only once it is made, unless the geometry settles it unmade. */
         bool skip = false, quiet_see_asked = false;
         int quiet_see_floor = 0;
-        if (!pv_node && !in_check && legal >= 1 && best > -CT_SCORE_MATE_BOUND) {
+        if (may_prune) {
             if (!capture) {
                 int lmr_depth =
                     depth - 1 - s->lmr[depth < 64 ? depth : 63][legal < 63 ? legal + 1 : 63];
