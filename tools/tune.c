@@ -7,13 +7,17 @@
  *                                            position in EVERY from ply 10 on, each replaced
  *                                            by the leaf of a capture search (a quiet
  *                                            position), with the game's result
- *   tune gen N NODES SEED > positions.txt   self-play N games, NODES nodes per move, writing
- *                                            quiet positions with the game result
- *   tune fit positions.txt [ITER [LAMBDA]]  fits the weights of cotuong/eval.h to the results
+ *   tune gen N NODES SEED [BOOK] > pos.txt  self-play N games, NODES nodes per move (from
+ *                                            a random line of BOOK, then random plies),
+ *                                            writing quiet positions with the game result
+ *   tune fit positions.txt [ITER [LAMBDA [FIXED...]]]
+ *                                            fits the weights of cotuong/eval.h to the results
  *                                            by gradient descent on the texel loss plus
  *                                            LAMBDA * sum(((w - w0) / max(|w0|, 10))^2);
  *                                            prints the loss before and after, the weights,
- *                                            and the TN_EVAL_WEIGHTS initialiser
+ *                                            and the TN_EVAL_WEIGHTS initialiser; the
+ *                                            features named FIXED (as the fit prints them)
+ *                                            keep their values
  *   tune pst FILE ITER LAMBDA HOLDOUT OUT.h learns the piece-square tables (opening and
  *                                            endgame) square by square (the other weights
  *                                            fixed), fitting on the file but its last
@@ -46,17 +50,71 @@ static uint64_t rnd(void)
     return x ^ (x >> 31);
 }
 
-static int gen(int games, long nodes, uint64_t seed)
+/* Reads the book's lines (coordinate moves after "N: ") into lines[][]; returns how many. */
+static int read_book(const char *path, char lines[][64], int max)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        exit(1);
+    }
+    char buf[256];
+    int n = 0;
+    while (n < max && fgets(buf, sizeof buf, f)) {
+        char *colon = strchr(buf, ':');
+        if (buf[0] == '#' || !colon)
+            continue;
+        snprintf(lines[n++], sizeof lines[0], "%s", colon + 1);
+    }
+    fclose(f);
+    return n;
+}
+
+/* Plays the coordinate moves of line on pos while they are legal. */
+static void play_line(const char *line, ct_pos *p)
+{
+    char copy[64], *save = NULL;
+    snprintf(copy, sizeof copy, "%s", line);
+    for (char *tok = strtok_r(copy, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+        ct_move mv[CT_MAX_MOVES];
+        int n = ct_gen_legal(p, mv), k;
+        char text[CT_MOVE_TEXT_MAX];
+        for (k = 0; k < n; k++)
+            if (ct_move_render(p, mv[k], CT_NOTATION_COORD, text, sizeof text) > 0 &&
+                !strcmp(text, tok))
+                break;
+        if (k == n)
+            return;
+        ct_rules_play(p, CT_RULES_ONLINE, mv[k]);
+    }
+}
+
+static int quiesce(ct_pos *p, int alpha, int beta, int qply, ct_pos *leaf);
+
+/* Self-play: each game starts from a random line of the book (when given) or the start,
+ * then a few random legal plies for variety, and is played out at a node limit. A game is
+ * adjudicated when the score has stood beyond +-GEN_WIN for GEN_WIN_PLIES plies (a win) or
+ * within +-GEN_DRAW for GEN_DRAW_PLIES plies from ply GEN_DRAW_FROM (a draw). One position
+ * in two from ply 10 on is written, replaced by the quiet leaf of a capture search as in
+ * `masters`, with the game's result. */
+enum { GEN_WIN = 700, GEN_WIN_PLIES = 6, GEN_DRAW = 15, GEN_DRAW_PLIES = 24, GEN_DRAW_FROM = 100 };
+
+static int gen(int games, long nodes, uint64_t seed, const char *book)
 {
     rng_state = seed;
     ct_search *s = ct_search_new(16);
     ct_search_use_book(s, false);
-    static char fens[1024][100];
+    static char lines[1024][64];
+    int nlines = book ? read_book(book, lines, 1024) : 0;
+    static char fens[1024][128];
+    static char results[3][4] = {"1.0", "0.5", "0.0"};
     for (int g = 0; g < games; g++) {
         ct_pos_start(&pos);
         ct_search_clear(s);
-        /* 1. A random opening: 2-7 random legal plies for variety. */
-        int rplies = 2 + (int)(rnd() % 6);
+        /* 1. The opening: a book line, then random legal plies. */
+        if (nlines)
+            play_line(lines[rnd() % (uint64_t)nlines], &pos);
+        int rplies = nlines ? 1 + (int)(rnd() % 3) : 2 + (int)(rnd() % 6);
         for (int i = 0; i < rplies; i++) {
             ct_move mv[CT_MAX_MOVES];
             int n = ct_gen_legal(&pos, mv);
@@ -64,10 +122,16 @@ static int gen(int games, long nodes, uint64_t seed)
                 break;
             ct_rules_play(&pos, CT_RULES_ONLINE, mv[rnd() % (uint64_t)n]);
         }
-        /* 2. Play out with a node-limited search, keeping quiet positions. */
-        int nf = 0;
+        /* 2. Play out with a node-limited search. */
+        int nf = 0, win_run = 0, draw_run = 0, win_sign = 0;
         ct_result result = CT_RESULT_DRAW;
-        for (int ply = 0; ply < 300; ply++) {
+        for (int ply = 0; ply < 400; ply++) {
+            if (pos.ply >= 10 && nf < 1024 && rnd() % 2 == 0) {
+                ct_pos leaf;
+                int v = quiesce(&pos, -30000, 30000, 0, &leaf);
+                if (!ct_in_check(&leaf, leaf.side) && v > -29000 && v < 29000)
+                    ct_fen_write(&leaf, fens[nf++], sizeof fens[0]);
+            }
             ct_limits lim;
             ct_limits_init(&lim);
             lim.nodes = (uint64_t)nodes;
@@ -77,17 +141,24 @@ static int gen(int games, long nodes, uint64_t seed)
                 result = ct_result_loss_of(pos.side);
                 break;
             }
-            bool quiet = !ct_in_check(&pos, pos.side) && pos.board[CT_TO(r.best)] == 0 &&
-                         !ct_score_is_mate(r.score);
-            if (quiet && pos.ply >= 12 && nf < 1024 && rnd() % 3 == 0)
-                ct_fen_write(&pos, fens[nf++], sizeof fens[0]);
+            int red = pos.side == CT_RED ? r.score : -r.score;
+            int sign = red >= GEN_WIN ? 1 : red <= -GEN_WIN ? -1 : 0;
+            win_run = sign && sign == win_sign ? win_run + 1 : sign ? 1 : 0;
+            win_sign = sign;
+            if (win_run >= GEN_WIN_PLIES) {
+                result = sign > 0 ? CT_RESULT_RED_WINS : CT_RESULT_BLACK_WINS;
+                break;
+            }
+            draw_run = pos.ply >= GEN_DRAW_FROM && abs(red) <= GEN_DRAW ? draw_run + 1 : 0;
+            if (draw_run >= GEN_DRAW_PLIES)
+                break;
             ct_verdict v = ct_rules_play(&pos, CT_RULES_ONLINE, r.best);
             if (v.flags & CT_ADJ_GAME_OVER) {
                 result = v.result;
                 break;
             }
         }
-        const char *rs = result == CT_RESULT_RED_WINS ? "1.0" : result == CT_RESULT_BLACK_WINS ? "0.0" : "0.5";
+        const char *rs = results[result == CT_RESULT_RED_WINS ? 0 : result == CT_RESULT_DRAW ? 1 : 2];
         for (int i = 0; i < nf; i++)
             printf("%s;%s\n", fens[i], rs);
         fflush(stdout);
@@ -317,8 +388,20 @@ static double loss(const sample *sm, int n, const double *w, double k)
     return sum / n;
 }
 
-static int fit(const char *path, int iters, double lambda)
+static int fit(const char *path, int iters, double lambda, char **fixed, int nfixed)
 {
+    /* The pawn's material is the anchor; the features named in fixed stay as well. */
+    bool hold[CT_EVAL_NFEATURES] = {[CT_F_MAT_PAWN] = true};
+    for (int i = 0; i < nfixed; i++) {
+        int j = 0;
+        while (j < CT_EVAL_NFEATURES && strcmp(fixed[i], ct_eval_feature_name(j)))
+            j++;
+        if (j == CT_EVAL_NFEATURES) {
+            fprintf(stderr, "tune: no feature named %s\n", fixed[i]);
+            return 2;
+        }
+        hold[j] = true;
+    }
     FILE *f = fopen(path, "r");
     if (!f) {
         perror(path);
@@ -369,7 +452,7 @@ static int fit(const char *path, int iters, double lambda)
                 g[j] += d * sm[i].f[j];
         }
         for (int j = 0; j < CT_EVAL_NFEATURES; j++) {
-            if (j == CT_F_MAT_PAWN)
+            if (hold[j])
                 continue;
             double scale = abs(w0[j]) > 10 ? abs(w0[j]) : 10;
             g[j] = 2 * g[j] / n + 2 * lambda * (w[j] - w0[j]) / (scale * scale);
@@ -608,12 +691,14 @@ int main(int argc, char **argv)
     if (argc == 4 && !strcmp(argv[1], "masters") && atoi(argv[3]) > 0)
         return masters(argv[2], atoi(argv[3]));
     if (argc >= 5 && !strcmp(argv[1], "gen"))
-        return gen(atoi(argv[2]), atol(argv[3]), strtoull(argv[4], NULL, 10));
+        return gen(atoi(argv[2]), atol(argv[3]), strtoull(argv[4], NULL, 10),
+                   argc > 5 ? argv[5] : NULL);
     if (argc >= 3 && !strcmp(argv[1], "fit"))
-        return fit(argv[2], argc > 3 ? atoi(argv[3]) : 1000, argc > 4 ? atof(argv[4]) : 0.0);
+        return fit(argv[2], argc > 3 ? atoi(argv[3]) : 1000, argc > 4 ? atof(argv[4]) : 0.0,
+                   argv + 5, argc > 5 ? argc - 5 : 0);
     if (argc == 7 && !strcmp(argv[1], "pst"))
         return pst_fit(argv[2], atoi(argv[3]), atof(argv[4]), atoi(argv[5]), argv[6]);
-    fprintf(stderr, "usage: tune masters DATASET_DIR EVERY | tune gen N NODES SEED | "
-                    "tune fit FILE [ITER [LAMBDA]] | tune pst FILE ITER LAMBDA HOLDOUT OUT.h\n");
+    fprintf(stderr, "usage: tune masters DATASET_DIR EVERY | tune gen N NODES SEED [BOOK] | "
+                    "tune fit FILE [ITER [LAMBDA [FIXED...]]] | tune pst FILE ITER LAMBDA HOLDOUT OUT.h\n");
     return 2;
 }
