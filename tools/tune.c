@@ -32,6 +32,7 @@
 
 #include "cotuong/eval.h"
 #include "cotuong/movegen.h"
+#include "cotuong/notation.h"
 #include "cotuong/pgn.h"
 #include "cotuong/rules.h"
 #include "cotuong/search.h"
@@ -76,16 +77,11 @@ static void play_line(const char *line, ct_pos *p)
     char copy[64], *save = NULL;
     snprintf(copy, sizeof copy, "%s", line);
     for (char *tok = strtok_r(copy, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
-        ct_move mv[CT_MAX_MOVES];
-        int n = ct_gen_legal(p, mv), k;
-        char text[CT_MOVE_TEXT_MAX];
-        for (k = 0; k < n; k++)
-            if (ct_move_render(p, mv[k], CT_NOTATION_COORD, text, sizeof text) > 0 &&
-                !strcmp(text, tok))
-                break;
-        if (k == n)
+        ct_move mv;
+        ct_parse_error err;
+        if (ct_move_parse(p, tok, CT_NOTATION_COORD, &mv, &err) != CT_OK)
             return;
-        ct_rules_play(p, CT_RULES_ONLINE, mv[k]);
+        ct_rules_play(p, CT_RULES_ONLINE, mv);
     }
 }
 
@@ -107,7 +103,6 @@ static int gen(int games, long nodes, uint64_t seed, const char *book)
     static char lines[1024][64];
     int nlines = book ? read_book(book, lines, 1024) : 0;
     static char fens[1024][128];
-    static char results[3][4] = {"1.0", "0.5", "0.0"};
     for (int g = 0; g < games; g++) {
         ct_pos_start(&pos);
         ct_search_clear(s);
@@ -158,7 +153,7 @@ static int gen(int games, long nodes, uint64_t seed, const char *book)
                 break;
             }
         }
-        const char *rs = results[result == CT_RESULT_RED_WINS ? 0 : result == CT_RESULT_DRAW ? 1 : 2];
+        const char *rs = result == CT_RESULT_RED_WINS ? "1.0" : result == CT_RESULT_BLACK_WINS ? "0.0" : "0.5";
         for (int i = 0; i < nf; i++)
             printf("%s;%s\n", fens[i], rs);
         fflush(stdout);
