@@ -18,11 +18,15 @@
  *                                            and the TN_EVAL_WEIGHTS initialiser; the
  *                                            features named FIXED (as the fit prints them)
  *                                            keep their values
- *   tune pst FILE ITER LAMBDA HOLDOUT OUT.h learns the piece-square tables (opening and
+ *   tune pst FILE ITER LAMBDA HOLDOUT OUT.h [HELD...]
+ *                                            learns the piece-square tables (opening and
  *                                            endgame) square by square (the other weights
  *                                            fixed), fitting on the file but its last
  *                                            HOLDOUT percent, and writes them to OUT.h
- *                                            (src/core/eval_pst.h)
+ *                                            (src/core/eval_pst.h) with the percent weights
+ *                                            folded in (set those back to 100); the tables
+ *                                            named HELD (opening_advisor, endgame_elephant,
+ *                                            ...) keep their values
  */
 #define _XOPEN_SOURCE 700
 #include <math.h>
@@ -521,7 +525,7 @@ static double pst_loss(const pst_sample *sm, int n, const double *t, double k)
     return n ? sum / n : 0;
 }
 
-/* Learns the tables: gradient descent (Adam) on the texel loss of the first positions of
+/* Learns the tables (but the HELD ones): gradient descent (Adam) on the texel loss of the first positions of
  * the file plus LAMBDA * sum(((t - t0) / 100)^2) over the classes of both tables, from t0
  * = today's tables (the percent weight times the table / 100; the opening table read at
  * phase CT_EVAL_PHASE_MAX, the endgame table at 0); the other weights stay as they are.
@@ -530,8 +534,38 @@ static double pst_loss(const pst_sample *sm, int n, const double *t, double k)
  * The last HOLDOUT percent of the file's lines (whole games, the file being in game
  * order) are only measured. Prints the losses and writes the tables as a C header to
  * OUT (src/core/eval_pst.h). */
-static int pst_fit(const char *path, int iters, double lambda, int holdout, const char *out)
+static const char *const pst_piece_names[CT_PIECE_TYPES] = {
+    "", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
+
+/* Marks in held[] the classes of the tables named TABLE_PIECE (opening_horse,
+ * endgame_advisor, ...); false for a name that is not one. */
+static bool pst_hold(const char *name, bool *held)
 {
+    static const char *const tables[2] = {"opening_", "endgame_"};
+    for (int table = 0; table < 2; table++) {
+        size_t len = strlen(tables[table]);
+        if (strncmp(name, tables[table], len))
+            continue;
+        for (int pt = CT_KING; pt <= CT_PAWN; pt++)
+            if (!strcmp(name + len, pst_piece_names[pt])) {
+                for (int c = 0; c < PST_CLASSES; c++)
+                    held[table * PST_NCLASS + pt * PST_CLASSES + c] = true;
+                return true;
+            }
+    }
+    return false;
+}
+
+static int pst_fit(const char *path, int iters, double lambda, int holdout, const char *out,
+                   char **held_names, int nheld)
+{
+    static bool held[PST_NPARAM];
+    for (int i = 0; i < nheld; i++)
+        if (!pst_hold(held_names[i], held)) {
+            fprintf(stderr, "tune: no table named %s (opening_PIECE or endgame_PIECE)\n",
+                    held_names[i]);
+            return 2;
+        }
     FILE *f = fopen(path, "r");
     if (!f) {
         perror(path);
@@ -617,7 +651,7 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
             }
         }
         for (int j = 0; j < PST_NPARAM; j++) {
-            if (!count[j])
+            if (!count[j] || held[j])
                 continue;
             g[j] = 2 * g[j] / ntrain + 2 * lambda * (t[j] - t0[j]) / (100.0 * 100.0);
             m[j] = 0.9 * m[j] + 0.1 * g[j];
@@ -641,13 +675,18 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
     }
     static const char *const names[CT_PIECE_TYPES] = {"", "KING", "ADVISOR", "ELEPHANT",
                                                       "HORSE", "ROOK", "CANNON", "PAWN"};
+    /* The file's own name only: where it lay on the machine that ran the fit means nothing. */
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     fprintf(o, "/* SPDX-License-Identifier: GPL-3.0-or-later */\n"
                "/* cotuong — the piece-square tables of eval.c, in centipawns, written by\n"
-               " * `tune pst %s %d %g %d` (docs/eval.md): row 0 is the enemy's back rank,\n"
-               " * row 9 one's own; files a..i. pst_opening counts at the start, pst_endgame\n"
-               " * with no rook, horse or cannon left (ct_eval_phase blends them).\n"
-               " * Generated: edit by re-running the tool. */\n",
-            path, iters, lambda, holdout);
+               " * `tune pst %s %d %g %d OUT.h",
+            base, iters, lambda, holdout);
+    for (int i = 0; i < nheld; i++)
+        fprintf(o, " %s", held_names[i]);
+    fprintf(o, "` (docs/eval.md): row 0 is the\n"
+               " * enemy's back rank, row 9 one's own; files a..i. pst_opening counts at the\n"
+               " * start, pst_endgame with no rook, horse or cannon left (ct_eval_phase blends\n"
+               " * them). Generated: edit by re-running the tool. */\n");
     static const char *const tables[2] = {"pst_opening", "pst_endgame"};
     for (int table = 0; table < 2; table++) {
         fprintf(o, "%sstatic const int16_t %s[CT_PIECE_TYPES][10][9] = {\n", table ? "\n" : "",
@@ -691,9 +730,10 @@ int main(int argc, char **argv)
     if (argc >= 3 && !strcmp(argv[1], "fit"))
         return fit(argv[2], argc > 3 ? atoi(argv[3]) : 1000, argc > 4 ? atof(argv[4]) : 0.0,
                    argv + 5, argc > 5 ? argc - 5 : 0);
-    if (argc == 7 && !strcmp(argv[1], "pst"))
-        return pst_fit(argv[2], atoi(argv[3]), atof(argv[4]), atoi(argv[5]), argv[6]);
+    if (argc >= 7 && !strcmp(argv[1], "pst"))
+        return pst_fit(argv[2], atoi(argv[3]), atof(argv[4]), atoi(argv[5]), argv[6], argv + 7,
+                       argc - 7);
     fprintf(stderr, "usage: tune masters DATASET_DIR EVERY | tune gen N NODES SEED [BOOK] | "
-                    "tune fit FILE [ITER [LAMBDA [FIXED...]]] | tune pst FILE ITER LAMBDA HOLDOUT OUT.h\n");
+                    "tune fit FILE [ITER [LAMBDA [FIXED...]]] | tune pst FILE ITER LAMBDA HOLDOUT OUT.h [HELD...]\n");
     return 2;
 }
