@@ -679,14 +679,14 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     fprintf(o, "/* SPDX-License-Identifier: GPL-3.0-or-later */\n"
                "/* cotuong — the piece-square tables of eval.c, in centipawns, written by\n"
-               " * `tune pst %s %d %g %d OUT.h",
+               " *     tune pst %s %d %g %d OUT.h",
             base, iters, lambda, holdout);
     for (int i = 0; i < nheld; i++)
-        fprintf(o, " %s", held_names[i]);
-    fprintf(o, "` (docs/eval.md): row 0 is the\n"
-               " * enemy's back rank, row 9 one's own; files a..i. pst_opening counts at the\n"
-               " * start, pst_endgame with no rook, horse or cannon left (ct_eval_phase blends\n"
-               " * them). Generated: edit by re-running the tool. */\n");
+        fprintf(o, "%s%s", i % 4 ? " " : "\n *         ", held_names[i]);
+    fprintf(o, "\n * (docs/eval.md): row 0 is the enemy's back rank, row 9 one's own; files\n"
+               " * a..i. pst_opening counts at the start, pst_endgame with no rook, horse or\n"
+               " * cannon left (ct_eval_phase blends them). Generated: edit by re-running the\n"
+               " * tool. */\n");
     static const char *const tables[2] = {"pst_opening", "pst_endgame"};
     for (int table = 0; table < 2; table++) {
         fprintf(o, "%sstatic const int16_t %s[CT_PIECE_TYPES][10][9] = {\n", table ? "\n" : "",
