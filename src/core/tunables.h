@@ -93,41 +93,42 @@
 /* ---- Evaluation weights --------------------------------------------------------------- *
  * Feature order of cotuong/eval.h (CT_F_*). Units: centipawns per unit of the feature,
  * PST weights in percent of the shape tables of eval.c. Values fitted on the CCPD master
- * games (CC BY 4.0; `make tune-masters`, docs/eval.md). */
+ * games (CC BY 4.0; `make tune-masters`) together with the engine's own games (`tune gen`),
+ * the advisor's and the elephant's material held; docs/eval.md. */
 #ifndef TN_EVAL_WEIGHTS /* tools/tune.c's candidates are built with -DTN_EVAL_WEIGHTS=... */
 #define TN_EVAL_WEIGHTS                                                                     \
     {                                                                                       \
         /* material: advisor elephant horse rook cannon pawn crossed-pawn-extra */          \
-        47, 105, 413, 922, 499, 100, 36,                                                    \
+        47, 105, 421, 1079, 475, 100, 38,                                                   \
         /* pst %: king advisor elephant horse rook cannon pawn (the tables of eval_pst.h    \
            are in centipawns, learnt square by square: 100 each) */                         \
         100, 100, 100, 100, 100, 100, 100,                                                  \
         /* king safety: missing advisor x attackers, missing elephant x attackers,          \
            cannon on king file with screen, with no screen, rook on open palace file */    \
-        -29, -18, 30, 55, -4,                                                               \
+        -29, -14, 30, 89, -3,                                                               \
         /* mobility: horse, rook, cannon; rook on open file; horse leg blocked */           \
-        10, 5, 3, 10, -11,                                                                  \
+        9, 5, 3, 8, -17,                                                                    \
         /* pawns: connected crossed pair, crossed pawn in palace zone */                    \
-        16, 19,                                                                             \
+        15, -7,                                                                             \
         /* horse x pieces on the board, cannon x pieces on the board, attackers (horse,     \
            rook, cannon, pawn) in the enemy king's zone, cannon on the king's file with     \
            two screens */                                                                   \
-        -13, -4, -2, 30,                                                                    \
+        -6, 4, -5, 46,                                                                      \
         /* tempo, threatened horses, rooks and cannons of the side to move */               \
-        11, -44,                                                                            \
+        11, -49,                                                                            \
         /* two or more of them threatened; flanks (files a-d, f-i) with two or more, three  \
            or more of our rooks, horses and cannons over the river; a central cannon on    \
            two screens with the enemy's horse on its palace centre */                      \
-        -44, 14, 54, 215,                                                                   \
+        -47, 17, 60, 296,                                                                   \
         /* no rook left against a rook; a cannon on the enemy king's rank with two screens; \
            a rook pinning an enemy piece to its king; a horse's moves onto squares an enemy \
            pawn guards */                                                                   \
-        -227, 15, 10, -6,                                                                   \
+        -188, 16, 12, -10,                                                                  \
         /* a horse and a cannon together; two cannons; no cannon left against a cannon;    \
            with no rook on the board, more horses and cannons than the enemy */            \
-        41, -28, -16, 88,                                                                   \
+        62, -12, -11, 5,                                                                    \
         /* the checks the side to move has, the checks the other side has */               \
-        20, 16,                                                                             \
+        21, 20,                                                                             \
     }
 #endif
 
