@@ -29,6 +29,7 @@
  *                                            ...) keep their values
  */
 #define _XOPEN_SOURCE 700
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -525,17 +526,15 @@ static double pst_loss(const pst_sample *sm, int n, const double *t, double k)
     return n ? sum / n : 0;
 }
 
-/* Learns the tables (but the HELD ones): gradient descent (Adam) on the texel loss of the first positions of
- * the file plus LAMBDA * sum(((t - t0) / 100)^2) over the classes of both tables, from t0
- * = today's tables (the percent weight times the table / 100; the opening table read at
- * phase CT_EVAL_PHASE_MAX, the endgame table at 0); the other weights stay as they are.
- * A position's pieces move the opening table by its phase's share and the endgame table
- * by the rest.
- * The last HOLDOUT percent of the file's lines (whole games, the file being in game
- * order) are only measured. Prints the losses and writes the tables as a C header to
- * OUT (src/core/eval_pst.h). */
 static const char *const pst_piece_names[CT_PIECE_TYPES] = {
     "", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
+
+/* A piece's name in capitals, as the enum CT_KING ... CT_PAWN spells it. */
+static void put_piece_upper(FILE *o, int pt)
+{
+    for (const char *c = pst_piece_names[pt]; *c; c++)
+        fputc(toupper((unsigned char)*c), o);
+}
 
 /* Marks in held[] the classes of the tables named TABLE_PIECE (opening_horse,
  * endgame_advisor, ...); false for a name that is not one. */
@@ -556,6 +555,16 @@ static bool pst_hold(const char *name, bool *held)
     return false;
 }
 
+/* Learns the tables but the held ones: gradient descent (Adam) on the texel loss of the
+ * first positions of the file plus LAMBDA * sum(((t - t0) / 100)^2) over the classes of
+ * both tables, from t0 = today's tables (the percent weight times the table / 100; the
+ * opening table read at phase CT_EVAL_PHASE_MAX, the endgame table at 0); the other
+ * weights stay as they are.
+ * A position's pieces move the opening table by its phase's share and the endgame table
+ * by the rest.
+ * The last HOLDOUT percent of the file's lines (whole games, the file being in game
+ * order) are only measured. Prints the losses and writes the tables as a C header to
+ * OUT (src/core/eval_pst.h). */
 static int pst_fit(const char *path, int iters, double lambda, int holdout, const char *out,
                    char **held_names, int nheld)
 {
@@ -673,8 +682,6 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
         perror(out);
         return 1;
     }
-    static const char *const names[CT_PIECE_TYPES] = {"", "KING", "ADVISOR", "ELEPHANT",
-                                                      "HORSE", "ROOK", "CANNON", "PAWN"};
     /* The file's own name only: where it lay on the machine that ran the fit means nothing. */
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     fprintf(o, "/* SPDX-License-Identifier: GPL-3.0-or-later */\n"
@@ -692,7 +699,9 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
         fprintf(o, "%sstatic const int16_t %s[CT_PIECE_TYPES][10][9] = {\n", table ? "\n" : "",
                 tables[table]);
         for (int pt = CT_KING; pt <= CT_PAWN; pt++) {
-            fprintf(o, "    [CT_%s] = {\n", names[pt]);
+            fprintf(o, "    [CT_");
+            put_piece_upper(o, pt);
+            fprintf(o, "] = {\n");
             for (int row = 0; row < 10; row++) {
                 fprintf(o, "        {");
                 for (int file = 0; file < 9; file++) {
@@ -708,9 +717,9 @@ static int pst_fit(const char *path, int iters, double lambda, int holdout, cons
     }
     fclose(o);
     for (int pt = CT_KING; pt <= CT_PAWN; pt++) {
-        printf("%s: class (rank from own side, file from edge): start -> opening table, "
-               "endgame table (positions with a share in each)\n",
-               names[pt]);
+        put_piece_upper(stdout, pt);
+        printf(": class (rank from own side, file from edge): start -> opening table, "
+               "endgame table (positions with a share in each)\n");
         for (int c = pt * PST_CLASSES; c < (pt + 1) * PST_CLASSES; c++)
             if (count[c] || count[PST_NCLASS + c])
                 printf("  r%d f%d %5.0f -> %5.0f %5.0f (%ld %ld)\n", (c % PST_CLASSES) / 5,
