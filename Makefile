@@ -353,6 +353,36 @@ tune: $(TUNE)
 tune-masters: $(BUILD)/tune/masters.txt
 	$(TUNE) fit $(BUILD)/tune/masters.txt $(TUNE_ITER) $(TUNE_LAMBDA)
 
+# ---------------------------------------------------------------- the correction network
+# "make net" trains the correction network (cotuong/net.h) and writes
+# src/core/net_weights.h: every position from ply 10 of the unique master games, each the
+# quiet leaf of a capture search, labelled by the engine's own search of NET_NODES nodes
+# (two processes), then fitted (docs/eval.md). It takes about an hour on two cores.
+NETTRAIN := $(BUILD)/tools/nettrain
+NET_NODES ?= 4000
+NET_HIDDEN ?= 16
+NET_EPOCHS ?= 6
+NET_LR ?= 0.001
+NET_LAMBDA ?= 1
+
+$(NETTRAIN): tools/nettrain.c $(LIBCORE)
+	@mkdir -p $(@D)
+	$(CC) $(CORE_CPPFLAGS) $(CFLAGS_ALL) -O3 -o $@ $< $(LIBCORE) $(LDFLAGS_ALL) -lm -pthread
+
+$(BUILD)/net/masters.txt: $(TUNE) $(BUILD)/ccpd/.unpacked
+	@mkdir -p $(@D)
+	$(TUNE) masters $(BUILD)/ccpd/ccpd/Dataset 1 > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/net/labelled.txt: $(NETTRAIN) $(BUILD)/net/masters.txt
+	$(NETTRAIN) label $(BUILD)/net/masters.txt $(NET_NODES) 0 2 > $@.0 & \
+	$(NETTRAIN) label $(BUILD)/net/masters.txt $(NET_NODES) 1 2 > $@.1; wait
+	paste -d '\n' $@.0 $@.1 | sed '/^$$/d' > $@ && rm -f $@.0 $@.1
+
+.PHONY: net
+net: $(NETTRAIN) $(BUILD)/net/labelled.txt
+	$(NETTRAIN) fit $(BUILD)/net/labelled.txt $(NET_HIDDEN) $(NET_EPOCHS) $(NET_LR) \
+		$(NET_LAMBDA) src/core/net_weights.h
+
 # ---------------------------------------------------------------- the trainer's exercises
 # "make exercises" rebuilds assets/ccpd-exercises.txt from the same archive: every exercise
 # validated by the engine on one thread with fixed node budgets (the same archive gives the

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cotuong/eval.h"
+#include "cotuong/net.h"
 #include "cotuong/position.h"
 
 /* In centipawns: the least material lead of the stronger side in each test position, the
@@ -49,6 +50,13 @@ static long red_linear(void)
             pst += (long)w[i] * f[i];
     }
     return sum + pst / (100 * CT_EVAL_PHASE_MAX);
+}
+
+/* The correction network's part, from Red's side: it counts before the scale, with the sum. */
+static int red_net(void)
+{
+    int v = ct_net_eval(&pos);
+    return pos.side == CT_RED ? v : -v;
 }
 
 /* The board part of a FEN with colours swapped (ranks reversed, letter case swapped) and
@@ -94,8 +102,9 @@ typedef enum { DRAWN, WINNING, BEHIND } verdict;
 
 /* Checks one class. `board` has Red as the side with the extra material. A DRAWN class
  * scores within DRAW_BAND of 0 and keeps the sign of the lead; a WINNING one keeps its whole
- * weighted sum, at least WIN_LEAD. BEHIND: Red is behind and the score is the plain
- * weighted sum, whatever Red's own chances. The eight variants: either side to move, the
+ * weighted sum with the network's part (the weighted sum alone at least WIN_LEAD). BEHIND:
+ * Red is behind and the score is the plain sum with the network's part, whatever Red's own
+ * chances. The eight variants: either side to move, the
  * colours swapped or not, mirrored or not. */
 static void check_class(const char *board, verdict expect)
 {
@@ -107,9 +116,10 @@ static void check_class(const char *board, verdict expect)
         load(fen);
         int lead = swap ? -red_eval() : red_eval();
         long linear = swap ? -red_linear() : red_linear();
+        long total = linear + (swap ? -red_net() : red_net());
         if (expect == BEHIND) {
-            ck_assert_msg(linear < 0 && lead == linear, "%s: scored %d, sum %ld", fen, lead,
-                          linear);
+            ck_assert_msg(linear < 0 && lead == total, "%s: scored %d, sum %ld", fen, lead,
+                          total);
             continue;
         }
         ck_assert_msg(linear >= MATERIAL_LEAD, "%s: weighted sum %ld, expected a lead", fen,
@@ -118,8 +128,8 @@ static void check_class(const char *board, verdict expect)
             ck_assert_msg(lead > 0 && lead <= DRAW_BAND, "%s: drawn class scored %d (sum %ld)",
                           fen, lead, linear);
         else
-            ck_assert_msg(lead == linear && lead >= WIN_LEAD,
-                          "%s: winning class scored %d, sum %ld", fen, lead, linear);
+            ck_assert_msg(lead == total && linear >= WIN_LEAD,
+                          "%s: winning class scored %d, sum %ld", fen, lead, total);
     }
 }
 

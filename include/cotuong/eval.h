@@ -29,7 +29,13 @@ enum {
 
 /* Evaluation from the side to move's point of view, with the built-in weights. */
 int ct_eval(const ct_pos *pos);
-/* The same with caller-given weights (CT_EVAL_NFEATURES of them), for tuning. */
+/* ct_eval without the correction network (net.h), which it adds before the endgame scale:
+ * the hand-written part, which tools/nettrain.c trains the network on top of. */
+int ct_eval_hand(const ct_pos *pos);
+/* ct_eval given the network's part (ct_net_eval's value, which a search may keep step by
+ * step: net.h). */
+int ct_eval_with_net(const ct_pos *pos, int net);
+/* The same as ct_eval with caller-given weights (CT_EVAL_NFEATURES of them), for tuning. */
 int ct_eval_weighted(const ct_pos *pos, const int *weights);
 /* Feature values from Red's point of view (Red minus Black; tempo is +1 when Red is to
  * move, -1 otherwise; CT_F_THREATENED counts the side to move's threatened horses, rooks

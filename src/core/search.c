@@ -19,6 +19,7 @@
 #include "cotuong/movegen.h"
 #include "cotuong/rules.h"
 #include "cotuong/search.h"
+#include "cotuong/net.h"
 #include "board_internal.h"
 #include "see.h"
 #include "tunables.h"
@@ -166,6 +167,12 @@ struct ct_search {
     /* Static evaluations already computed (eval_cached): the key's high 48 bits and the
      * score in the low 16, per context (each thread its own). */
     uint64_t eval_cache[1 << 14];
+
+    /* The correction network's first-layer sums (net.h) at each pos.ply of the search from
+     * the root's down, and the key of the position each belongs to: eval_cached takes a
+     * node's from its parent's across one move when the parent's are there. */
+    ct_net_acc net_acc[CT_MAX_PLY + 2];
+    uint64_t net_key[CT_MAX_PLY + 2];
 
     /* Correction history (corrected_eval): [side to move][key] the learnt error of the
      * static score, in 1/TN_CORR_GRAIN cp, by structure and by material; the two keys of
@@ -882,16 +889,35 @@ static bool null_ok(const ct_pos *pos)
 /* ---------------------------------------------------------------------------------------
  * Quiescence: captures (all evasions when in check) until the position is quiet. */
 
+/* The network's sums of s->pos in net_acc, brought up to date: every node that asks for
+ * its evaluation keeps them, even when a table or the cache answers, so that its
+ * children take theirs across one move rather than from all the pieces. */
+static const ct_net_acc *net_sums(ct_search *s)
+{
+    const ct_pos *pos = &s->pos;
+    int i = pos->ply - s->root_ply;
+    ct_net_acc *acc = &s->net_acc[i];
+    if (s->net_key[i] != pos->key) {
+        if (i > 0 && s->net_key[i - 1] == pos->hist[pos->ply - 1].key)
+            ct_net_update(pos, &s->net_acc[i - 1], acc);
+        else
+            ct_net_refresh(pos, acc);
+        s->net_key[i] = pos->key;
+    }
+    return acc;
+}
+
 /* ct_eval through a small cache: the score depends only on the position (its key). The
  * table's entry of the position holds it as well, when it has one (`tte`, NULL if none). */
 static inline int eval_cached(ct_search *s, const tt_entry *tte)
 {
+    const ct_net_acc *acc = net_sums(s);
     if (tte && tte->eval != TT_NO_EVAL)
         return tte->eval;
     uint64_t key = s->pos.key, *e = &s->eval_cache[key & ((1u << 14) - 1)];
     if (*e && (*e ^ key) >> 16 == 0)
         return (int16_t)(uint16_t)*e;
-    int v = ct_eval(&s->pos);
+    int v = ct_eval_with_net(&s->pos, ct_net_output(acc, s->pos.side));
     *e = (key & ~(uint64_t)0xffff) | (uint16_t)(int16_t)v;
     return v;
 }
