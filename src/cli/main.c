@@ -84,7 +84,8 @@ static void version(void)
            "Master games and exercises (the ccpd-* files in %s) are derived from the\n"
            "Chinese Chess Practical Dataset by Yu-Han Tseng, licensed under CC BY 4.0\n"
            "<https://creativecommons.org/licenses/by/4.0/>; selected and converted.\n"
-           "The AI's evaluation weights were fitted on the same dataset's master games.\n"
+           "The AI's evaluation weights and its network were fitted on the same\n"
+           "dataset's master games.\n"
            "Which file comes from where: %s/README.\n",
            PACKAGE_VERSION, DATADIR, DATADIR);
 }
