@@ -361,8 +361,8 @@ tune-masters: $(BUILD)/tune/masters.txt
 NETTRAIN := $(BUILD)/tools/nettrain
 NET_NODES ?= 4000
 NET_HIDDEN ?= 16
-NET_EPOCHS ?= 6
-NET_LR ?= 0.001
+NET_EPOCHS ?= 4
+NET_LR ?= 0.003
 NET_LAMBDA ?= 1
 
 $(NETTRAIN): tools/nettrain.c $(LIBCORE)
