@@ -9,6 +9,7 @@
 #include "cotuong/eval.h"
 #include "cotuong/net.h"
 #include "cotuong/position.h"
+#include "testlib.h"
 
 static int cmp_u16(const void *a, const void *b)
 {
@@ -105,9 +106,5 @@ int main(void)
     tcase_add_test(tc, mirror_and_colour_symmetry);
     tcase_add_test(tc, network_score_is_symmetric);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return test_run_suite(s);
 }
