@@ -5,8 +5,10 @@
  * position). The evaluation's own symmetry is check_eval_fast's. */
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cotuong/eval.h"
+#include "cotuong/movegen.h"
 #include "cotuong/net.h"
 #include "cotuong/position.h"
 #include "testlib.h"
@@ -98,6 +100,45 @@ START_TEST(network_score_is_symmetric)
 }
 END_TEST
 
+/* The search takes a child's sums from its parent's across the move (ct_net_update): over
+ * random games, whatever the move (a capture, a king's step, a null move), the sums so taken
+ * must be those computed from all the pieces. */
+START_TEST(update_across_a_move_is_exact)
+{
+    uint64_t rng = 0x9e3779b97f4a7c15ULL;
+    long kings = 0, captures = 0, nulls = 0;
+    for (int game = 0; game < 60; game++) {
+        ct_pos pos;
+        ct_pos_start(&pos);
+        ct_net_acc parent, child, whole;
+        ct_net_refresh(&pos, &parent);
+        for (int ply = 0; ply < 160; ply++) {
+            ct_move moves[CT_MAX_MOVES];
+            int n = ct_gen_legal(&pos, moves);
+            if (n == 0)
+                break;
+            if (test_rand(&rng) % 16 == 0 && !ct_in_check(&pos, pos.side)) {
+                ct_pos_make_null(&pos);
+                nulls++;
+            } else {
+                ct_move mv = moves[test_rand(&rng) % (uint64_t)n];
+                kings += (pos.board[CT_FROM(mv)] & 15) == 0;
+                captures += pos.board[CT_TO(mv)] != 0;
+                ct_pos_make(&pos, mv);
+            }
+            ct_net_update(&pos, &parent, &child);
+            ct_net_refresh(&pos, &whole);
+            ck_assert_msg(memcmp(&child, &whole, sizeof whole) == 0, "game %d ply %d", game, ply);
+            ck_assert_int_eq(ct_net_output(&child, pos.side), ct_net_eval(&pos));
+            parent = child;
+        }
+    }
+    ck_assert_int_gt(kings, 50);
+    ck_assert_int_gt(captures, 50);
+    ck_assert_int_gt(nulls, 50);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("net");
@@ -105,6 +146,7 @@ int main(void)
     tcase_add_test(tc, start_position_indices);
     tcase_add_test(tc, mirror_and_colour_symmetry);
     tcase_add_test(tc, network_score_is_symmetric);
+    tcase_add_test(tc, update_across_a_move_is_exact);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
