@@ -58,6 +58,18 @@ void ct_net_refresh(const ct_pos *pos, ct_net_acc *acc)
         view_compute(pos, view, acc->v[view]);
 }
 
+static const int16_t no_row[NET_HIDDEN]; /* a capture's row when there is none */
+
+/* out = in + add - sub - gone. One loop the compiler turns into vector instructions
+ * (unrolled whole, the loops of this file stay scalar). */
+static inline void move_rows(int16_t *restrict out, const int16_t *in, const int16_t *add,
+                             const int16_t *sub, const int16_t *gone)
+{
+#pragma GCC unroll 1
+    for (int j = 0; j < NET_HIDDEN; j++)
+        out[j] = (int16_t)(in[j] + add[j] - sub[j] - gone[j]);
+}
+
 void ct_net_update(const ct_pos *pos, const ct_net_acc *parent, ct_net_acc *acc)
 {
     const ct_undo *u = &pos->hist[pos->ply - 1];
@@ -78,16 +90,8 @@ void ct_net_update(const ct_pos *pos, const ct_net_acc *parent, ct_net_acc *acc)
         int base = king_base(pos, side, mirror);
         const int16_t *add = net_w1[input_of(base, side, mirror, pc, to)];
         const int16_t *sub = net_w1[input_of(base, side, mirror, pc, from)];
-        const int16_t *in = parent->v[view];
-        int16_t *out = acc->v[view];
-        if (cap) {
-            const int16_t *gone = net_w1[input_of(base, side, mirror, cap, to)];
-            for (int j = 0; j < NET_HIDDEN; j++)
-                out[j] = (int16_t)(in[j] + add[j] - sub[j] - gone[j]);
-        } else {
-            for (int j = 0; j < NET_HIDDEN; j++)
-                out[j] = (int16_t)(in[j] + add[j] - sub[j]);
-        }
+        const int16_t *gone = cap ? net_w1[input_of(base, side, mirror, cap, to)] : no_row;
+        move_rows(acc->v[view], parent->v[view], add, sub, gone);
     }
 }
 
@@ -97,10 +101,15 @@ int ct_net_output(const ct_net_acc *acc, int side_to_move)
     for (int view = 0; view < 4; view++) {
         const int16_t *a = acc->v[view];
         const int16_t *w = net_w2[(view >> 1) != side_to_move]; /* the side to move's first */
-        for (int j = 0; j < NET_HIDDEN; j++) {
-            int h = a[j] < 0 ? 0 : a[j] > NET_QA ? NET_QA : a[j];
-            out += h * w[j];
-        }
+        /* Clipped in 16 bits, then multiplied and summed in 32: two loops the compiler
+         * turns into vector instructions (unrolled whole, or as one loop, they stay scalar). */
+        int16_t h[NET_HIDDEN];
+#pragma GCC unroll 1
+        for (int j = 0; j < NET_HIDDEN; j++)
+            h[j] = a[j] < 0 ? 0 : a[j] > NET_QA ? (int16_t)NET_QA : a[j];
+#pragma GCC unroll 1
+        for (int j = 0; j < NET_HIDDEN; j++)
+            out += h[j] * w[j];
     }
     return (int)(out * 100 / (NET_QA * NET_QB));
 }

@@ -958,6 +958,7 @@ static int qsearch(ct_search *s, int alpha, int beta, int ply, int qply)
     ct_move best_move = CT_NO_MOVE;
     move_list ml;
     if (in_check) {
+        net_sums(s); /* for the evasions, though this node has no static score */
         ml.n = ct_gen_pseudo(pos, ml.mv);
     } else {
         raw = eval_cached(s, tt_hit ? &tte : NULL);
@@ -1067,6 +1068,8 @@ static int search(ct_search *s, int alpha, int beta, int depth, int ply, bool al
     }
 
     bool in_check = node_in_check(s);
+    if (in_check)
+        net_sums(s); /* for the evasions, though this node has no static score */
     int raw_eval = in_check ? -CT_SCORE_INF : eval_cached(s, te);
     int eval = in_check ? -CT_SCORE_INF : corrected_eval(s, raw_eval);
     s->static_eval[ply] = eval;
