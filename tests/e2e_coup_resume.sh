@@ -41,8 +41,7 @@ typed h9g7
 keys Enter
 check "Black's reveal" "1... H8+7, reveals" 10
 settle
-T kill-session -t "$S" # SIGHUP, as when the SSH link drops
-S=
+ui_hangup
 i=0
 while [ "$i" -lt 100 ] && ! grep -q '^\[Interrupted "' "$resume_file" 2>/dev/null; do
     sleep 0.05

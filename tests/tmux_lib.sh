@@ -46,6 +46,15 @@ ui_start() {
     [ -n "$old" ] && T kill-session -t "$old" >/dev/null 2>&1
 }
 
+# ui_hangup: closes the program's terminal (SIGHUP, as when the SSH link drops). A spare
+# session keeps the server up: had the last session gone, the server would exit, and the
+# next ui_start could reach it while it exits ("server exited unexpectedly" under load).
+ui_hangup() {
+    T has-session -t keep 2>/dev/null || T -f /dev/null new-session -d -s keep "sleep 600"
+    T kill-session -t "$S"
+    S=
+}
+
 cap() { T capture-pane -p -t "$S"; }
 cap_e() { T capture-pane -p -e -t "$S"; }
 
