@@ -355,11 +355,21 @@ tune-masters: $(BUILD)/tune/masters.txt
 
 # ---------------------------------------------------------------- the correction network
 # "make net" trains the correction network (cotuong/net.h) and writes
-# src/core/net_weights.h: every position from ply 10 of the unique master games, each the
-# quiet leaf of a capture search, labelled by the engine's own search of NET_NODES nodes
-# (two processes), then fitted (docs/eval.md). It takes about an hour on two cores.
+# src/core/net_weights.h from two sets of positions, each labelled by the engine's own
+# search of NET_NODES nodes (two processes each), then fitted (docs/eval.md):
+# - self-play: the engine's games from a random line of assets/book.txt and one to three
+#   random plies, NET_SELFPLAY_NODES nodes a move (`tune gen`, seeds 5801 and 5802, the
+#   games counted as the kept run's were), one quiet position in two from ply 10;
+# - the masters: every position from ply 10 of the unique master games, each the quiet
+#   leaf of a capture search.
+# The fit holds out the last tenth of the file, the last master games. It takes about two
+# hours on two cores, with the engine as it stands (the kept weights were labelled by the
+# engine of the network before them: docs/eval.md).
 NETTRAIN := $(BUILD)/tools/nettrain
 NET_NODES ?= 4000
+NET_SELFPLAY_NODES ?= 1500
+NET_SELFPLAY_GAMES_0 ?= 11222
+NET_SELFPLAY_GAMES_1 ?= 11173
 NET_HIDDEN ?= 16
 NET_EPOCHS ?= 4
 NET_LR ?= 0.003
@@ -378,9 +388,18 @@ $(BUILD)/net/labelled.txt: $(NETTRAIN) $(BUILD)/net/masters.txt
 	$(NETTRAIN) label $(BUILD)/net/masters.txt $(NET_NODES) 1 2 > $@.1; wait
 	paste -d '\n' $@.0 $@.1 | sed '/^$$/d' > $@ && rm -f $@.0 $@.1
 
+$(BUILD)/net/selfplay.txt: $(TUNE) $(NETTRAIN)
+	@mkdir -p $(@D)
+	{ $(TUNE) gen $(NET_SELFPLAY_GAMES_0) $(NET_SELFPLAY_NODES) 5801 assets/book.txt \
+		> $@.g0 2> $@.log0 && $(NETTRAIN) label $@.g0 $(NET_NODES) 0 1 > $@.0; } & \
+	{ $(TUNE) gen $(NET_SELFPLAY_GAMES_1) $(NET_SELFPLAY_NODES) 5802 assets/book.txt \
+		> $@.g1 2> $@.log1 && $(NETTRAIN) label $@.g1 $(NET_NODES) 0 1 > $@.1; }; wait
+	paste -d '\n' $@.0 $@.1 | sed '/^$$/d' > $@ && rm -f $@.0 $@.1 $@.g0 $@.g1
+
 .PHONY: net
-net: $(NETTRAIN) $(BUILD)/net/labelled.txt
-	$(NETTRAIN) fit $(BUILD)/net/labelled.txt $(NET_HIDDEN) $(NET_EPOCHS) $(NET_LR) \
+net: $(NETTRAIN) $(BUILD)/net/selfplay.txt $(BUILD)/net/labelled.txt
+	cat $(BUILD)/net/selfplay.txt $(BUILD)/net/labelled.txt > $(BUILD)/net/all.txt
+	$(NETTRAIN) fit $(BUILD)/net/all.txt $(NET_HIDDEN) $(NET_EPOCHS) $(NET_LR) \
 		$(NET_LAMBDA) src/core/net_weights.h
 
 # ---------------------------------------------------------------- the trainer's exercises
