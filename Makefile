@@ -362,9 +362,10 @@ tune-masters: $(BUILD)/tune/masters.txt
 #   games counted as the kept run's were), one quiet position in two from ply 10;
 # - the masters: every position from ply 10 of the unique master games, each the quiet
 #   leaf of a capture search.
-# The fit holds out the last tenth of the file, the last master games. It takes about two
-# hours on two cores, with the engine as it stands (the kept weights were labelled by the
-# engine of the network before them: docs/eval.md).
+# The fit holds out the last tenth of the file, the last master games. Labelling took 44
+# minutes of the two cores for the masters and 37 for the self-play (docs/eval.md); it runs
+# with the engine as it stands (the kept weights were labelled by the engine of the network
+# before them).
 NETTRAIN := $(BUILD)/tools/nettrain
 NET_NODES ?= 4000
 NET_SELFPLAY_NODES ?= 1500
