@@ -355,17 +355,19 @@ tune-masters: $(BUILD)/tune/masters.txt
 
 # ---------------------------------------------------------------- the correction network
 # "make net" trains the correction network (cotuong/net.h) and writes
-# src/core/net_weights.h from two sets of positions, each labelled by the engine's own
+# src/core/net_weights.h from three sets of positions, each labelled by the engine's own
 # search of NET_NODES nodes (two processes each), then fitted (docs/eval.md):
-# - self-play: the engine's games from a random line of assets/book.txt and one to three
-#   random plies, NET_SELFPLAY_NODES nodes a move (`tune gen`, seeds 5801 and 5802, the
-#   games counted as the kept run's were), one quiet position in two from ply 10;
+# - two rounds of self-play: the engine's games from a random line of assets/book.txt and
+#   one to three random plies, NET_SELFPLAY_NODES nodes a move (`tune gen`; round one seeds
+#   5801 and 5802, round two 5803 and 5804, the games counted as the kept runs' were), one
+#   quiet position in two from ply 10;
 # - the masters: every position from ply 10 of the unique master games, each the quiet
 #   leaf of a capture search.
 # The fit holds out the last tenth of the file, the last master games. Labelling took 44
-# minutes of the two cores for the masters and 37 for the self-play (docs/eval.md); it runs
-# with the engine as it stands (the kept weights were labelled by the engine of the network
-# before them).
+# minutes of the two cores for the masters and about 37 for each round of self-play
+# (docs/eval.md); it runs with the engine as it stands. The kept weights were made in
+# steps: the masters labelled by the hand-written evaluation's engine, round one by the
+# network of the masters alone, round two by the network of round one.
 NETTRAIN := $(BUILD)/tools/nettrain
 NET_NODES ?= 4000
 NET_SELFPLAY_NODES ?= 1500
@@ -389,17 +391,22 @@ $(BUILD)/net/labelled.txt: $(NETTRAIN) $(BUILD)/net/masters.txt
 	$(NETTRAIN) label $(BUILD)/net/masters.txt $(NET_NODES) 1 2 > $@.1; wait
 	paste -d '\n' $@.0 $@.1 | sed '/^$$/d' > $@ && rm -f $@.0 $@.1
 
-$(BUILD)/net/selfplay.txt: $(TUNE) $(NETTRAIN)
+NET_SEEDS_1 := 5801 5802
+NET_SEEDS_2 := 5803 5804
+
+$(BUILD)/net/selfplay%.txt: $(TUNE) $(NETTRAIN)
 	@mkdir -p $(@D)
-	{ $(TUNE) gen $(NET_SELFPLAY_GAMES_0) $(NET_SELFPLAY_NODES) 5801 assets/book.txt \
-		> $@.g0 2> $@.log0 && $(NETTRAIN) label $@.g0 $(NET_NODES) 0 1 > $@.0; } & \
-	{ $(TUNE) gen $(NET_SELFPLAY_GAMES_1) $(NET_SELFPLAY_NODES) 5802 assets/book.txt \
-		> $@.g1 2> $@.log1 && $(NETTRAIN) label $@.g1 $(NET_NODES) 0 1 > $@.1; }; wait
+	{ $(TUNE) gen $(NET_SELFPLAY_GAMES_0) $(NET_SELFPLAY_NODES) $(word 1,$(NET_SEEDS_$*)) \
+		assets/book.txt > $@.g0 2> $@.log0 && $(NETTRAIN) label $@.g0 $(NET_NODES) 0 1 > $@.0; } & \
+	{ $(TUNE) gen $(NET_SELFPLAY_GAMES_1) $(NET_SELFPLAY_NODES) $(word 2,$(NET_SEEDS_$*)) \
+		assets/book.txt > $@.g1 2> $@.log1 && $(NETTRAIN) label $@.g1 $(NET_NODES) 0 1 > $@.1; }; wait
 	paste -d '\n' $@.0 $@.1 | sed '/^$$/d' > $@ && rm -f $@.0 $@.1 $@.g0 $@.g1
 
 .PHONY: net
-net: $(NETTRAIN) $(BUILD)/net/selfplay.txt $(BUILD)/net/labelled.txt
-	cat $(BUILD)/net/selfplay.txt $(BUILD)/net/labelled.txt > $(BUILD)/net/all.txt
+# The newest round first, the masters last (the held-out tenth), the order the kept fit read.
+NET_FILES := $(BUILD)/net/selfplay2.txt $(BUILD)/net/selfplay1.txt $(BUILD)/net/labelled.txt
+net: $(NETTRAIN) $(NET_FILES)
+	cat $(NET_FILES) > $(BUILD)/net/all.txt
 	$(NETTRAIN) fit $(BUILD)/net/all.txt $(NET_HIDDEN) $(NET_EPOCHS) $(NET_LR) \
 		$(NET_LAMBDA) src/core/net_weights.h
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cotuong — the correction network's trainer (cotuong/net.h; docs/eval.md says how it was
- * run, `make net-data` and `make net` run it).
+ * run, `make net` runs it).
  *
  *   nettrain label FILE NODES SHARD NSHARDS > out.txt
  *        reads lines "FEN;result" (tune masters writes them) and keeps line i when
