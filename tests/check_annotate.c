@@ -11,6 +11,35 @@
 #include "cotuong/annotate.h"
 #include "cotuong/movegen.h"
 
+/* Scores as analyse and review print them. A side that has already lost (mated, or lost by
+ * a repetition rule: the score of game 10, 32... X9.2 of docs/review.md's games) must read
+ * as a loss, "#-0": "#0" was read back as a win by scripts/agreement. */
+START_TEST(test_score_text)
+{
+    char buf[16];
+    ct_annotate_score_text(-CT_SCORE_MATE, false, buf, sizeof buf);
+    ck_assert_str_eq(buf, "#-0");
+    ct_annotate_score_text(-(CT_SCORE_MATE - 1), true, buf, sizeof buf);
+    ck_assert_str_eq(buf, "#-0");
+    ct_annotate_score_text(-(CT_SCORE_MATE - 2), false, buf, sizeof buf);
+    ck_assert_str_eq(buf, "#-1");
+    ct_annotate_score_text(CT_SCORE_MATE - 1, false, buf, sizeof buf);
+    ck_assert_str_eq(buf, "#1");
+    ct_annotate_score_text(CT_SCORE_MATE - 3, true, buf, sizeof buf);
+    ck_assert_str_eq(buf, "#2");
+    ct_annotate_score_text(125, true, buf, sizeof buf);
+    ck_assert_str_eq(buf, "+1.25");
+    ct_annotate_score_text(-7, true, buf, sizeof buf);
+    ck_assert_str_eq(buf, "-0.07");
+    ct_annotate_score_text(0, true, buf, sizeof buf);
+    ck_assert_str_eq(buf, "+0.00");
+    ct_annotate_score_text(-340, false, buf, sizeof buf);
+    ck_assert_str_eq(buf, "-340");
+    ct_annotate_score_text(-340, false, buf, 3); /* cut, still terminated */
+    ck_assert_str_eq(buf, "-3");
+}
+END_TEST
+
 START_TEST(test_thresholds)
 {
     /* Thousandths of win chance: 60, 120, 300. */
@@ -371,6 +400,7 @@ int main(void)
     TCase *tc = tcase_create("annotate");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_thresholds);
+    tcase_add_test(tc, test_score_text);
     tcase_add_test(tc, test_loss);
     tcase_add_test(tc, test_win_chance);
     tcase_add_test(tc, test_judge);

@@ -162,6 +162,16 @@ sh "$agreement" --diff-only --remark-b 90 "$tmp/good.tsv" "$tmp/small.tsv" >"$tm
     fail "agreement --remark-b exited $?"
 grep -q '^  1 5 3\. I1-B1: A ?? (loss 494; .* B ? (loss 122;' "$tmp/remark.out" ||
     fail "agreement --remark-b: $(cat "$tmp/remark.out")"
+# A score already lost (mated, or lost by a repetition rule at once) is written "#-0"; files
+# written before 2026-12-07 have "#0". Either, as the played score of I1-B1 remarked at 200,
+# loses the whole chance of the best move (72 cp: 589 thousandths), a blunder as in good.tsv.
+for lost in '#-0' '#0'; do
+    sed "$(printf 's/\t-451\t/\t%s\t/' "$lost")" "$tmp/good.tsv" >"$tmp/lost.tsv"
+    grep -q "$(printf '\t%s\t' "$lost")" "$tmp/lost.tsv" || fail "no $lost score written: $(cat "$tmp/lost.tsv")"
+    sh "$agreement" --remark-b 200 "$tmp/good.tsv" "$tmp/lost.tsv" >"$tmp/lost.out" 2>&1 &&
+        grep -q '^same mark: 5 of 5' "$tmp/lost.out" ||
+        fail "agreement reads $lost as lost: $(cat "$tmp/lost.out")"
+done
 # --fit-scale: a file against itself fits the scale it was made with (200).
 sh "$agreement" --fit-scale "$tmp/good.tsv" "$tmp/good.tsv" >"$tmp/fit.out" 2>&1 &&
     grep -q '^scale of B fitted to A at 200: 200 cp (5 positions' "$tmp/fit.out" ||

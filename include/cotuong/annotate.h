@@ -100,6 +100,11 @@ int ct_annotate_judge(int best_score, int played_score, bool played_is_best, int
                       unsigned masters);
 /* "?!", "?", "??" or "" for a NAG (other NAGs: "!", "!!", "!?" for 1, 3, 5; else ""). */
 const char *ct_annotate_mark(int nag);
+/* A score as text into buf (size bytes, always terminated): "#N" when the side it belongs
+ * to mates in N moves, "#-N" when it is mated in N, "#-0" when it has already lost (mated,
+ * or lost by a rule of repetition), which "#0" would read as a win; otherwise centipawns,
+ * as pawns with a sign and two decimals ("+1.25") when pawns is true, else as an integer. */
+void ct_annotate_score_text(int score, bool pawns, char *buf, size_t size);
 
 /* Called after each analysed move (done of total); return true to stop early. */
 typedef bool (*ct_annotate_progress_fn)(void *user, int done, int total);

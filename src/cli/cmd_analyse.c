@@ -51,15 +51,6 @@ typedef struct {
     FILE *scores; /* --scores: one line per move */
 } analyse_opts;
 
-/* A score (mover-relative input turned to Red's view by the caller) as "+1.25" or "#3". */
-static void format_score(int score, char *buf, size_t size)
-{
-    if (ct_score_is_mate(score))
-        snprintf(buf, size, "#%d", ct_score_mate_moves(score));
-    else
-        snprintf(buf, size, "%+.2f", score / 100.0);
-}
-
 /* Renders mv in position pos; falls back to coordinates. */
 static void render(const ct_pos *pos, ct_move mv, ct_notation n, char *buf, size_t size)
 {
@@ -107,15 +98,6 @@ static bool show_progress(void *user, int done, int total)
     return false;
 }
 
-/* A mover-relative score for --scores: centipawns, or "#N" / "#-N" for a mate in N moves. */
-static void format_raw(int score, char *buf, size_t size)
-{
-    if (ct_score_is_mate(score))
-        snprintf(buf, size, "#%d", ct_score_mate_moves(score));
-    else
-        snprintf(buf, size, "%d", score);
-}
-
 /* One --scores line: game, ply (1-based), move number, the move (notation, then
  * coordinates), mark, loss in win chance (thousandths), best move (coordinates), best and
  * played scores (mover's view), games of the masters' index with the move, loss in
@@ -131,8 +113,8 @@ static void write_score_line(FILE *f, const ct_pos *pos, int game_no, int ply,
         ct_move_coord(a->best, best);
     else
         snprintf(best, sizeof best, "-");
-    format_raw(a->best_score, bs, sizeof bs);
-    format_raw(a->played_score, ps, sizeof ps);
+    ct_annotate_score_text(a->best_score, false, bs, sizeof bs);
+    ct_annotate_score_text(a->played_score, false, ps, sizeof ps);
     fprintf(f, "%d\t%d\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%u\t%d\t%d\n", game_no, ply, num, mv,
             coord, a->nag ? ct_annotate_mark(a->nag) : "-", a->win_loss, best, bs, ps, a->masters,
             a->loss, a->decided ? 1 : 0);
@@ -203,11 +185,13 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
         char num[16], mv[48], ev[16], best[48], line[256], bs[16];
         snprintf(num, sizeof num, "%d.%s", wk->pos.fullmove, mover == CT_BLACK ? ".." : "");
         render(&wk->pos, a->played, o->notation, mv, sizeof mv);
-        format_score(mover == CT_RED ? a->played_score : -a->played_score, ev, sizeof ev);
+        ct_annotate_score_text(mover == CT_RED ? a->played_score : -a->played_score, true,
+                               ev, sizeof ev);
         printf("%6s %-14s %-2s %7s", num, mv, ct_annotate_mark(a->nag), ev);
         if (a->nag) {
             render(&wk->pos, a->best, o->notation, best, sizeof best);
-            format_score(mover == CT_RED ? a->best_score : -a->best_score, bs, sizeof bs);
+            ct_annotate_score_text(mover == CT_RED ? a->best_score : -a->best_score, true,
+                                   bs, sizeof bs);
             render_line(&wk->pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
             printf("  loss %.1f%%; best %s %s (%s)", a->win_loss / 10.0, best, bs, line);
             counts[mover][a->nag == CT_NAG_INACCURACY ? 0 : a->nag == CT_NAG_MISTAKE ? 1 : 2]++;
@@ -277,7 +261,8 @@ static int analyse_game_in(analyse_work *wk, ct_search *s, ct_record *rec, int i
             if (a->nag) {
                 char best[48], line[256], bs[16], text[400];
                 render(&wk->pos, a->best, o->notation, best, sizeof best);
-                format_score(wk->pos.side == CT_RED ? a->best_score : -a->best_score, bs, sizeof bs);
+                int red_best = wk->pos.side == CT_RED ? a->best_score : -a->best_score;
+                ct_annotate_score_text(red_best, true, bs, sizeof bs);
                 render_line(&wk->pos, a->pv, a->pv_len, 6, o->notation, line, sizeof line);
                 ct_record_set_nag(rec, wk->nodes[i], a->nag);
                 const char *old = ct_record_comment(rec, wk->nodes[i]);

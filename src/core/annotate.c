@@ -6,6 +6,7 @@
 #include "cotuong/annotate.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,6 +77,19 @@ const char *ct_annotate_mark(int nag)
 {
     static const char *const marks[] = {"", "!", "?", "!!", "??", "!?", "?!"};
     return nag >= 0 && nag <= 6 ? marks[nag] : "";
+}
+
+void ct_annotate_score_text(int score, bool pawns, char *buf, size_t size)
+{
+    if (ct_score_is_mate(score)) {
+        int moves = ct_score_mate_moves(score);
+        /* the sign comes from the score: a side lost now has 0 moves left and no minus */
+        snprintf(buf, size, score < 0 ? "#-%d" : "#%d", abs(moves));
+    } else if (pawns) {
+        snprintf(buf, size, "%+.2f", score / 100.0);
+    } else {
+        snprintf(buf, size, "%d", score);
+    }
 }
 
 /* One search of pos by the built-in engine (a ct_annotate_search_fn; user is the ct_search):

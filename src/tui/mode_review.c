@@ -181,14 +181,6 @@ static void game_summary(review_state *rs, int i, char *buf, size_t size)
     sanitize_text(buf, size, raw, strlen(raw), 0);
 }
 
-static void format_score(int score, char *buf, size_t size)
-{
-    if (ct_score_is_mate(score))
-        snprintf(buf, size, "#%d", ct_score_mate_moves(score));
-    else
-        snprintf(buf, size, "%+.2f", score / 100.0);
-}
-
 static void line_text(ctl *c, review_state *rs, const ct_pos *from, const ct_move *pv, int len,
                       char *buf, size_t size)
 {
@@ -468,14 +460,15 @@ static void review_draw(ctl *c, void *st, const char *prompt)
         /* The engine thinks: its progress, live. */
         game_seat_progress_get(rs->engine, &p);
         char sc[16], ln[400];
-        format_score(pos->side == CT_RED ? p.score : -p.score, sc, sizeof sc);
+        ct_annotate_score_text(pos->side == CT_RED ? p.score : -p.score, true, sc, sizeof sc);
         line_text(c, rs, pos, p.pv, p.pv_len, ln, sizeof ln);
         snprintf(an0, sizeof an0, _("Engine (Esc stops): %s (Red's view, Red wins %d%%), depth %d: %s"),
                  sc, (ui_review_win_permille(pos->side == CT_RED ? p.score : -p.score) + 5) / 10, p.depth, ln);
         pst.analysis[k++] = an0;
     } else if (rs->have_pa && rs->pa_node == rs->g.node) {
         char sc[16], ln[400];
-        format_score(pos->side == CT_RED ? rs->pa_score : -rs->pa_score, sc, sizeof sc);
+        ct_annotate_score_text(pos->side == CT_RED ? rs->pa_score : -rs->pa_score, true,
+                               sc, sizeof sc);
         line_text(c, rs, pos, rs->pa_pv, rs->pa_len, ln, sizeof ln);
         snprintf(an0, sizeof an0, _("Engine: %s (Red's view, Red wins %d%%), depth %d: %s"), sc,
                  (ui_review_win_permille(bar_score) + 5) / 10, rs->pa_depth, ln);
@@ -483,7 +476,7 @@ static void review_draw(ctl *c, void *st, const char *prompt)
     } else if (eval_here(rs, &bar_score)) {
         /* The game's analysis (A) only: its score after this move, and the bar's chance. */
         char sc[16];
-        format_score(bar_score, sc, sizeof sc);
+        ct_annotate_score_text(bar_score, true, sc, sizeof sc);
         snprintf(an0, sizeof an0, _("Evaluation: %s (Red's view), Red wins %d%%"), sc,
                  (ui_review_win_permille(bar_score) + 5) / 10);
         pst.analysis[k++] = an0;
