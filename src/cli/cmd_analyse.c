@@ -303,7 +303,7 @@ static const cmd_option analyse_options[] = {
                                                        "(\"Threads=1\"; repeatable)"},
     {"engine-scale", OPT_ENGINE_SCALE, "CP", "the engine's centipawns that give the mover a\n"
                                             "73% win chance (default 200, the built-in's;\n"
-                                            "Pikafish-HCE: 93)"},
+                                            "Pikafish-HCE: 81)"},
     {"notation", OPT_NOTATION, "N", "vi, vi-long, wxf, zh, zh-hant, iccs, coord (default: the\n"
                                     "setting)"},
     {"worst", OPT_WORST, "K", "list the worst K moves of each side (default 3)"},
