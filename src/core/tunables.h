@@ -82,11 +82,11 @@
 /* Iteration depth cap, node cap (0 = none), chance in 1/1000 of playing a second-best move
  * within the margin, the margin (cp), chance in 1/1000 of a blunder (a random legal move
  * among the 6 best by a 1-ply search that is not a mate loss in 1). */
-#define TN_LEVEL_DEPTH {1, 2, 3, 3, 4, 5, 6, 8, 9, 0}
+#define TN_LEVEL_DEPTH {1, 2, 3, 4, 4, 5, 6, 8, 9, 0}
 #define TN_LEVEL_NODES {400, 1500, 4000, 12000, 40000, 120000, 400000, 1500000, 6000000, 0}
-#define TN_LEVEL_SECOND {450, 380, 320, 260, 200, 150, 100, 60, 25, 0}
-#define TN_LEVEL_MARGIN {300, 250, 200, 170, 140, 110, 80, 60, 40, 0}
-#define TN_LEVEL_BLUNDER {120, 80, 50, 30, 15, 6, 0, 0, 0, 0}
+#define TN_LEVEL_SECOND {450, 380, 320, 320, 200, 150, 100, 60, 25, 0}
+#define TN_LEVEL_MARGIN {300, 250, 200, 200, 140, 110, 80, 60, 40, 0}
+#define TN_LEVEL_BLUNDER {120, 80, 50, 50, 15, 6, 0, 0, 0, 0}
 #define TN_LEVEL_BOOK {0, 0, 0, 1, 1, 1, 1, 1, 1, 1}
 #define TN_LEVEL_DEFAULT_MS {300, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000}
 
