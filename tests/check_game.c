@@ -551,12 +551,13 @@ END_TEST
 
 START_TEST(test_ai_against_ai_to_the_end)
 {
-    /* Rook and king against king (spec §6): level 3 on both sides must finish it. */
+    /* Rook and king against king (spec §6): level 3 on both sides must finish it (seeded,
+     * so that the test plays the same game every time). */
     game_setup s;
     game_setup_default(&s);
     snprintf(s.fen, sizeof s.fen, "%s", "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1");
-    ck_assert(sys_player_spec_parse("ai:3", &s.players[CT_RED], NULL, 0));
-    ck_assert(sys_player_spec_parse("ai:3", &s.players[CT_BLACK], NULL, 0));
+    ck_assert(sys_player_spec_parse("ai:3:1", &s.players[CT_RED], NULL, 0));
+    ck_assert(sys_player_spec_parse("ai:3:2", &s.players[CT_BLACK], NULL, 0));
     ck_assert(game_new(&g, &s, 0) == CT_OK);
     char err[200];
     ck_assert_msg(game_open_seats(&g, NULL, err, sizeof err), "%s", err);
@@ -574,6 +575,38 @@ START_TEST(test_ai_against_ai_to_the_end)
     ck_assert_int_eq(sink_calls[GAME_CHANGE_MOVE], moves);
     ck_assert(g.rec.result != CT_RESULT_NONE);
     ck_assert(g.rec.termination != CT_END_NONE);
+}
+END_TEST
+
+/* The first move of level 1 (which often takes a second-best move) in new games: the same
+ * in every game with a seed given, not always the same when each game draws its own. */
+static ct_move level1_first_move(const char *player)
+{
+    game_setup s;
+    game_setup_default(&s);
+    ck_assert(sys_player_spec_parse(player, &s.players[CT_RED], NULL, 0));
+    ck_assert(game_new(&g, &s, 0) == CT_OK);
+    char err[200] = "";
+    ck_assert_msg(game_open_seats(&g, NULL, err, sizeof err), "%s", err);
+    game_tick_event ev = tick_until(0, 20000);
+    ck_assert_int_eq(ev.kind, GAME_TICK_MOVED);
+    char spec[64];
+    sys_player_spec_format(&g.setup.players[CT_RED], spec, sizeof spec);
+    ck_assert_str_eq(spec, player); /* the setup keeps no drawn seed: the next game draws */
+    game_close_seats(&g);
+    return ev.move;
+}
+
+START_TEST(test_ai_draws_a_seed_for_each_game)
+{
+    ct_move seeded = level1_first_move("ai:1:7");
+    for (int k = 0; k < 3; k++)
+        ck_assert_int_eq(level1_first_move("ai:1:7"), seeded);
+    ct_move first = level1_first_move("ai:1");
+    bool varied = false;
+    for (int k = 0; k < 24 && !varied; k++)
+        varied = level1_first_move("ai:1") != first;
+    ck_assert_msg(varied, "level 1 opened with the same move in 25 games without a seed");
 }
 END_TEST
 
@@ -1018,6 +1051,7 @@ int main(void)
     tcase_add_test(tc, test_seat_stop_and_cancel);
     tcase_add_test(tc, test_ai_seat_stops_fast);
     tcase_add_test(tc, test_ai_against_ai_to_the_end);
+    tcase_add_test(tc, test_ai_draws_a_seed_for_each_game);
     tcase_add_test(tc, test_pace_holds_the_move);
     tcase_add_test(tc, test_limits);
     tcase_add_test(tc, test_coup_play_undo_reveal);

@@ -233,7 +233,7 @@ else
 fi
 
 echo "# the AI against itself from an endgame"
-ui_start 80 24 LANG=C.UTF-8 -- play --red ai:3 --black ai:3 --lang en --fen "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1"
+ui_start 80 24 LANG=C.UTF-8 -- play --red ai:3:1 --black ai:3:2 --lang en --fen "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1"
 check "AI against AI ends with a result" "wins (" 60
 
 ui_done

@@ -157,7 +157,7 @@ int cmd_host(int argc, char **argv)
     if (cfg.coup && !seeded && !resume) {
         /* The deal from the OS's randomness: nobody, not even the host, chooses it. */
         if (lobby_random(&cfg.coup_seed, sizeof cfg.coup_seed) != 0)
-            cfg.coup_seed = (uint64_t)sys_now_ms() * 0x9E3779B97F4A7C15ULL;
+            cfg.coup_seed = sys_fresh_seed();
     }
     if (cfg.fen) {
         ct_pos *pos = xmalloc(sizeof *pos);

@@ -3,8 +3,6 @@
  * controller and runs the full-screen game. Game options skip the start menu:
  *   cotuong play --red human --black ai:5 --rules online --clock 15+10 --notation vi */
 #include <stdio.h>
-#include <time.h>
-#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,8 +266,7 @@ static int play_main(int argc, char **argv, const cmd_lobby_screen *lobby)
         app.set.glyphs = UI_GLYPHS_HAN;
     }
     if (g->variant == GAME_VARIANT_COUP && !seeded)
-        g->coup_seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)getpid() ^
-                       (uint64_t)sys_now_ms();
+        g->coup_seed = sys_fresh_seed();
     if (g->fen[0] && !fen_ok(g)) /* cờ úp: its face-down pieces are dealt from the pool */
         return 2;
     if (!lobby && play_line_wanted(line)) {

@@ -12,6 +12,7 @@
 
 #include "game/coup_seat.h"
 #include "sys/savefile.h"
+#include "sys/systime.h"
 #include "sys/xmalloc.h"
 #include "cotuong/coup_pgn.h"
 #include "cotuong/movegen.h"
@@ -655,8 +656,16 @@ bool game_open_seats(game *g, const ct_book *book, char *err, size_t errlen)
             sys_player *pl = sys_player_open(p, book, why, sizeof why);
             g->seats[s] = pl ? game_coup_engine_seat(pl, true, why, sizeof why) : NULL;
         }
-        else
-            g->seats[s] = game_seat_open(p, book, why, sizeof why);
+        else {
+            /* A level without a seed of its own draws one for this game: the weaker levels'
+             * choices hang on the seed and the position, so a fixed one would answer the same
+             * moves the same way game after game. The setup keeps no seed, so the next game
+             * draws again; ai:LEVEL:SEED replays. */
+            sys_player_spec spec = *p;
+            if (spec.kind == SYS_PLAYER_AI && spec.seed == 0)
+                spec.seed = sys_fresh_seed();
+            g->seats[s] = game_seat_open(&spec, book, why, sizeof why);
+        }
         if (!g->seats[s]) {
             char spec[300];
             sys_player_spec_format(p, spec, sizeof spec);

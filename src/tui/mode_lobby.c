@@ -6,13 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "game/remote.h"
 #include "sys/i18n.h"
 #include "sys/lobby.h"
 #include "sys/sanitize.h"
+#include "sys/systime.h"
 #include "sys/xmalloc.h"
 #include "tui/controller.h"
 #include "tui/lobby_play.h"
@@ -139,7 +139,7 @@ static void on_for(ctl *c, void *st, const char *text)
     cfg.host_side = l->side;
     cfg.coup = l->coup;
     if (cfg.coup && lobby_random(&cfg.coup_seed, sizeof cfg.coup_seed) != 0)
-        cfg.coup_seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL;
+        cfg.coup_seed = sys_fresh_seed();
     char err[600];
     while (text && *text == ' ')
         text++;

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "sys/i18n.h"
 #include "sys/systime.h"
@@ -185,7 +184,7 @@ static void start_game(ctl *c, menu_state *m)
     s.variant = m->coup ? GAME_VARIANT_COUP : GAME_VARIANT_STANDARD;
     if (m->coup) {
         s.coup_dealt = false;
-        s.coup_seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)sys_now_ms();
+        s.coup_seed = sys_fresh_seed();
         s.fen[0] = 0;
     } else if (c->defaults.setup.variant == GAME_VARIANT_COUP) {
         s.fen[0] = 0; /* play --variant coup --fen: a cờ úp position, no start for cờ tướng */
