@@ -119,6 +119,43 @@ START_TEST(test_help_from_the_table)
 }
 END_TEST
 
+/* cmd_help_wrap writes s from the cursor's column: returns what it wrote. */
+static char *wrapped(int col, int indent, const char *s)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    cmd_help_wrap(f, col, indent, s, strlen(s));
+    fclose(f);
+    return text;
+}
+
+START_TEST(test_help_wraps_at_the_width)
+{
+    /* 57 columns of room from column 22: the words that fit, the rest below */
+    char *t = wrapped(10, 22,
+                      "human, ai, ai:LEVEL[:SEED] (level 1-10), uci:CMD, ucci:CMD or xboard:CMD");
+    ck_assert_str_eq(t, "            human, ai, ai:LEVEL[:SEED] (level 1-10), uci:CMD,\n"
+                        "                      ucci:CMD or xboard:CMD\n");
+    free(t);
+    /* columns, not bytes: 57 letters with diacritics fit; a bracket keeps its words together */
+    t = wrapped(22, 22, "đđđđđđđđđđ đđđđđđđđđđ đđđđđđđđđđ đđđđđđđđđđ đđđđđđđđđđ [--via X]");
+    ck_assert_str_eq(t, "đđđđđđđđđđ đđđđđđđđđđ đđđđđđđđđđ đđđđđđđđđđ đđđđđđđđđđ\n"
+                        "                      [--via X]\n");
+    free(t);
+    /* a word longer than the room stays whole, on a line of its own */
+    t = wrapped(0, 70, "a 0123456789abcdef b");
+    ck_assert_str_eq(t, "                                                                      a\n"
+                        "                                                                      0123456789abcdef\n"
+                        "                                                                      b\n");
+    free(t);
+    /* what fits is written as it is */
+    t = wrapped(4, 6, "short");
+    ck_assert_str_eq(t, "  short\n");
+    free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("options");
@@ -126,6 +163,7 @@ int main(void)
     tcase_add_test(tc, test_order_and_forms);
     tcase_add_test(tc, test_errors);
     tcase_add_test(tc, test_help_from_the_table);
+    tcase_add_test(tc, test_help_wraps_at_the_width);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -42,6 +42,14 @@ check "--help under LANG=C: ASCII only" 0 "$(lang_help C --help | LC_ALL=C tr -d
 for c in $("$ct" --help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p'); do
     check "$c --help under LANG=C: ASCII only" 0 "$(lang_help C "$c" --help 2>&1 | LC_ALL=C tr -d '\n -~' | wc -c)"
 done
+# Every help fits an 80-column terminal, in both languages (wc -L counts columns in the
+# UTF-8 locale); the option table wraps a long entry or a translation at spaces.
+for l in C.UTF-8 vi_VN.UTF-8; do
+    check "--help under $l: no line past 79 columns" 1 "$(lang_help "$l" --help | LC_ALL=C.UTF-8 wc -L | awk '{print ($1 <= 79)}')"
+    for c in $("$ct" --help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p'); do
+        check "$c --help under $l: no line past 79 columns" 1 "$(lang_help "$l" "$c" --help 2>&1 | LC_ALL=C.UTF-8 wc -L | awk '{print ($1 <= 79)}')"
+    done
+done
 "$ct" --version | grep -Eq '^cotuong [0-9]+\.[0-9]+' && echo "ok: --version" || { echo "FAIL: --version"; fail=1; }
 
 # Bad input: exit status 2, a message on stderr, nothing on stdout, no crash.

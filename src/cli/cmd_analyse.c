@@ -319,21 +319,22 @@ static const cmd_option analyse_options[] = {
 
 static const cmd_usage analyse_usage = {
     .name = "analyse",
-    .synopsis = "FILE [--game N] [--time MS | --depth D | --nodes N] [--notation N]\n"
-                "                       [--engine uci:CMD [--engine-option NAME=VALUE]...\n"
+    .synopsis = "FILE [--game N] [--time MS | --depth D | --nodes N]\n"
+                "                       [--notation N] [--engine uci:CMD\n"
+                "                       [--engine-option NAME=VALUE]...\n"
                 "                       [--engine-scale CP]]\n"
                 "                       [--worst K] [--no-chart] [--ascii] [--write OUT.pgn]\n"
                 "                       [--scores OUT.tsv]",
-    .about = "Analyse every move of the games in FILE (PGN or XQF) with the built-in engine and\n"
-             "print each move with its evaluation; marks ?! ? ?? for moves that lose at least\n"
-             "6%, 12% or 30% of the mover's win chance against the engine's best move (then\n"
-             "shown with its line), confirmed by a deeper search; none when the game was\n"
-             "decided (85% or more for one side) before and after the move; a move masters\n"
-             "played there (the master-games index) only for a loss of 18% or more;\n"
+    .about = "Analyse every move of the games in FILE (PGN or XQF) with the built-in engine\n"
+             "and print each move with its evaluation; marks ?! ? ?? for moves that lose at\n"
+             "least 6%, 12% or 30% of the mover's win chance against the engine's best move\n"
+             "(then shown with its line), confirmed by a deeper search; none when the game\n"
+             "was decided (85% or more for one side) before and after the move; a move\n"
+             "masters played there (the master-games index) only for a loss of 18% or more;\n"
              "the worst K moves of each side (default 3) and the evaluation as a chart.\n"
-             "The win chance of a score is the logistic fitted on master games' results.\n"
-             "With --engine, an external UCI engine's scores make the same marks (the move\n"
-             "played scored with searchmoves), on the win-chance scale of --engine-scale.\n",
+             "The win chance of a score is the logistic fitted on master games' results. With\n"
+             "--engine, an external UCI engine's scores make the same marks (the move played\n"
+             "scored with searchmoves), on the win-chance scale of --engine-scale.\n",
     .options = analyse_options,
 };
 

@@ -106,8 +106,8 @@ static const cmd_option autoplay_options[] = {
 
 static const cmd_usage autoplay_usage = {
     .name = "autoplay",
-    .synopsis = "[--resume] [--stdin] [--seed N] [--moves N] [--delay-ms MS]\n"
-                "                        [--variant standard|coup] | --check",
+    .synopsis = "[--resume] [--stdin] [--seed N] [--moves N]\n"
+                "                        [--delay-ms MS] [--variant standard|coup] | --check",
     .about = "Test hook: plays random legal moves (or coordinate moves such as h2e2 from\n"
              "standard input) with a 10-minute clock per side, rewriting the resume file\n"
              "after every move and printing 'saved N' once N moves are on disk. SIGHUP,\n"

@@ -37,7 +37,8 @@ static const cmd_option explore_options[] = {
 
 static const cmd_usage explore_usage = {
     .name = "explore",
-    .synopsis = "[--fen FEN] [--notation NAME] [--examples] [--index FILE] [MOVE]...",
+    .synopsis = "[--fen FEN] [--notation NAME] [--examples]\n"
+                "                       [--index FILE] [MOVE]...",
     .about = "List the moves masters played in a position: the start position (or FEN) after\n"
              "the MOVEs (any notation). One line per move, most played first:\n"
              "  MOVE  GAMES  RED%  DRAW%  BLACK%\n"

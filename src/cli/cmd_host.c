@@ -41,8 +41,8 @@ static const cmd_option host_options[] = {
 static const cmd_usage host_usage = {
     .name = "host",
     .synopsis = "[OPTION]...",
-    .about = "Offer a game to another user of this machine (or over SSH) and play it; watchers\n"
-             "may follow.\n",
+    .about = "Offer a game to another user of this machine (or over SSH) and play it;\n"
+             "watchers may follow.\n",
     .after = "\nOn a terminal the game opens full screen (t says something to the opponent);\n"
              "line by line, type moves in any notation and 'help' for the other commands.\n",
     .options = host_options,

@@ -26,8 +26,8 @@ static const cmd_option join_options[] = {
 };
 
 #define JOIN_GAME                                                                              \
-    "GAME is a game id or a host's user name from 'cotuong games', or the code a host of\n"    \
-    "your own account shows; without it, the only game open to you.\n"
+    "GAME is a game id or a host's user name from 'cotuong games', or the code a\n"        \
+    "host of your own account shows; without it, the only game open to you.\n"
 
 static const cmd_usage join_usage = {
     .name = "join",

@@ -149,8 +149,9 @@ static const cmd_option match_options[] = {
 
 static const cmd_usage match_usage = {
     .name = "match",
-    .synopsis = "--p1 PLAYER --p2 PLAYER [--games N] [--movetime MS | --clock B+I]\n"
-                "                     [--depth N] [--nodes N] [--openings FILE] [--sprt E0,E1[,A,B]]\n"
+    .synopsis = "--p1 PLAYER --p2 PLAYER [--games N]\n"
+                "                     [--movetime MS | --clock B+I] [--depth N] [--nodes N]\n"
+                "                     [--openings FILE] [--sprt E0,E1[,A,B]]\n"
                 "                     [--p1-option NAME=VALUE]... [--p2-option NAME=VALUE]...\n"
                 "                     [--rules NAME] [--pgn FILE] [--max-plies N] [--verbose]\n"
                 "                     [--variant standard|coup] [--seed N] [--nodes-jitter P]",

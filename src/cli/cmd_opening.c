@@ -31,9 +31,9 @@ static const cmd_usage opening_usage = {
     .synopsis = "[--lang zh|vi|en] [--index FILE] [FILE]...",
     .about = "Print one line per game of the PGN/XQF FILEs: its ECCO code (A00-E99) and the\n"
              "name of the opening, classified from the moves by the master-games index (the\n"
-             "file's own ECCO tag is ignored). The name is in Chinese, Vietnamese and English,\n"
-             "or in the one --lang names. A game from another start position prints '-', a\n"
-             "game without moves '- no moves'.\n"
+             "file's own ECCO tag is ignored). The name is in Chinese, Vietnamese and\n"
+             "English, or in the one --lang names. A game from another start position prints\n"
+             "'-', a game without moves '- no moves'.\n"
              "Without FILE, or for '-', the games are read from standard input.\n",
     .options = opening_options,
 };

@@ -28,7 +28,7 @@ enum { OPT_RED = CMD_OPT_LONG, OPT_BLACK, OPT_RULES, OPT_CLOCK, OPT_FEN, OPT_RES
        OPT_NO_COLOR, OPT_NO_MOUSE, OPT_LINE, OPT_VARIANT, OPT_SEED };
 
 static const cmd_option play_options[] = {
-    {"red", OPT_RED, N_("PLAYER"), N_("human, ai, ai:LEVEL (1-10), uci:CMD, ucci:CMD or xboard:CMD")},
+    {"red", OPT_RED, N_("PLAYER"), N_("human, ai, ai:LEVEL[:SEED] (level 1-10), uci:CMD,\nucci:CMD or xboard:CMD")},
     {"black", OPT_BLACK, N_("PLAYER"), N_("the same for Black")},
     {"rules", OPT_RULES, N_("NAME"), N_("online (default), asian, vn2004, casual")},
     {"clock", OPT_CLOCK, N_("TC"), N_("time control: 15+10 (minutes+seconds), 5, /30, none")},

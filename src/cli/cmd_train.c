@@ -39,8 +39,9 @@ static const cmd_option train_options[] = {
 
 static const cmd_usage train_usage = {
     .name = "train",
-    .synopsis = "[--list] [ID | --today] [--kind K] [--difficulty D] [--date YYYY-MM-DD]\n"
-                "                     [--exercises FILE] [--notation N] [--lang L]",
+    .synopsis = "[--list] [ID | --today] [--kind K] [--difficulty D]\n"
+                "                     [--date YYYY-MM-DD] [--exercises FILE] [--notation N]\n"
+                "                     [--lang L]",
     .about = "Solve the exercises of the CCPD archive (mating exercises, endgames, tactics,\n"
              "middlegame positions), each validated by the engine: play the side to move,\n"
              "the engine defends; a move is accepted when it keeps the goal within its bound.\n"

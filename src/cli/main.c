@@ -64,8 +64,11 @@ static void usage(FILE *out)
 {
     fprintf(out, "%s", _("Usage: cotuong [COMMAND] [OPTION]...\n"
                          "Play cờ tướng (xiangqi, Chinese chess) in the terminal.\n\nCommands:\n"));
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-8s %s\n", commands[i].name, _(commands[i].summary));
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        int col = fprintf(out, "  %-8s", commands[i].name);
+        const char *summary = _(commands[i].summary);
+        cmd_help_wrap(out, col, col + 1, summary, strlen(summary));
+    }
     cmd_help_options(out, &main_usage);
     fprintf(out, "%s", _("\nRun 'cotuong COMMAND --help' for the options of a command.\n"
                          "See cotuong(6) for the keys, notations, rule sets and files.\n"));

@@ -23,6 +23,39 @@ static int columns(const char *s)
 
 enum { HELP_COLUMN = 22 };
 
+void cmd_help_wrap(FILE *out, int col, int indent, const char *s, size_t len)
+{
+    const int room = CMD_HELP_WIDTH - indent;
+    for (;;) {
+        size_t fit = 0;
+        int w = 0, depth = 0;
+        for (size_t i = 0; i <= len; i++) {
+            if (i < len && (s[i] == '[' || s[i] == ']'))
+                depth += s[i] == '[' ? 1 : -1;
+            if (i == len || (s[i] == ' ' && depth <= 0)) {
+                if (w > room) {
+                    if (fit == 0)
+                        fit = i;
+                    break;
+                }
+                fit = i;
+            }
+            if (i < len)
+                w += ((unsigned char)s[i] & 0xC0) != 0x80;
+        }
+        if (fit == 0)
+            fit = len;
+        fprintf(out, "%*s%.*s\n", indent - col, "", (int)fit, s);
+        col = 0;
+        while (fit < len && s[fit] == ' ')
+            fit++;
+        s += fit;
+        len -= fit;
+        if (len == 0)
+            return;
+    }
+}
+
 void cmd_help(FILE *out, const cmd_usage *u)
 {
     fprintf(out, text(u, N_("Usage: cotuong %s %s\n")), u->name, text(u, u->synopsis));
@@ -56,7 +89,7 @@ void cmd_help_options(FILE *out, const cmd_usage *u)
         while (*h) {
             const char *nl = strchr(h, '\n');
             size_t len = nl ? (size_t)(nl - h) : strlen(h);
-            fprintf(out, "%*s%.*s\n", HELP_COLUMN - col, "", (int)len, h);
+            cmd_help_wrap(out, col, HELP_COLUMN, h, len);
             col = 0;
             h += len + (nl != NULL);
         }

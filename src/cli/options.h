@@ -43,6 +43,14 @@ void cmd_help(FILE *out, const cmd_usage *u);
 /* Only the "Options:" part (for a help written around it). */
 void cmd_help_options(FILE *out, const cmd_usage *u);
 
+/* The width the help keeps to, so that it fits an 80-column terminal. */
+enum { CMD_HELP_WIDTH = 79 };
+/* Writes s[0..len) (one line, no '\n') from column indent, the cursor being at column col
+ * (col <= indent), broken at spaces onto lines starting at indent so that none passes
+ * CMD_HELP_WIDTH; a word longer than the room, or a bracketed "[--fen FEN]", stays whole.
+ * For a translation, or a long English entry. */
+void cmd_help_wrap(FILE *out, int col, int indent, const char *s, size_t len);
+
 /* Parsing with getopt_long, argv in order (options and operands may mix; --name=value
  * works; an unambiguous prefix of a long name is accepted; "--" ends the options). */
 typedef struct {
